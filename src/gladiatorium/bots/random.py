@@ -1,0 +1,15 @@
+"""The random bot: a uniformly random legal action, from its own seeded stream."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gladiatorium.core import Action, Rng, Seat, State
+
+
+class RandomBot:
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, state: State[Any], seat: Seat) -> Action:
+        return self.rng.choice(list(state.legal_actions(seat)))

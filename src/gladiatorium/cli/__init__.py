@@ -1,0 +1,1 @@
+"""The ``gladiatorium`` command line."""

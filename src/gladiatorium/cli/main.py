@@ -1,0 +1,269 @@
+"""``gladiatorium``: one entry point, a sub-command per job."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from gladiatorium.cli.common import build_options, seat_controllers
+from gladiatorium.cli.terminal import HumanSeat, QuitMatch
+from gladiatorium.core import Bot, Game, GladiatoriumError, Seat, State, games, get_game
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.record import load_record, record_of, replay, save_record, verify
+from gladiatorium.games import load
+from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
+
+EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+app = typer.Typer(
+    help="Gladiatorium: design heroes, play, simulate and replay hero and gladiator games.",
+    no_args_is_help=False,
+    add_completion=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err_console.print(f"[red]error:[/red] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def start_state(
+    slug: str, option: list[str], extra: list[str], players: int | None, seed: int
+) -> tuple[Game[Any], State[Any]]:
+    game = get_game(slug)
+    return game, game.start(build_options(game, option, extra), players, seed)
+
+
+OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Rule option KEY=VALUE.")]
+SeatArg = Annotated[list[str], typer.Option("--seat", help="SEAT=human or SEAT=BOT name.")]
+PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+SeedArg = Annotated[int, typer.Option("--seed", help="Seed for the dice.")]
+JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+@app.callback(invoke_without_command=True)
+def main(ctx: typer.Context) -> None:
+    load()
+    if ctx.invoked_subcommand is None:
+        from gladiatorium.cli.menu import run_menu
+
+        run_menu(console)
+
+
+@app.command("games")
+def list_games(as_json: JsonArg = False) -> None:
+    """The registered games with players and a one-line description."""
+    rows = [
+        {
+            "slug": g.info.slug,
+            "name": g.info.name,
+            "players": [g.info.min_players, g.info.max_players],
+            "hidden_information": g.info.hidden_information,
+            "simultaneous": g.info.simultaneous,
+            "version": g.info.version,
+            "summary": g.info.summary,
+        }
+        for g in games()
+    ]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table("game", "players", "about")
+    for g in games():
+        table.add_row(g.info.slug, f"{g.info.min_players}-{g.info.max_players}", g.info.summary)
+    console.print(table)
+
+
+@app.command("play", context_settings=EXTRA)
+def play(
+    ctx: typer.Context,
+    game_slug: Annotated[str, typer.Argument(metavar="GAME")],
+    seat: SeatArg = [],  # noqa: B006 - typer reads the default
+    seed: SeedArg = 0,
+    option: OptionArg = [],  # noqa: B006
+    players: PlayersArg = None,
+    save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
+) -> None:
+    """Play in the terminal: any mix of people and bots (hot-seat for several people).
+    Unnamed seats: the first is a person, the rest the game's best bot."""
+    try:
+        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        first = state.seats[0]
+        given = seat or [f"{first}=human"]
+        chosen = seat_controllers(game, state.seats, given, "best")
+    except GladiatoriumError as err:
+        raise fail(str(err)) from err
+    humans = [s for s, name in chosen.items() if name == "human"]
+    person = HumanSeat(game, console, hot_seat=len(humans) > 1)
+    controllers: dict[Seat, Bot] = {
+        **make_bots(game, seed, {s: n for s, n in chosen.items() if n != "human"}),
+        **{s: person for s in humans},
+    }
+    try:
+        run_match(state, controllers)
+    except QuitMatch:
+        console.print("[yellow]match stopped[/yellow]")
+    finally:
+        if save is not None:
+            save_record(record_of(game, state, chosen), save)
+            console.print(f"record saved to {save}")
+    for s in humans:
+        if state.is_over:
+            person.show_new_events(state, s)
+    outcome = state.outcome()
+    if outcome is not None:
+        console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+
+
+def describe_outcome(outcome: dict[str, Any]) -> str:
+    if outcome["draw"]:
+        return f"Draw: {outcome['reason']}"
+    who = outcome["team"] or ", ".join(outcome["winners"])
+    return f"Won by {who}: {outcome['reason']}"
+
+
+@app.command("simulate", context_settings=EXTRA)
+def simulate(
+    ctx: typer.Context,
+    game_slug: Annotated[str, typer.Argument(metavar="GAME")],
+    n_games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    seed: SeedArg = 0,
+    seat: SeatArg = [],  # noqa: B006
+    option: OptionArg = [],  # noqa: B006
+    players: PlayersArg = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
+    as_json: JsonArg = False,
+) -> None:
+    """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
+    try:
+        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        bots = seat_controllers(game, state.seats, seat, "best")
+        if "human" in bots.values():
+            raise GladiatoriumError("simulate plays bots only; a seat is set to human")
+    except GladiatoriumError as err:
+        raise fail(str(err)) from err
+    options = state.options.model_dump(mode="json")
+    batch = Batch(game.info.slug, options, state.players, seed, bots)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+    summary = _run_with_progress(
+        batch, n_games, jobs, save, show=console.is_terminal and not as_json
+    )
+    result = {"game": game.info.slug, "seats": bots, **summary.to_json()}
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    table = Table("seat", "bot", "wins", "win rate", "95% interval")
+    for s, bot in bots.items():
+        wins = summary.wins[s]
+        low, high = wilson_interval(wins, summary.games)
+        table.add_row(s, bot, str(wins), f"{wins / summary.games:.1%}", f"{low:.1%}-{high:.1%}")
+    console.print(table)
+    for team, wins in sorted(summary.team_wins.items()):
+        console.print(f"team {team}: {wins} wins")
+    console.print(
+        f"{summary.games} games, {summary.draws} draws, "
+        f"mean length {summary.mean_length:.1f} actions"
+    )
+
+
+def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show: bool) -> Any:
+    with Progress(console=console, disable=not show, transient=True) as progress:
+        task = progress.add_task("simulating", total=n)
+
+        def each(result: GameResult) -> None:
+            progress.advance(task)
+            if save is not None and result.record is not None:
+                path = save / f"{batch.game}-{result.index:05d}.json"
+                path.write_text(json.dumps(result.record, indent=2) + "\n", encoding="utf-8")
+
+        return run_batch(batch, n, jobs, keep_records=save is not None, on_result=each)
+
+
+@app.command("legal", context_settings=EXTRA)
+def legal(
+    ctx: typer.Context,
+    game_slug: Annotated[str, typer.Argument(metavar="GAME")],
+    record: Annotated[Path | None, typer.Option(help="Replay this record first.")] = None,
+    seed: SeedArg = 0,
+    option: OptionArg = [],  # noqa: B006
+    players: PlayersArg = None,
+    as_json: JsonArg = False,
+) -> None:
+    """The seats awaited and each one's legal actions, at the start or after a record."""
+    try:
+        if record is not None:
+            loaded = load_record(record)
+            if loaded.game != game_slug:
+                raise GladiatoriumError(f"{record} is a {loaded.game} record, not {game_slug}")
+            state = replay(loaded)
+        else:
+            _, state = start_state(game_slug, option, ctx.args, players, seed)
+    except GladiatoriumError as err:
+        raise fail(str(err)) from err
+    awaiting = list(state.awaiting())
+    table = {s: [str(a) for a in state.legal_actions(s)] for s in awaiting}
+    if as_json:
+        print(json.dumps({"awaiting": awaiting, "legal": table}))
+        return
+    if not awaiting:
+        console.print("the match is over")
+    for s, actions in table.items():
+        console.print(f"[bold]{s}[/bold]: {'  '.join(actions)}", highlight=False)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A match record (JSON).")],
+    seat: Annotated[str | None, typer.Option(help="Show only what this seat saw.")] = None,
+    as_json: JsonArg = False,
+) -> None:
+    """Re-run a match record, check that it reproduces, print the event log."""
+    try:
+        record = load_record(file)
+        state = replay(record)
+    except GladiatoriumError as err:
+        raise fail(str(err)) from err
+    problems = verify(record, state)
+    events = state.events_for(seat) if seat is not None else state.events
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "reproduced": not problems,
+                    "problems": problems,
+                    "events": [e.to_json() for e in events],
+                },
+                indent=2,
+            )
+        )
+    else:
+        for event in events:
+            mark = "" if event.to is None else f" [dim](to {', '.join(sorted(event.to))})[/dim]"
+            console.print(f"{event.text}{mark}", highlight=False)
+        outcome = state.outcome()
+        if outcome is not None:
+            console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+        if problems:
+            for problem in problems:
+                err_console.print(f"[red]{problem}[/red]")
+        else:
+            console.print(
+                f"[green]reproduced: {len(record.actions)} actions, "
+                f"{len(state.events)} events[/green]"
+            )
+    if problems:
+        raise typer.Exit(1)
+
+
+def run() -> None:
+    app()

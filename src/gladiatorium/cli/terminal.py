@@ -1,0 +1,56 @@
+"""Playing in the terminal: a person at a seat, hot-seat for several."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+
+from gladiatorium.core import Action, Game, GladiatoriumError, Seat, State
+
+
+class QuitMatch(Exception):
+    """The person typed ``quit`` (or input ended)."""
+
+
+class HumanSeat:
+    """A controller that shows the seat its view and new events, then reads an action."""
+
+    def __init__(self, game: Game[Any], console: Console, hot_seat: bool) -> None:
+        self.game = game
+        self.console = console
+        self.hot_seat = hot_seat
+        self.seen: dict[Seat, int] = {}
+
+    def show_new_events(self, state: State[Any], seat: Seat) -> None:
+        events = state.events_for(seat)
+        for event in events[self.seen.get(seat, 0) :]:
+            self.console.print(f"  [dim]·[/dim] {event.text}", highlight=False)
+        self.seen[seat] = len(events)
+
+    def choose(self, state: State[Any], seat: Seat) -> Action:
+        if self.hot_seat:
+            self.console.rule(f"[bold]seat {seat}[/bold] (others look away)")
+        self.show_new_events(state, seat)
+        self.console.print(Panel(self.game.render(state, seat), title=f"seat {seat}"))
+        while True:
+            try:
+                text = self.console.input(f"[bold cyan]{seat}>[/bold cyan] ")
+            except EOFError:
+                raise QuitMatch from None
+            command = text.strip().lower()
+            if command in {"quit", "exit"}:
+                raise QuitMatch
+            if command == "help":
+                self.console.print(self.game.notation_help(), highlight=False)
+                self.console.print("Also: 'legal' (or '?') lists your actions, 'quit' stops.")
+                continue
+            if command in {"legal", "?"}:
+                legal = [str(a) for a in state.legal_actions(seat)]
+                self.console.print("  ".join(legal), highlight=False)
+                continue
+            try:
+                return state.parse(seat, text)
+            except GladiatoriumError as err:
+                self.console.print(f"[red]{err}[/red] (type 'legal' or 'help')", highlight=False)

@@ -1,0 +1,57 @@
+"""The contract every game fulfils. Core knows no game."""
+
+from gladiatorium.core.action import Action, action_from_json
+from gladiatorium.core.errors import (
+    ForcedDiceExhausted,
+    GameOver,
+    GladiatoriumError,
+    IllegalAction,
+    NotYourTurn,
+    OptionsError,
+    RecordError,
+    UnknownGame,
+)
+from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
+from gladiatorium.core.outcome import Outcome
+from gladiatorium.core.registry import (
+    best_bot,
+    bots_for,
+    games,
+    get_bot,
+    get_game,
+    register_game,
+    register_generic_bot,
+)
+from gladiatorium.core.rng import Rng, derive_seed
+from gladiatorium.core.state import State
+
+__all__ = [
+    "Action",
+    "Bot",
+    "BotFactory",
+    "Event",
+    "ForcedDiceExhausted",
+    "Game",
+    "GameInfo",
+    "GameOver",
+    "GladiatoriumError",
+    "IllegalAction",
+    "NotYourTurn",
+    "OptionsError",
+    "Outcome",
+    "RecordError",
+    "Rng",
+    "Seat",
+    "State",
+    "UnknownGame",
+    "action_from_json",
+    "best_bot",
+    "bots_for",
+    "derive_seed",
+    "games",
+    "get_bot",
+    "get_game",
+    "register_game",
+    "register_generic_bot",
+]

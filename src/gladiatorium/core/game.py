@@ -1,0 +1,112 @@
+"""A game definition: declared info, typed options, a state factory, its bots."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from gladiatorium.core.action import Action, action_from_json
+from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.events import Seat
+from gladiatorium.core.rng import Rng
+from gladiatorium.core.state import State
+
+OptT = TypeVar("OptT", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself (OpenSpiel's GameType)."""
+
+    slug: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    default_players: int
+    hidden_information: bool
+    simultaneous: bool
+    version: str
+
+
+class Bot(Protocol):
+    """Anything that picks an action for its seat. Bots must not read ``state.rng``;
+    a searching bot works on ``state.clone(reseed=...)``, and a bot of a game with
+    hidden information reads only ``state.view(seat)`` and the seat's events."""
+
+    def choose(self, state: State[Any], seat: Seat) -> Action: ...
+
+
+BotFactory = Callable[[Rng], Bot]
+
+
+class Game(ABC, Generic[OptT]):
+    """One game. Subclasses set the class attributes and implement :meth:`new_state`."""
+
+    info: ClassVar[GameInfo]
+    options_type: ClassVar[type[BaseModel]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+
+    @abstractmethod
+    def new_state(self, options: OptT, players: int, seed: int) -> State[OptT]:
+        """A fresh match with ``players`` players, its dice seeded by ``seed``."""
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        """This game's own bots by name, best first (the random bot is added by the
+        bot registry for every game)."""
+        return {}
+
+    def render(self, state: State[OptT], seat: Seat | None) -> str:
+        """Text picture of the match as ``seat`` may see it (default: its view)."""
+        return json.dumps(state.view(seat), indent=2, default=str)
+
+    def notation_help(self) -> str:
+        """How actions are written, for the terminal's ``help``."""
+        return "Type an action exactly as listed by 'legal'."
+
+    def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        """Turn game-specific command-line flags (``--team 1=a.yaml``) into option
+        values. The default accepts none."""
+        if flags:
+            raise OptionsError(
+                f"{self.info.slug} takes no flag --{next(iter(flags))}; use --option KEY=VALUE"
+            )
+        return {}
+
+    # ----- shared helpers ----------------------------------------------------------
+    def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:
+        """Options from the defaults overridden by ``values``; errors name the option."""
+        try:
+            return self.options_type.model_validate(dict(values or {}))  # type: ignore[return-value]
+        except ValidationError as err:
+            problems = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or '(options)'}: {e['msg']}" for e in err.errors()
+            )
+            raise OptionsError(f"bad options for {self.info.slug}: {problems}") from err
+
+    def check_players(self, players: int) -> None:
+        info = self.info
+        if not info.min_players <= players <= info.max_players:
+            raise OptionsError(
+                f"{info.name} takes {info.min_players} to {info.max_players} players, not {players}"
+            )
+
+    def start(
+        self,
+        options: Mapping[str, Any] | OptT | None = None,
+        players: int | None = None,
+        seed: int = 0,
+    ) -> State[OptT]:
+        """Validate options and players, then :meth:`new_state`."""
+        opts = options if isinstance(options, BaseModel) else self.make_options(options)
+        count = self.info.default_players if players is None else players
+        self.check_players(count)
+        return self.new_state(opts, count, seed)
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        return action_from_json(self.action_types, data)

@@ -1,0 +1,49 @@
+"""Typed outcomes: who won, or a draw, and why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gladiatorium.core.events import Seat
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match. ``winners`` are seats; ``team`` names a winning team."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+    team: str | None = None
+    scores: tuple[tuple[Seat, float], ...] = ()
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+    @classmethod
+    def win(
+        cls,
+        winners: Iterable[Seat],
+        reason: str,
+        team: str | None = None,
+        scores: Mapping[Seat, float] | None = None,
+    ) -> Outcome:
+        seats = tuple(winners)
+        if not seats:
+            raise ValueError("a win needs at least one winning seat")
+        return cls(seats, reason, team, tuple((scores or {}).items()))
+
+    @classmethod
+    def drawn(cls, reason: str, scores: Mapping[Seat, float] | None = None) -> Outcome:
+        return cls((), reason, None, tuple((scores or {}).items()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "team": self.team,
+            "draw": self.draw,
+            "reason": self.reason,
+            "scores": dict(self.scores),
+        }

@@ -1,0 +1,85 @@
+"""The seeded random generator every state owns (nothing reads a global RNG).
+
+All draws go through :meth:`Rng.randint`, so a scenario can force exact dice with
+:meth:`Rng.forced` and every other draw (choices, shuffles) follows the same queue.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import TypeVar
+
+from gladiatorium.core.errors import ForcedDiceExhausted
+
+T = TypeVar("T")
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed derived from any parts, identical on every machine."""
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+class Rng:
+    """A deterministic dice roller: seeded, or fed forced values in order."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+        self._forced: list[int] | None = None
+
+    @classmethod
+    def forced(cls, values: Iterable[int]) -> Rng:
+        """An Rng that returns exactly ``values``, in order, then raises."""
+        rng = cls(0)
+        rng._forced = list(values)
+        return rng
+
+    def force(self, values: Iterable[int]) -> None:
+        """Switch this Rng to forced values (used by scenario tests mid-game)."""
+        self._forced = list(values)
+
+    @property
+    def forced_left(self) -> int:
+        return len(self._forced) if self._forced is not None else 0
+
+    def randint(self, low: int, high: int) -> int:
+        """A whole number from ``low`` to ``high`` inclusive."""
+        if self._forced is None:
+            return self._random.randint(low, high)
+        if not self._forced:
+            raise ForcedDiceExhausted(f"no forced value left for a draw in {low}..{high}")
+        value = self._forced.pop(0)
+        if not low <= value <= high:
+            raise ForcedDiceExhausted(f"forced value {value} is outside {low}..{high}")
+        return value
+
+    def d(self, sides: int) -> int:
+        """One die with ``sides`` faces."""
+        return self.randint(1, sides)
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        """``count`` dice with ``sides`` faces each."""
+        return [self.d(sides) for _ in range(count)]
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("cannot choose from an empty sequence")
+        return items[self.randint(0, len(items) - 1)]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates in place, drawing through :meth:`randint`."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randint(0, i)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def spawn(self, *salt: object) -> Rng:
+        """An independent stream derived from this one's seed and ``salt``."""
+        return Rng(derive_seed(self.seed, *salt))

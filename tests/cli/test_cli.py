@@ -1,0 +1,102 @@
+"""The command line, driven as a user would."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from gladiatorium.cli.main import app
+from gladiatorium.core import games
+
+runner = CliRunner()
+
+
+def test_games_lists_the_example() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    pig = next(g for g in json.loads(result.stdout) if g["slug"] == "pig")
+    assert pig["players"] == [2, 8]
+
+
+def test_simulate_json_counts_every_game() -> None:
+    result = runner.invoke(app, ["simulate", "pig", "--games", "40", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == 40
+    assert sum(summary["wins"].values()) + summary["draws"] == 40
+    assert summary["seats"] == {"1": "random", "2": "random"}
+
+
+def test_simulate_in_parallel_gives_the_same_numbers() -> None:
+    args = ["simulate", "pig", "--games", "30", "--seed", "5", "--json"]
+    one = json.loads(runner.invoke(app, args).stdout)
+    two = json.loads(runner.invoke(app, [*args, "--jobs", "2"]).stdout)
+    assert one == two
+
+
+def test_legal_json_at_start() -> None:
+    result = runner.invoke(app, ["legal", "pig", "--json"])
+    assert json.loads(result.stdout) == {"awaiting": ["1"], "legal": {"1": ["roll"]}}
+
+
+def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "help\nlegal\njump\n" + "roll\n" * 300
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "pig",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=random",
+            "--option",
+            "target=8",
+            "--seed",
+            "4",
+            "--save",
+            str(record),
+        ],
+        input=moves,
+    )
+    assert result.exit_code == 0, result.output
+    assert "'jump' is not a legal action for seat 1" in result.output
+    assert "Won by" in result.output
+    replayed = runner.invoke(app, ["replay", str(record)])
+    assert replayed.exit_code == 0
+    assert "reproduced" in replayed.output
+    legal = runner.invoke(app, ["legal", "pig", "--record", str(record), "--json"])
+    assert json.loads(legal.stdout)["awaiting"] == []
+
+
+def test_replay_of_a_tampered_record_fails(tmp_path: Path) -> None:
+    path = tmp_path / "r.json"
+    runner.invoke(app, ["simulate", "pig", "--games", "1", "--save", str(tmp_path)])
+    source = next(tmp_path.glob("pig-*.json"))
+    data = json.loads(source.read_text())
+    data["digest"] = "0" * 64
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "digest mismatch" in result.output
+
+
+def test_bad_input_is_explained() -> None:
+    unknown = runner.invoke(app, ["play", "chesss"])
+    assert unknown.exit_code == 2 and "no game 'chesss'" in unknown.output
+    bad_seat = runner.invoke(app, ["simulate", "pig", "--seat", "7=random"])
+    assert "--seat 7: no such seat; seats are 1, 2" in bad_seat.output
+    bad_bot = runner.invoke(app, ["simulate", "pig", "--seat", "1=genius"])
+    assert "no bot 'genius' for pig; bots: random" in bad_bot.output
+    bad_flag = runner.invoke(app, ["play", "pig", "--team", "1=a.yaml"])
+    assert "pig takes no flag --team" in bad_flag.output
+
+
+def test_menu_plays_a_game_against_the_bot() -> None:
+    number = [g.info.slug for g in games()].index("pig") + 1
+    result = runner.invoke(app, [], input=f"{number}\n0\n1\n" + "roll\n" * 400 + "0\n")
+    assert result.exit_code == 0, result.output
+    assert "winners:" in result.output

@@ -1,0 +1,5 @@
+"""Register every built-in game before any test runs."""
+
+from gladiatorium.games import load
+
+load()

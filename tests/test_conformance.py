@@ -1,0 +1,183 @@
+"""The contract, checked for every registered game on seeded random games."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from contract import leaks, play_random, random_walk, sample_indices
+from gladiatorium.core import (
+    Action,
+    GameOver,
+    GladiatoriumError,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    games,
+    get_game,
+)
+from gladiatorium.core.record import MatchRecord, events_digest, record_of, replay, verify
+
+SLUGS = [g.info.slug for g in games()]
+SEEDS = [1, 2, 3]
+
+
+@dataclass(frozen=True)
+class Foreign(Action):
+    """An action no game knows."""
+
+    type_name: ClassVar[str] = "foreign-action"
+
+
+@pytest.fixture(params=SLUGS)
+def slug(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_game_ends_with_typed_outcome(slug: str, seed: int) -> None:
+    state = play_random(get_game(slug), seed)
+    outcome = state.outcome()
+    assert isinstance(outcome, Outcome)
+    assert set(outcome.winners) <= set(state.seats)
+    assert state.awaiting() == ()
+    assert all(state.legal_actions(s) == [] for s in state.seats)
+
+
+def test_finished_game_refuses_actions(slug: str) -> None:
+    state = play_random(get_game(slug), 4)
+    before = state.fingerprint()
+    with pytest.raises(GameOver):
+        state.apply(state.seats[0], Foreign())
+    assert state.fingerprint() == before
+
+
+def test_same_seed_same_game(slug: str) -> None:
+    game = get_game(slug)
+    first, second = play_random(game, 7), play_random(game, 7)
+    assert events_digest(first) == events_digest(second)
+    assert first.fingerprint() == second.fingerprint()
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_record_json_replays_identically(slug: str, seed: int) -> None:
+    game = get_game(slug)
+    state = play_random(game, seed)
+    text = record_of(game, state).model_dump_json()
+    record = MatchRecord.model_validate_json(text)
+    replayed = replay(record)
+    assert verify(record, replayed) == []
+    assert replayed.fingerprint() == state.fingerprint()
+
+
+def test_illegal_and_out_of_turn_change_nothing(slug: str) -> None:
+    game = get_game(slug)
+    length = len(play_random(game, 5).history)
+    checked = 0
+    for index, (state, seat) in enumerate(random_walk(game, 5)):
+        if index not in sample_indices(length):
+            continue
+        before = state.fingerprint()
+        with pytest.raises(IllegalAction):
+            state.apply(seat, Foreign())
+        idle = [s for s in state.seats if s not in state.awaiting()]
+        if idle:
+            with pytest.raises(NotYourTurn):
+                state.apply(idle[0], state.legal_actions(seat)[0])
+        with pytest.raises(IllegalAction):
+            state.act(seat, "no such move at all")
+        assert state.fingerprint() == before
+        checked += 1
+    assert checked > 0
+
+
+def test_clone_equal_then_independent(slug: str) -> None:
+    game = get_game(slug)
+    length = len(play_random(game, 6).history)
+    for index, (state, seat) in enumerate(random_walk(game, 6)):
+        if index not in sample_indices(length, 4):
+            continue
+        twin = state.clone()
+        assert twin.fingerprint() == state.fingerprint()
+        before = state.fingerprint()
+        twin.apply(seat, twin.legal_actions(seat)[-1])
+        assert state.fingerprint() == before
+        assert twin.fingerprint() != before
+        fresh = state.clone(reseed=12345)
+        assert fresh.rng.seed == 12345
+        assert fresh.rng is not state.rng
+
+
+def test_actions_round_trip_notation_and_json(slug: str) -> None:
+    game = get_game(slug)
+    length = len(play_random(game, 8).history)
+    for index, (state, seat) in enumerate(random_walk(game, 8)):
+        if index not in sample_indices(length):
+            continue
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is awaited but has no legal action"
+        notations = [str(a) for a in legal]
+        assert len(set(notations)) == len(notations), "two legal actions share a notation"
+        for action in legal[:50]:
+            assert state.parse(seat, str(action)) == action
+            data = json.loads(json.dumps(action.to_json()))
+            assert game.action_from_json(data) == action
+
+
+def test_views_are_json(slug: str) -> None:
+    game = get_game(slug)
+    length = len(play_random(game, 9).history)
+    for index, (state, _) in enumerate(random_walk(game, 9)):
+        if index in sample_indices(length):
+            for seat in (*state.seats, None):
+                view = state.view(seat)
+                assert json.loads(json.dumps(view)) == view
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_seat_sees_a_secret(slug: str, seed: int) -> None:
+    game = get_game(slug)
+    length = len(play_random(game, seed).history)
+    for index, (state, _) in enumerate(random_walk(game, seed)):
+        if index in sample_indices(length):
+            assert leaks(game, state) == []
+    final = play_random(game, seed)
+    assert leaks(game, final) == []
+
+
+@pytest.mark.parametrize("slug_name", SLUGS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    prefix=st.integers(min_value=0, max_value=60),
+    seat_pick=st.integers(min_value=0, max_value=200),
+    text=st.one_of(st.text(max_size=30), st.sampled_from(["", " ", "roll", "move", "help"])),
+)
+def test_fuzzed_input_is_refused_or_legal(
+    slug_name: str, prefix: int, seat_pick: int, text: str
+) -> None:
+    """Random, malformed and out-of-turn input: either it is a legal action of an
+    awaited seat, or it raises a clear error and changes nothing."""
+    game = get_game(slug_name)
+    state: Any = None
+    for index, (reached, _) in enumerate(random_walk(game, 11)):
+        state = reached
+        if index == prefix:
+            break
+    assert state is not None
+    seats = [*state.seats, "nobody"]
+    seat = seats[seat_pick % len(seats)]
+    before = state.fingerprint()
+    awaited = seat in state.awaiting()
+    legal_before = {str(a).lower() for a in state.legal_actions(seat)} if awaited else set()
+    try:
+        state.act(seat, text)
+    except GladiatoriumError as err:
+        assert str(err)
+        assert state.fingerprint() == before
+    else:
+        assert " ".join(text.split()).lower() in legal_before
