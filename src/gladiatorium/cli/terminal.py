@@ -34,6 +34,9 @@ class HumanSeat:
             self.console.rule(f"[bold]seat {seat}[/bold] (others look away)")
         self.show_new_events(state, seat)
         self.console.print(Panel(self.game.render(state, seat), title=f"seat {seat}"))
+        choices = state.legal_actions(seat)
+        if len(choices) <= 12:
+            self.console.print("  ".join(str(a) for a in choices), style="dim", highlight=False)
         while True:
             try:
                 text = self.console.input(f"[bold cyan]{seat}>[/bold cyan] ")

@@ -92,3 +92,8 @@ class Pig(Game[PigOptions]):
 
     def new_state(self, options: PigOptions, players: int, seed: int) -> PigState:
         return PigState(options, players, seed)
+
+    def render(self, state: State[PigOptions], seat: Seat | None) -> str:
+        view = state.view(seat)
+        banked = "  ".join(f"{s}: {points}" for s, points in view["banked"].items())
+        return f"banked  {banked}\nseat {view['to_move']} to move, {view['turn_total']} this turn"
