@@ -1,0 +1,277 @@
+"""``gladiatorium hero``: design Superhero Gladiators heroes.
+
+Mounted by the main CLI with ``app.add_typer(hero_app, name="hero")``; it also runs
+alone: ``python -m gladiatorium.cli.hero check cowboy``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gladiatorium.games.superhero_gladiators.card import card_svg
+from gladiatorium.games.superhero_gladiators.hero_files import (
+    HeroFile,
+    hero_yaml,
+    load_hero_file,
+    resolve_hero_path,
+    sample_files,
+)
+from gladiatorium.games.superhero_gladiators.heroes import (
+    FLAW_COST,
+    INFINITE,
+    RULES,
+    STYLE_COST,
+    USES_COLUMNS,
+    Attribute,
+    Attributes,
+    Flaw,
+    Gizmo,
+    Hero,
+    Power,
+    PowerType,
+    Style,
+    Uses,
+    hero_errors,
+    points,
+    power_errors,
+    price,
+)
+from gladiatorium.games.superhero_gladiators.render import hero_panel, price_line, report
+
+hero_app = typer.Typer(
+    help="Design Superhero Gladiators heroes: check hero files, print cards, build a "
+    "hero step by step, list the sample heroes.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+N = TypeVar("N", Style, Flaw)
+console = Console()
+err_console = Console(stderr=True)
+
+FilesArg = Annotated[
+    list[str], typer.Argument(help="Hero files (YAML or JSON), or names of sample heroes.")
+]
+
+
+def _load(given: str) -> HeroFile:
+    return load_hero_file(resolve_hero_path(given))
+
+
+def _worst(results: list[HeroFile]) -> int:
+    """2 if any file is unreadable, else 1 if any is invalid, else 0."""
+    return max((r.exit_code for r in results), default=0)
+
+
+@hero_app.command("check")
+def check(
+    files: FilesArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """Check hero files against the design rules and explain traits and costs.
+
+    Exit status: 0 all valid, 1 some hero breaks a rule, 2 some file cannot be read.
+    """
+    results = [_load(f) for f in files]
+    if as_json:
+        print(json.dumps([report(r) for r in results], indent=2))
+    else:
+        for result in results:
+            console.print(hero_panel(result))
+    raise typer.Exit(_worst(results))
+
+
+@hero_app.command("card")
+def card(
+    file: Annotated[str, typer.Argument(help="Hero file, or the name of a sample hero.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="SVG file to write (default NAME.svg).")
+    ] = None,
+) -> None:
+    """Write a printable index card (SVG) with boxes to tick for oomph and uses."""
+    result = _load(file)
+    if not result.valid or result.hero is None:
+        console.print(hero_panel(result))
+        err_console.print("[red]error:[/red] no card for a hero that breaks the rules")
+        raise typer.Exit(result.exit_code)
+    target = output or Path(f"{result.path.stem}.svg")
+    target.write_text(card_svg(result.hero), encoding="utf-8")
+    console.print(f"wrote {target}")
+
+
+@hero_app.command("list")
+def list_samples(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
+) -> None:
+    """The sample heroes shipped with the game."""
+    rows = []
+    for path in sample_files():
+        result = load_hero_file(path)
+        hero = result.hero
+        spent = points(hero).total if hero is not None else None
+        rows.append({"name": hero.name if hero else path.stem, "file": path.name, "points": spent})
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table("hero", "file", "points")
+    for row in rows:
+        table.add_row(
+            str(row["name"]), str(row["file"]), f"{row['points']} of {RULES.power_points}"
+        )
+    console.print(table)
+
+
+# --------------------------------------------------------------------------- new
+
+
+def _ask_int(question: str, low: int, high: int, default: int | None = None) -> int:
+    while True:
+        value: int = typer.prompt(f"{question} ({low}-{high})", type=int, default=default)
+        if low <= value <= high:
+            return value
+        console.print(f"[red]must be {low} to {high}[/red]")
+
+
+def _ask_attributes() -> Attributes:
+    """The four attributes, each at least 1, totalling 15; the last takes what is left."""
+    left = RULES.attribute_points
+    values: list[int] = []
+    names = list(Attribute)
+    for i, a in enumerate(names[:-1]):
+        still = len(names) - i - 1
+        high = left - still * RULES.attribute_minimum
+        values.append(_ask_int(f"{a.value.title()} ({left} points left)", 1, high))
+        left -= values[-1]
+    console.print(f"{names[-1].value.title()} takes the {left} points left")
+    strength, dexterity, size = values
+    return Attributes(strength, dexterity, size, left)
+
+
+def _ask_bought() -> Attributes:
+    console.print(f"Each extra attribute point costs {RULES.attribute_price} power points.")
+    while True:
+        text: str = typer.prompt("Buy attribute points, e.g. size=1 (empty for none)", default="")
+        found = dict(re.findall(r"([a-z]+)\s*=\s*(\d+)", text.lower()))
+        unknown = [k for k in found if k not in {a.value for a in Attribute}]
+        budget = RULES.power_points // RULES.attribute_price
+        count = sum(int(v) for v in found.values())
+        if not unknown and count <= budget and (found or not text.strip()):
+            return Attributes(*(int(found.get(a.value, 0)) for a in Attribute))
+        console.print(
+            "[red]write NAME=NUMBER for strength, dexterity, size, perception; "
+            f"at most {budget} points[/red]"
+        )
+
+
+def _ask_names(question: str, allowed: list[N]) -> tuple[N, ...]:
+    names = ", ".join(a.value for a in allowed)
+    while True:
+        text: str = typer.prompt(
+            f"{question} ({names}; comma-separated, empty for none)", default=""
+        )
+        words = [w.strip() for w in text.split(",") if w.strip()]
+        chosen = [a for w in words for a in allowed if a.value == w]
+        if len(chosen) == len(words):
+            return tuple(chosen)
+        console.print(f"[red]choose from: {names}[/red]")
+
+
+def _ask_choice(question: str, allowed: list[str], default: str | None = None) -> str:
+    while True:
+        text: str = typer.prompt(f"{question} ({', '.join(allowed)})", default=default)
+        if text.strip() in allowed:
+            return text.strip()
+        console.print(f"[red]choose from: {', '.join(allowed)}[/red]")
+
+
+def _ask_uses() -> Uses:
+    allowed = [str(u) for u in USES_COLUMNS]
+    text = _ask_choice("Uses per game", allowed, default="10")
+    return INFINITE if text == INFINITE else int(text)
+
+
+def _ask_power(name: str) -> Power:
+    kind = PowerType(_ask_choice("Type", [t.value for t in PowerType]))
+    styles: tuple[Style, ...] = ()
+    flaws: tuple[Flaw, ...] = ()
+    gizmo: Gizmo | None = None
+    if kind is not PowerType.HEALING:
+        styles = _ask_names("Styles", list(STYLE_COST[kind]))
+        flaws = _ask_names("Flaws", list(FLAW_COST[kind]))
+        gizmo = Gizmo(_ask_choice("Gizmo", [g.value for g in Gizmo], default="vulnerable"))
+    level = _ask_int("Level", 1, 8)
+    uses = _ask_uses()
+    look: str = typer.prompt("What it looks like (optional)", default="")
+    return Power(name, kind, level, uses, styles, flaws, gizmo, look.strip())
+
+
+def _add_power(hero: Hero) -> Hero | None:
+    """Ask for one power; ``None`` when the player is done."""
+    name: str = typer.prompt("Power name (empty when done)", default="")
+    if not name.strip():
+        return None
+    power = _ask_power(name.strip())
+    problems = power_errors(power)
+    cost = price(power).cost
+    left = points(hero).left
+    if problems or cost is None:
+        for p in problems:
+            console.print(f"[red]{p.field}: {p.message}[/red]")
+        console.print("[red]power not added[/red]")
+        return hero
+    if cost > left:
+        console.print(f"[red]{power.name} costs {cost}, only {left} points left: not added[/red]")
+        return hero
+    console.print(f"{power.name}: {price_line(power)}")
+    return Hero(hero.name, hero.attributes, hero.bought, (*hero.powers, power))
+
+
+@hero_app.command("new")
+def new(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write (default NAME.yaml).")
+    ] = None,
+) -> None:
+    """Build a hero step by step, showing the points left; writes a valid hero file."""
+    name = ""
+    while not name.strip():
+        name = typer.prompt("Hero name")
+    console.print(f"Attributes: {RULES.attribute_points} points, each at least 1.")
+    hero = Hero(name.strip(), _ask_attributes())
+    while True:
+        bought = _ask_bought()
+        hero = Hero(hero.name, hero.attributes, bought)
+        if points(hero).left >= 0:
+            break
+        console.print("[red]that costs more than the budget[/red]")
+    while True:
+        console.print(f"[bold]{points(hero).left} power points left[/bold]")
+        added = _add_power(hero)
+        if added is None:
+            break
+        hero = added
+    _write_new(hero, output)
+
+
+def _write_new(hero: Hero, output: Path | None) -> None:
+    problems = hero_errors(hero)
+    if problems:  # the prompts keep every rule, so this is a bug if it happens
+        for p in problems:
+            err_console.print(f"[red]{p.field}: {p.message}[/red]")
+        raise typer.Exit(1)
+    slug = re.sub(r"[^a-z0-9]+", "-", hero.name.lower()).strip("-") or "hero"
+    target = output or Path(f"{slug}.yaml")
+    if target.exists() and not typer.confirm(f"{target} exists. Overwrite?", default=False):
+        raise typer.Exit(1)
+    target.write_text(hero_yaml(hero), encoding="utf-8")
+    console.print(f"wrote {target} ({points(hero).total} of {RULES.power_points} points)")
+
+
+if __name__ == "__main__":
+    hero_app()

@@ -1,0 +1,1 @@
+"""Superhero Gladiators: design heroes (attributes, traits, powers and their cost)."""
