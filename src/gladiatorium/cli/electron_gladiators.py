@@ -1,0 +1,73 @@
+"""``electron-gladiators reach``: one vehicle's firing arc, ranges and line of sight.
+
+Wire it into the main CLI with ``app.add_typer(electron_gladiators.app,
+name="electron-gladiators")``; it also runs alone:
+``python -m gladiatorium.cli.electron_gladiators reach K10 --setup basic-1``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from gladiatorium.core import GladiatoriumError
+from gladiatorium.core.record import load_record, replay
+from gladiatorium.games import load
+from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
+from gladiatorium.games.electron_gladiators.board import parse_square
+from gladiatorium.games.electron_gladiators.render import reach_text
+
+app = typer.Typer(help="Electron Gladiators helpers.", no_args_is_help=True, add_completion=False)
+console = Console()
+
+
+def _state(setup: str, record: Path | None) -> ElectronGladiatorsState:
+    if record is not None:
+        load()
+        state = replay(load_record(record))
+    else:
+        path = Path(setup)
+        value = path.read_text(encoding="utf-8") if path.is_file() else setup
+        state = GAME.start({"setup": value})
+    assert isinstance(state, ElectronGladiatorsState)
+    return state
+
+
+@app.command("reach")
+def reach(
+    square: Annotated[str, typer.Argument(help="The vehicle's square, e.g. G1.")],
+    setup: Annotated[str, typer.Option(help="Shipped set-up name or a set-up file.")] = "basic-1",
+    record: Annotated[Path | None, typer.Option(help="Replay this match record first.")] = None,
+) -> None:
+    """Show the board with a vehicle's firing arc, direct and parabolic ranges and
+    what it sees (d = direct fire, p = parabolic band, s = seen only, a = arc, blocked)."""
+    try:
+        state = _state(setup, record)
+        vehicle = state.arena.vehicle_at(parse_square(square))
+        if vehicle is None:
+            raise GladiatoriumError(f"no vehicle on {square.upper()}")
+    except GladiatoriumError as err:
+        console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from err
+    console.print(reach_text(state.arena, vehicle), highlight=False)
+
+
+@app.command("board")
+def board(
+    setup: Annotated[str, typer.Option(help="Shipped set-up name or a set-up file.")] = "basic-1",
+    record: Annotated[Path | None, typer.Option(help="Replay this match record first.")] = None,
+) -> None:
+    """Show the board of a set-up, or of a match record's final position."""
+    try:
+        state = _state(setup, record)
+    except GladiatoriumError as err:
+        console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from err
+    console.print(GAME.render(state, None), highlight=False)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,222 @@
+"""The arena in play: obstacles, vehicles, and what blocks moves, fire and sight.
+
+Pure rules (no I/O). Rulings cited as R<n> are rows of the table in
+docs/rules/electron-gladiators.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from gladiatorium.games.electron_gladiators.board import (
+    Square,
+    distance,
+    in_arc,
+    line_offsets,
+    on_arena,
+    step,
+)
+from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
+from gladiatorium.games.electron_gladiators.setups import Setup
+from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+
+Blocker = Callable[[Square], bool]
+
+
+@dataclass
+class Arena:
+    """Obstacles (fixed for the match) and the vehicles on the board."""
+
+    obstacles: frozenset[Square]
+    walls: frozenset[Square]  # 3D obstacles
+    vehicles: dict[int, Vehicle] = field(default_factory=dict)
+    at: dict[Square, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_setup(cls, setup: Setup) -> Arena:
+        arena = cls(setup.obstacles, setup.walls)
+        for ident, p in enumerate(setup.vehicles, start=1):
+            arena.place(Vehicle(ident, p.seat, p.code, p.square, p.facing))
+        return arena
+
+    def copy(self) -> Arena:
+        """A cheap copy for look-ahead (obstacles are shared, vehicles copied)."""
+        twin = Arena(self.obstacles, self.walls)
+        for v in self.vehicles.values():
+            twin.place(Vehicle(v.ident, v.seat, v.code, v.square, v.facing))
+        return twin
+
+    # ----- vehicles ------------------------------------------------------------------
+    def place(self, vehicle: Vehicle) -> None:
+        self.vehicles[vehicle.ident] = vehicle
+        self.at[vehicle.square] = vehicle.ident
+
+    def remove(self, vehicle: Vehicle) -> None:
+        del self.vehicles[vehicle.ident]
+        del self.at[vehicle.square]
+
+    def move_to(self, vehicle: Vehicle, square: Square) -> None:
+        del self.at[vehicle.square]
+        vehicle.square = square
+        self.at[square] = vehicle.ident
+
+    def vehicle_at(self, square: Square) -> Vehicle | None:
+        ident = self.at.get(square)
+        return None if ident is None else self.vehicles[ident]
+
+    def side(self, seat: str) -> list[Vehicle]:
+        return [v for v in self.vehicles.values() if v.seat == seat]
+
+    def enemies(self, seat: str) -> list[Vehicle]:
+        return [v for v in self.vehicles.values() if v.seat != seat]
+
+    # ----- what blocks ---------------------------------------------------------------
+    def is_obstacle(self, square: Square) -> bool:
+        """Regular or 3D obstacle: blocks ground movement, direct fire and ground sight."""
+        return square in self.obstacles or square in self.walls
+
+    def is_wall(self, square: Square) -> bool:
+        """A 3D obstacle (X): also blocks flyers' movement, sight and attacks."""
+        return square in self.walls
+
+    def blocks_direct_fire(self, square: Square) -> bool:
+        """Obstacles and ground vehicles block a direct attack; flyers do not (R12)."""
+        if self.is_obstacle(square):
+            return True
+        other = self.vehicle_at(square)
+        return other is not None and not other.kind.flyer
+
+    def line_clear(self, a: Square, b: Square, blocks: Blocker, through_gaps: bool) -> bool:
+        """No blocking square on the straight line between two centres. A line
+        passing exactly between two diagonally touching blocked squares is closed
+        unless ``through_gaps`` (the Scout sees and fires through such gaps)."""
+        crossed, gaps = line_offsets(b[0] - a[0], b[1] - a[1])
+        for dx, dy in crossed:
+            if blocks((a[0] + dx, a[1] + dy)):
+                return False
+        if through_gaps:
+            return True
+        for (x1, y1), (x2, y2) in gaps:
+            if blocks((a[0] + x1, a[1] + y1)) and blocks((a[0] + x2, a[1] + y2)):
+                return False
+        return True
+
+    def squares_on_line(self, a: Square, b: Square) -> Iterator[Square]:
+        crossed, _ = line_offsets(b[0] - a[0], b[1] - a[1])
+        for dx, dy in crossed:
+            yield (a[0] + dx, a[1] + dy)
+
+    # ----- movement ------------------------------------------------------------------
+    def ground_can_enter(self, vehicle: Vehicle, origin: Square, square: Square) -> bool:
+        """A ground vehicle moves onto an open, empty square; only the Scout slips
+        diagonally between two blocked squares that touch at a corner (R10)."""
+        if not on_arena(square) or self.is_obstacle(square) or square in self.at:
+            return False
+        if vehicle.kind.scout or origin[0] == square[0] or origin[1] == square[1]:
+            return True
+        side_a, side_b = (square[0], origin[1]), (origin[0], square[1])
+        return not (self._ground_blocked(side_a) and self._ground_blocked(side_b))
+
+    def _ground_blocked(self, square: Square) -> bool:
+        return self.is_obstacle(square) or square in self.at
+
+    def drive_path(self, vehicle: Vehicle, facing: int, squares: int) -> list[Square] | None:
+        """The squares a ground vehicle passes driving straight along ``facing``,
+        or None if anything blocks it."""
+        path, here = [], vehicle.square
+        for _ in range(squares):
+            nxt = step(here, facing)
+            if not self.ground_can_enter(vehicle, here, nxt):
+                return None
+            path.append(nxt)
+            here = nxt
+        return path
+
+    def fly_path(self, vehicle: Vehicle, heading: int, squares: int) -> list[Square] | None:
+        """The squares a flyer passes: over regular obstacles, never into or
+        diagonally between 3D obstacles, never onto another vehicle except the
+        Inverter onto an enemy, which it destroys (R3)."""
+        path, here = [], vehicle.square
+        for _ in range(squares):
+            nxt = step(here, heading)
+            if not on_arena(nxt) or self.is_wall(nxt):
+                return None
+            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
+            if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
+                return None
+            other = self.vehicle_at(nxt)
+            if other is not None and not (vehicle.code == "INV" and other.seat != vehicle.seat):
+                return None
+            path.append(nxt)
+            here = nxt
+        return path
+
+    # ----- sight and fire ------------------------------------------------------------
+    def sees(self, spotter: Vehicle, target: Square) -> bool:
+        """Telemetry: a flyer spots all round within its radius unless a 3D obstacle
+        is in the way; a ground vehicle spots within its range, inside its
+        90-degree arc, past no obstacle (vehicles do not block sight, R14)."""
+        kind = spotter.kind
+        if distance(spotter.square, target) > kind.telemetry:
+            return False
+        if kind.flyer:
+            return self.line_clear(spotter.square, target, self.is_wall, False)
+        assert spotter.facing is not None
+        if not in_arc(spotter.square, spotter.facing, target):
+            return False
+        return self.line_clear(spotter.square, target, self.is_obstacle, kind.scout)
+
+    def spotters(self, seat: str, target: Square) -> list[Vehicle]:
+        return [v for v in self.side(seat) if self.sees(v, target)]
+
+    def gun_mode(
+        self,
+        attacker: Vehicle,
+        target: Vehicle,
+        spotters: list[Vehicle],
+        options: ElectronGladiatorsOptions,
+    ) -> str | None:
+        """``direct``, ``parabolic`` or None: can this gun reach the target now?
+
+        Direct: in the arc (the Mosquito pivots), within direct range, clear line.
+        Parabolic: in the arc, within the parabolic band, and a friendly spotter
+        sees the target. Tanks cannot aim at a flyer nearer than 2 spaces.
+        """
+        kind = attacker.kind
+        if kind.gun <= 0:
+            return None
+        a, t = attacker.square, target.square
+        if not kind.flyer:
+            assert attacker.facing is not None
+            if not in_arc(a, attacker.facing, t):
+                return None
+        gap = distance(a, t)
+        if kind.tank and target.kind.flyer and gap < options.tank_min_flyer_distance:
+            return None
+        if gap <= kind.direct:
+            blocks = self.is_wall if kind.flyer else self.blocks_direct_fire
+            if self.line_clear(a, t, blocks, kind.scout):
+                return "direct"
+        band = kind.parabolic
+        in_band = band is not None and band[0] <= gap <= band[1]
+        if in_band and any(s.ident != attacker.ident or options.self_spotting for s in spotters):
+            return "parabolic"
+        return None
+
+    def friendly_flyers_in_path(
+        self, attacker: Vehicle, target: Square, options: ElectronGladiatorsOptions
+    ) -> list[Vehicle]:
+        """Friendly flyers a parabolic shot passes more than 2 spaces from the gun:
+        they are destroyed by friendly fire (R15)."""
+        hit = []
+        for square in self.squares_on_line(attacker.square, target):
+            other = self.vehicle_at(square)
+            if (
+                other is not None
+                and other.kind.flyer
+                and other.seat == attacker.seat
+                and distance(attacker.square, square) > options.parabolic_safe_flyer_distance
+            ):
+                hit.append(other)
+        return hit

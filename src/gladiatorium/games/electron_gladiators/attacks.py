@@ -1,0 +1,90 @@
+"""Who may attack whom: the attack rules shared by the match and the bots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gladiatorium.games.electron_gladiators.arena import Arena
+from gladiatorium.games.electron_gladiators.board import distance, side_hit
+from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
+from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+
+
+def evasive(target: Vehicle) -> bool:
+    """Scouts and Mosquitos are hit only on a die roll."""
+    return target.code in ("SC", "MQ")
+
+
+def can_lead(
+    gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
+) -> bool:
+    """Who may lead an attack (its gun already reaches the target): a Mosquito only
+    on a Scout or a Mosquito (R16); on a Mosquito only a parabolic gun; on a Scout
+    or a Mosquito only from within 6 spaces, by a vehicle that has not moved this turn."""
+    if gun.code == "MQ" and not evasive(target):
+        return False
+    if evasive(target):
+        if target.code == "MQ" and gun.kind.parabolic is None:
+            return False
+        if distance(gun.square, target.square) > options.evasive_range:
+            return False
+        if gun.ident == mover:
+            return False
+    return True
+
+
+def can_help(gun: Vehicle, target: Vehicle) -> bool:
+    """A second gun joins only against armour (Scouts and Mosquitos have none, R17)."""
+    return not evasive(target)
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One legal attack with its chance to destroy the target."""
+
+    lead: Vehicle
+    target: Vehicle
+    helper: Vehicle | None
+    chance: float
+
+
+def kill_chance(
+    lead: Vehicle, target: Vehicle, helper: Vehicle | None, options: ElectronGladiatorsOptions
+) -> float:
+    """The chance the attack destroys the target: the d6 against the distance for a
+    Scout or Mosquito, else 1 or 0 by gun total against the armour facing the lead."""
+    if evasive(target):
+        return max(0, 7 - max(1, distance(lead.square, target.square))) / 6
+    side = side_hit(target.square, target.facing, lead.square)
+    armour = target.kind.armour_on(side)
+    total = lead.kind.gun + (helper.kind.gun if helper else 0)
+    if total > armour or (options.overcome == "greater-or-equal" and total == armour):
+        return 1.0
+    return 0.0
+
+
+def attack_options(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> list[AttackOption]:
+    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
+    out: list[AttackOption] = []
+    guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
+    if not guns:
+        return out
+    for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
+        spotters = arena.spotters(seat, target.square)
+        leads, helpers = [], []
+        for gun in guns:
+            if arena.gun_mode(gun, target, spotters, options) is None:
+                continue
+            if can_lead(gun, target, mover, options):
+                leads.append(gun)
+            if can_help(gun, target):
+                helpers.append(gun)
+        for lead in leads:
+            out.append(AttackOption(lead, target, None, kill_chance(lead, target, None, options)))
+            for helper in helpers:
+                if helper.ident != lead.ident:
+                    chance = kill_chance(lead, target, helper, options)
+                    out.append(AttackOption(lead, target, helper, chance))
+    return out

@@ -1,0 +1,95 @@
+"""Electron Gladiators: the game definition (info, options, bots, rendering)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
+from gladiatorium.games.electron_gladiators.board import FACINGS
+from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
+from gladiatorium.games.electron_gladiators.render import board_text
+from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
+
+NOTATION = """Squares are column A-U and row 1-21 (row 1 at the top). Name a vehicle by its square.
+A turn: one move action (one vehicle, at least one point) and at most one attack,
+before or after the move, never in the middle.
+  C1 fwd 2           drive forward 2 squares (1 point each)
+  C1 rev 1           reverse (tanks; the Scout cannot)
+  C1 turn r45        turn in place: l45 l90 l135 r45 r90 r135 180 (tanks: 1 point per 45 degrees;
+                     Scout: 45/90 free but never twice in a row, 180 costs 1)
+  A1 fly SE 3        a flyer (INV, MQ) flies straight: N NE E SE S SW W NW
+  fire G1 at G9      attack G9 with the gun on G1
+  fire G1 at G9 with K1   add a second gun (armour is the side facing the first)
+  end                end the move (then 'end' again passes up the attack)
+  dodge H8           a missed Scout dodges (its owner chooses)
+Board: upper case = seat 1, lower case = seat 2; arrows show facing, ~ a flyer;
+### obstacle, X 3D obstacle. For a vehicle's arc, ranges and sight use the
+'electron-gladiators reach' helper (see docs/rules/electron-gladiators.md)."""
+
+
+class ElectronGladiators(Game[ElectronGladiatorsOptions]):
+    info = GameInfo(
+        slug="electron-gladiators",
+        name="Electron Gladiators",
+        summary="Virtual tank battle on a 21x21 arena: armour, arcs, parabolic fire, flyers.",
+        min_players=2,
+        max_players=2,
+        default_players=2,
+        hidden_information=False,
+        simultaneous=False,
+        version="1",
+    )
+    options_type = ElectronGladiatorsOptions
+    action_types = ACTION_TYPES
+
+    def new_state(
+        self, options: ElectronGladiatorsOptions, players: int, seed: int
+    ) -> ElectronGladiatorsState:
+        return ElectronGladiatorsState(options, players, seed)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from gladiatorium.games.electron_gladiators.bots import Tactician
+
+        return {"tactician": Tactician}
+
+    def render(self, state: State[ElectronGladiatorsOptions], seat: Seat | None) -> str:
+        assert isinstance(state, ElectronGladiatorsState)
+        view = state.view(seat)
+        lines = [board_text(state.arena)]
+        status = f"{view['setup']}  turn {view['turn']}  seat {view['to_move']} to move"
+        if view["mover"]:
+            status += f"  moving {view['mover']} ({view['points_left']} points left)"
+        if view["attacked"]:
+            status += "  attack made"
+        if view["pending_dodge"]:
+            status += f"  Scout on {view['pending_dodge']['scout']} must dodge"
+        lines.append(status)
+        counts = {s: sum(1 for v in view["vehicles"] if v["seat"] == s) for s in ("1", "2")}
+        lines.append(
+            f"vehicles: seat 1 {counts['1']}, seat 2 {counts['2']}; "
+            f"{view['quiet_turns']} turns without a loss"
+        )
+        return "\n".join(lines)
+
+    def notation_help(self) -> str:
+        return NOTATION
+
+    def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        """``--setup FILE`` reads a set-up file into the ``setup`` option (so a saved
+        record replays without the file)."""
+        out: dict[str, Any] = {}
+        for name, values in flags.items():
+            if name != "setup":
+                raise OptionsError(f"electron-gladiators takes --setup FILE, not --{name}")
+            path = Path(values[-1])
+            try:
+                out["setup"] = path.read_text(encoding="utf-8")
+            except OSError as err:
+                raise OptionsError(f"--setup {path}: cannot read it ({err.strerror})") from err
+        return out
+
+
+__all__ = ["FACINGS", "ElectronGladiators"]

@@ -1,0 +1,49 @@
+"""Options: every tunable rule of Electron Gladiators, defaults = rulebook + rulings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gladiatorium.games.electron_gladiators.setups import parse_setup, setup_text
+
+
+class ElectronGladiatorsOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    setup: str = Field(
+        "basic-1",
+        description="shipped set-up (basic-1, basic-2, deluxe-1, deluxe-2) or set-up text "
+        "(the CLI flag --setup FILE reads a file into it)",
+    )
+    overcome: Literal["greater", "greater-or-equal"] = Field(
+        "greater", description="a gun total overcomes armour when greater (ruling R5)"
+    )
+    draw_after_quiet_turns: int = Field(
+        60, ge=1, description="draw after this many turns in a row with no vehicle lost (R6)"
+    )
+    max_turns: int = Field(1000, ge=1, description="draw after this many turns in all (R6)")
+    scout_free_turns: bool = Field(
+        True,
+        description="a scout's 45/90-degree turn costs no point (never two in a row); "
+        "false: one point each (R11)",
+    )
+    self_spotting: bool = Field(
+        False, description="a vehicle may spot its own parabolic shot (R13)"
+    )
+    evasive_range: int = Field(
+        6, ge=1, description="most spaces from which a Scout or Mosquito may be attacked"
+    )
+    tank_min_flyer_distance: int = Field(
+        2, ge=1, description="tanks cannot fire at a flyer nearer than this"
+    )
+    parabolic_safe_flyer_distance: int = Field(
+        2, ge=0, description="a parabolic shot passes friendly flyers this near the gun"
+    )
+
+    @field_validator("setup")
+    @classmethod
+    def _setup_parses(cls, value: str) -> str:
+        parse_setup(setup_text(value), "setup")
+        return value

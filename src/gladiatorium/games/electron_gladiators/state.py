@@ -1,0 +1,465 @@
+"""The match: turns made of one move action and at most one attack.
+
+Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.games.electron_gladiators.actions import (
+    Dodge,
+    Drive,
+    EndMove,
+    Fire,
+    Fly,
+    Turn,
+)
+from gladiatorium.games.electron_gladiators.arena import Arena
+from gladiatorium.games.electron_gladiators.attacks import attack_options, evasive
+from gladiatorium.games.electron_gladiators.board import (
+    FACINGS,
+    distance,
+    parse_square,
+    side_hit,
+    square_name,
+    step,
+)
+from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
+from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
+from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+
+SEATS: tuple[Seat, ...] = ("1", "2")
+TANK_TURNS = ("l45", "l90", "l135", "r45", "r90", "r135", "180")
+SCOUT_TURNS = ("l45", "l90", "r45", "r90", "180")
+
+
+@lru_cache(maxsize=32)
+def load_setup(value: str) -> Setup:
+    return parse_setup(setup_text(value), "setup")
+
+
+class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
+    def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        self.setup_name = load_setup(options.setup).name
+        self.arena = Arena.from_setup(load_setup(options.setup))
+        self.to_move: Seat = "1"
+        self.turn = 1
+        self.quiet_turns = 0
+        self.lost_this_turn = False
+        self.mover: int | None = None  # the vehicle making this turn's move action
+        self.spent = 0
+        self.move_over = False
+        self.attacked = False
+        self.free_turn_last = False
+        self.pending_dodge: tuple[int, tuple[str, ...]] | None = None
+        self.result: Outcome | None = None
+        self._legal: tuple[int, list[Action]] | None = None
+
+    # ----- contract ------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return SEATS
+
+    def _awaiting(self) -> tuple[Seat, ...]:
+        if self.pending_dodge is not None:
+            return (self.arena.vehicles[self.pending_dodge[0]].seat,)
+        return (self.to_move,)
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.result is not None or seat not in self._awaiting():
+            return []
+        key = len(self.history)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, self._compute_legal())
+        return list(self._legal[1])
+
+    def _compute_legal(self) -> list[Action]:
+        if self.pending_dodge is not None:
+            return [Dodge(to) for to in self.pending_dodge[1]]
+        actions: list[Action] = list(self.move_steps())
+        if self.may_attack():
+            actions.extend(self.attack_actions(self.to_move))
+        if self.spent > 0 or not self.move_steps():
+            actions.append(EndMove())
+        return actions
+
+    # ----- the move action -----------------------------------------------------------
+    def remaining(self, vehicle: Vehicle) -> int:
+        return vehicle.kind.speed - (self.spent if vehicle.ident == self.mover else 0)
+
+    def move_steps(self) -> list[Action]:
+        """Steps open to the seat to move: any vehicle before the move starts, then
+        only the moving one, until its points run out or the move is over."""
+        if self.move_over:
+            return []
+        if self.mover is not None:
+            movers = [self.arena.vehicles[self.mover]]
+        else:
+            movers = sorted(self.arena.side(self.to_move), key=lambda v: v.ident)
+        steps: list[Action] = []
+        for vehicle in movers:
+            steps.extend(self.steps_for(vehicle))
+        return steps
+
+    def steps_for(self, vehicle: Vehicle) -> list[Action]:
+        points = self.remaining(vehicle)
+        name = square_name(vehicle.square)
+        out: list[Action] = []
+        if vehicle.kind.flyer:
+            for heading, label in enumerate(FACINGS):
+                for n in range(1, points + 1):
+                    if self.arena.fly_path(vehicle, heading, n) is None:
+                        break
+                    out.append(Fly(name, label, n))
+            return out
+        assert vehicle.facing is not None
+        directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
+        for direction in directions:
+            facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
+            for n in range(1, points + 1):
+                if self.arena.drive_path(vehicle, facing, n) is None:
+                    break
+                out.append(Drive(name, direction, n))
+        for turn in SCOUT_TURNS if vehicle.kind.scout else TANK_TURNS:
+            cost = self.turn_cost(vehicle, turn)
+            if cost is not None and cost <= points:
+                out.append(Turn(name, turn))
+        return out
+
+    def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
+        """Tanks pay a point per 45 degrees. A Scout turns 45 or 90 degrees without
+        penalty (never twice in a row, R11) and pays one point to turn about."""
+        eighths = abs(Turn("", turn).eighths)
+        if not vehicle.kind.scout:
+            return eighths
+        if turn == "180":
+            return 1
+        if not self.options.scout_free_turns:
+            return 1
+        if self.free_turn_last and vehicle.ident == self.mover:
+            return None
+        return 0
+
+    def _begin_step(self, vehicle: Vehicle) -> None:
+        self.mover = vehicle.ident
+
+    def _spend(self, vehicle: Vehicle, points: int) -> None:
+        self.spent += points
+        if self.spent >= vehicle.kind.speed:
+            self.move_over = True
+
+    def _apply_drive(self, vehicle: Vehicle, action: Drive) -> None:
+        assert vehicle.facing is not None
+        facing = vehicle.facing if action.direction == "fwd" else (vehicle.facing + 4) % 8
+        path = self.arena.drive_path(vehicle, facing, action.squares)
+        assert path is not None
+        self.arena.move_to(vehicle, path[-1])
+        word = "forward" if action.direction == "fwd" else "in reverse"
+        self.emit(
+            "move",
+            f"{self.to_move}: {vehicle.code} {action.at} drives {word} to {square_name(path[-1])}",
+            seat=self.to_move,
+            vehicle=vehicle.code,
+            start=action.at,
+            end=square_name(path[-1]),
+        )
+        self.free_turn_last = False
+        self._spend(vehicle, action.squares)
+
+    def _apply_turn(self, vehicle: Vehicle, action: Turn) -> None:
+        assert vehicle.facing is not None
+        cost = self.turn_cost(vehicle, action.turn)
+        assert cost is not None
+        vehicle.facing = (vehicle.facing + action.eighths) % 8
+        self.emit(
+            "turn",
+            f"{self.to_move}: {vehicle.code} {action.at} turns {action.turn} to face "
+            f"{FACINGS[vehicle.facing]}",
+            seat=self.to_move,
+            vehicle=vehicle.code,
+            square=action.at,
+            facing=FACINGS[vehicle.facing],
+        )
+        self.free_turn_last = cost == 0
+        self._spend(vehicle, cost)
+
+    def _apply_fly(self, vehicle: Vehicle, action: Fly) -> None:
+        path = self.arena.fly_path(vehicle, FACINGS.index(action.heading), action.squares)
+        assert path is not None
+        for square in path:
+            victim = self.arena.vehicle_at(square)
+            if victim is not None:
+                self.emit(
+                    "disintegrate",
+                    f"{self.to_move}: the Inverter disintegrates the {victim.code} on "
+                    f"{square_name(square)}",
+                    seat=self.to_move,
+                    victim=victim.code,
+                    square=square_name(square),
+                )
+                self._destroy(victim)
+            self.arena.move_to(vehicle, square)
+        self.emit(
+            "move",
+            f"{self.to_move}: {vehicle.code} {action.at} flies {action.heading} to "
+            f"{square_name(path[-1])}",
+            seat=self.to_move,
+            vehicle=vehicle.code,
+            start=action.at,
+            end=square_name(path[-1]),
+        )
+        self.free_turn_last = False
+        self._spend(vehicle, action.squares)
+
+    # ----- attacks -------------------------------------------------------------------
+    def may_attack(self) -> bool:
+        """One attack a turn, before or after the move, never in its middle."""
+        return not self.attacked and (self.mover is None or self.spent > 0)
+
+    def attack_actions(self, seat: Seat) -> list[Action]:
+        """Every legal attack: a lead gun on a target, alone or with a second gun."""
+        return [
+            Fire(
+                square_name(o.lead.square),
+                square_name(o.target.square),
+                square_name(o.helper.square) if o.helper else "",
+            )
+            for o in attack_options(self.arena, seat, self.mover, self.options)
+        ]
+
+    def _apply_fire(self, action: Fire) -> None:
+        seat = self.to_move
+        lead = self._vehicle(action.at)
+        target = self._vehicle(action.target)
+        helper = self._vehicle(action.helper) if action.helper else None
+        spotters = self.arena.spotters(seat, target.square)
+        guns = [g for g in (lead, helper) if g is not None]
+        modes = [self.arena.gun_mode(g, target, spotters, self.options) for g in guns]
+        self.attacked = True
+        if self.mover is not None and self.spent > 0:
+            self.move_over = True
+        names = " with ".join(
+            f"{g.code} {square_name(g.square)} ({m})" for g, m in zip(guns, modes, strict=True)
+        )
+        self.emit(
+            "attack",
+            f"{seat}: {names} fires at the {target.code} on {action.target}",
+            seat=seat,
+            guns=[g.code for g in guns],
+            target=target.code,
+            square=action.target,
+            modes=list(modes),
+        )
+        for gun, mode in zip(guns, modes, strict=True):
+            if mode == "parabolic":
+                for flyer in self.arena.friendly_flyers_in_path(gun, target.square, self.options):
+                    self.emit(
+                        "friendly-fire",
+                        f"{seat}: the shell destroys its own {flyer.code} on "
+                        f"{square_name(flyer.square)}",
+                        seat=seat,
+                        victim=flyer.code,
+                        square=square_name(flyer.square),
+                    )
+                    self._destroy(flyer)
+        if evasive(target):
+            self._attack_evasive(lead, target)
+        else:
+            self._attack_armour(guns, target)
+
+    def _attack_evasive(self, lead: Vehicle, target: Vehicle) -> None:
+        """One d6: it hits if at least the distance; a missed Scout dodges."""
+        gap = distance(lead.square, target.square)
+        roll = self.rng.d(6)
+        hit = roll >= gap
+        self.emit(
+            "roll",
+            f"{self.to_move} rolls {roll} against distance {gap}: {'hit' if hit else 'missed'}",
+            seat=self.to_move,
+            roll=roll,
+            distance=gap,
+            hit=hit,
+        )
+        if hit:
+            self._destroy(target)
+        elif target.code == "SC":
+            self._offer_dodge(target)
+
+    def _attack_armour(self, guns: list[Vehicle], target: Vehicle) -> None:
+        """The gun total overcomes the armour of the side facing the lead gun (R8)."""
+        side = side_hit(target.square, target.facing, guns[0].square)
+        armour = target.kind.armour_on(side)
+        total = sum(g.kind.gun for g in guns)
+        destroyed = total > armour or (
+            self.options.overcome == "greater-or-equal" and total == armour
+        )
+        self.emit(
+            "armour",
+            f"gun {total} against {side} armour {armour}: "
+            f"{'destroyed' if destroyed else 'the armour holds'}",
+            gun=total,
+            side=side,
+            armour=armour,
+            destroyed=destroyed,
+        )
+        if destroyed:
+            self._destroy(target)
+
+    def dodge_squares(self, scout: Vehicle) -> list[str]:
+        """Forward, or 45 degrees left or right of forward, onto an open square."""
+        assert scout.facing is not None
+        out = []
+        for turn in (0, -1, 1):
+            square = step(scout.square, scout.facing + turn)
+            if self.arena.ground_can_enter(scout, scout.square, square):
+                out.append(square_name(square))
+        return out
+
+    def _offer_dodge(self, scout: Vehicle) -> None:
+        options = self.dodge_squares(scout)
+        if len(options) == 1:
+            self._dodge(scout, options[0])
+        elif options:
+            self.pending_dodge = (scout.ident, tuple(options))
+        else:
+            self.emit("dodge", f"the Scout on {square_name(scout.square)} has nowhere to dodge")
+
+    def _dodge(self, scout: Vehicle, to: str) -> None:
+        assert scout.facing is not None
+        square = parse_square(to)
+        start = square_name(scout.square)
+        heading = next(f for f in range(8) if step(scout.square, f) == square)
+        self.arena.move_to(scout, square)
+        scout.facing = heading
+        self.emit(
+            "dodge",
+            f"{scout.seat}: the Scout dodges from {start} to {to}",
+            seat=scout.seat,
+            start=start,
+            end=to,
+        )
+
+    # ----- applying ------------------------------------------------------------------
+    def _vehicle(self, name: str) -> Vehicle:
+        found = self.arena.vehicle_at(parse_square(name))
+        assert found is not None
+        return found
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if isinstance(action, Dodge):
+            ident = self.pending_dodge[0] if self.pending_dodge else 0
+            self.pending_dodge = None
+            self._dodge(self.arena.vehicles[ident], action.to)
+        elif isinstance(action, Fire):
+            self._apply_fire(action)
+        elif isinstance(action, EndMove):
+            if self.move_over or self.spent == 0 or self.attacked:
+                self._finish_turn()  # the attack, if still open, is passed up
+                return
+            self.move_over = True
+        else:
+            vehicle = self._vehicle(action.at)  # type: ignore[attr-defined]
+            self._begin_step(vehicle)
+            if isinstance(action, Drive):
+                self._apply_drive(vehicle, action)
+            elif isinstance(action, Turn):
+                self._apply_turn(vehicle, action)
+            elif isinstance(action, Fly):
+                self._apply_fly(vehicle, action)
+        self._check_end()
+        if self.result is None and self.pending_dodge is None:
+            self._maybe_finish_turn()
+
+    def _maybe_finish_turn(self) -> None:
+        """The turn ends by itself once the move is made (or no vehicle can move at
+        all) and the attack is made or no attack is possible."""
+        move_done = (self.spent > 0 and self.move_over) or (
+            self.spent == 0 and not self.move_steps()
+        )
+        if move_done and (not self.may_attack() or not self.attack_actions(self.to_move)):
+            self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        self.quiet_turns = 0 if self.lost_this_turn else self.quiet_turns + 1
+        if self.quiet_turns >= self.options.draw_after_quiet_turns:
+            self.result = Outcome.drawn(f"{self.quiet_turns} turns in a row without a loss")
+        elif self.turn >= self.options.max_turns:
+            self.result = Outcome.drawn(f"turn limit of {self.options.max_turns} reached")
+        self.to_move = "2" if self.to_move == "1" else "1"
+        self.turn += 1
+        self.lost_this_turn = False
+        self.mover = None
+        self.spent = 0
+        self.move_over = False
+        self.attacked = False
+        self.free_turn_last = False
+        self.pending_dodge = None
+        if self.result is None:
+            self.emit(
+                "turn-start",
+                f"turn {self.turn}: seat {self.to_move} to move",
+                seat=self.to_move,
+                turn=self.turn,
+            )
+
+    def _destroy(self, vehicle: Vehicle) -> None:
+        self.arena.remove(vehicle)
+        self.lost_this_turn = True
+        self.emit(
+            "destroyed",
+            f"the {vehicle.code} of seat {vehicle.seat} on {square_name(vehicle.square)} "
+            "is destroyed",
+            seat=vehicle.seat,
+            vehicle=vehicle.code,
+            square=square_name(vehicle.square),
+        )
+
+    def _check_end(self) -> None:
+        """Victory when the other side has no vehicles left (R6)."""
+        alive = {s for s in SEATS if self.arena.side(s)}
+        if len(alive) == 2:
+            return
+        if alive:
+            winner = next(iter(alive))
+            self.result = Outcome.win([winner], "the other side has no vehicles left")
+        else:
+            self.result = Outcome.drawn("both sides lost their last vehicles at once")
+
+    # ----- views ---------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything is open information."""
+        vehicles = [
+            {
+                "seat": v.seat,
+                "type": v.code,
+                "square": square_name(v.square),
+                "facing": None if v.facing is None else FACINGS[v.facing],
+            }
+            for v in sorted(self.arena.vehicles.values(), key=lambda v: v.ident)
+        ]
+        dodge = None
+        if self.pending_dodge is not None:
+            scout = self.arena.vehicles[self.pending_dodge[0]]
+            dodge = {"scout": square_name(scout.square), "squares": list(self.pending_dodge[1])}
+        mover = self.arena.vehicles.get(self.mover) if self.mover is not None else None
+        return {
+            "setup": self.setup_name,
+            "obstacles": sorted(square_name(s) for s in self.arena.obstacles),
+            "walls": sorted(square_name(s) for s in self.arena.walls),
+            "vehicles": vehicles,
+            "to_move": self.to_move,
+            "turn": self.turn,
+            "quiet_turns": self.quiet_turns,
+            "mover": None if mover is None else square_name(mover.square),
+            "points_left": None if mover is None else mover.kind.speed - self.spent,
+            "move_over": self.move_over,
+            "attacked": self.attacked,
+            "pending_dodge": dodge,
+        }

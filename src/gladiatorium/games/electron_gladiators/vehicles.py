@@ -1,0 +1,63 @@
+"""The eight vehicle types and their table values (speed, armour, gun, ranges)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class VehicleType:
+    """One row of the vehicle table.
+
+    ``armour`` is front, sides, rear. ``parabolic`` is the (min, max) band of a
+    parabolic gun or None. ``direct`` is the direct-attack range (0: none).
+    ``telemetry`` is how far it spots; flyers spot all round (a radius).
+    """
+
+    code: str
+    name: str
+    speed: int
+    armour: tuple[int, int, int]
+    gun: int
+    parabolic: tuple[int, int] | None
+    direct: int
+    telemetry: int
+    flyer: bool = False
+    tank: bool = False
+    scout: bool = False
+
+    def armour_on(self, side: str) -> int:
+        return self.armour[("front", "sides", "rear").index(side)]
+
+
+TYPES: dict[str, VehicleType] = {
+    t.code: t
+    for t in (
+        VehicleType("INV", "Inverter", 4, (3, 3, 3), 0, None, 0, 10, flyer=True),
+        VehicleType("HT2", "Heavy Tank-2", 3, (4, 3, 2), 5, (2, 7), 9, 9, tank=True),
+        VehicleType("HT1", "Heavy Tank-1", 3, (4, 3, 2), 4, (2, 7), 9, 9, tank=True),
+        VehicleType("MT2", "Medium Tank-2", 4, (3, 2, 1), 4, (2, 5), 7, 7, tank=True),
+        VehicleType("MT1", "Medium Tank-1", 4, (3, 2, 1), 3, (2, 5), 7, 7, tank=True),
+        VehicleType("LT", "Light Tank", 5, (2, 1, 1), 2, None, 5, 5, tank=True),
+        VehicleType("SC", "Scout/Mine Layer", 7, (0, 0, 0), 1, None, 5, 5, scout=True),
+        VehicleType("MQ", "Mosquito", 5, (0, 0, 0), 1, (2, 8), 8, 8, flyer=True),
+    )
+}
+
+#: rough worth of each type, for bots and tie-breaks (not a rule)
+VALUE = {"INV": 6, "HT2": 7, "HT1": 6, "MT2": 5, "MT1": 4, "LT": 3, "SC": 2, "MQ": 3}
+
+
+@dataclass
+class Vehicle:
+    """A vehicle on the arena. ``facing`` is None for flyers (they ignore it)."""
+
+    ident: int
+    seat: str
+    code: str
+    square: tuple[int, int]
+    facing: int | None
+
+    @property
+    def kind(self) -> VehicleType:
+        return TYPES[self.code]

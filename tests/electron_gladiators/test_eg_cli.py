@@ -1,0 +1,45 @@
+"""The terminal: the reach helper and the game-specific --setup flag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from eg_helpers import setup_text
+from typer.testing import CliRunner
+
+from gladiatorium.cli.electron_gladiators import app
+from gladiatorium.cli.main import app as main_app
+
+runner = CliRunner()
+
+
+def test_reach_helper_shows_a_vehicles_arc_ranges_and_sight() -> None:
+    result = runner.invoke(app, ["reach", "G1", "--setup", "basic-1"])
+    assert result.exit_code == 0
+    assert "Heavy Tank-1 on G1" in result.output and "parabolic 2-7" in result.output
+
+
+def test_reach_helper_names_an_empty_square() -> None:
+    result = runner.invoke(app, ["reach", "B1"])
+    assert result.exit_code == 2 and "no vehicle on B1" in result.output
+
+
+def test_play_reads_a_players_own_setup_file(tmp_path: Path) -> None:
+    file = tmp_path / "duel.txt"
+    file.write_text(setup_text(["1 HT2 K10 S", "2 LT K14 N"]))
+    result = runner.invoke(
+        main_app,
+        [
+            "play",
+            "electron-gladiators",
+            "--seat",
+            "1=human",
+            "--seat",
+            "2=random",
+            "--setup",
+            str(file),
+        ],
+        input="fire K10 at K14\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Won by 1" in result.output

@@ -1,0 +1,111 @@
+"""Victory, draws, notation, rendering, and the bot."""
+
+from __future__ import annotations
+
+import json
+
+from eg_helpers import GAME, arena, legal
+
+from gladiatorium.core import Rng
+from gladiatorium.core.match import run_match
+from gladiatorium.games.electron_gladiators.bots import Tactician
+from gladiatorium.games.electron_gladiators.render import reach_text
+
+
+def test_victory_when_the_other_side_has_no_vehicles_left() -> None:
+    """Ruling R6."""
+    state = arena(["1 HT2 K10 S", "2 LT K14 N"])
+    state.act("1", "fire K10 at K14")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1",)
+    assert state.legal_actions("1") == []
+
+
+def test_draw_after_the_set_number_of_turns_without_a_loss() -> None:
+    """Ruling R6: option draw_after_quiet_turns."""
+    state = arena(["1 LT A1 S", "2 LT U21 N"], draw_after_quiet_turns=3)
+    for seat, move in (("1", "A1 fwd 1"), ("2", "U21 fwd 1"), ("1", "A2 fwd 1")):
+        assert state.outcome() is None
+        state.act(seat, move)
+        state.act(seat, "end")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.draw and "3 turns" in outcome.reason
+
+
+def test_a_loss_resets_the_quiet_turn_count() -> None:
+    state = arena(
+        ["1 HT2 K10 S", "1 LT A1 S", "2 LT K14 N", "2 LT U21 N"], draw_after_quiet_turns=2
+    )
+    state.act("1", "A1 fwd 1")
+    state.act("1", "end")
+    state.act("1", "end")  # passes up the attack
+    assert state.quiet_turns == 1
+    state.act("2", "U21 fwd 1")
+    state.act("2", "end")
+    state.act("2", "end")  # K14 could fire at K10; it passes
+    assert state.outcome() is not None and state.outcome().draw  # type: ignore[union-attr]
+    fresh = arena(
+        ["1 HT2 K10 S", "1 LT A1 S", "2 LT K14 N", "2 LT U21 N"], draw_after_quiet_turns=2
+    )
+    fresh.act("1", "fire K10 at K14")
+    fresh.act("1", "A1 fwd 1")
+    fresh.act("1", "end")
+    assert fresh.quiet_turns == 0
+
+
+def test_notation_round_trips_through_text_and_json() -> None:
+    state = GAME.start({"setup": "deluxe-1"}, None, 3)
+    for action in state.legal_actions("1"):
+        assert state.parse("1", str(action)) == action
+        assert GAME.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+
+def test_render_shows_vehicles_facings_and_obstacles() -> None:
+    state = arena(["1 HT2 K10 S", "2 MQ K14 -"], obstacles="C3", walls="D4")
+    text = GAME.render(state, "1")
+    assert "H2↓" in text and "mq~" in text and "###" in text and " X " in text
+    assert "seat 1 to move" in text
+
+
+def test_reach_shows_direct_parabolic_and_sight() -> None:
+    state = arena(["1 MT2 K10 S", "2 LT K20 N"], obstacles="K12")
+    text = reach_text(state.arena, state.arena.vehicles[1], markup=False)
+    rows = text.splitlines()
+    assert rows[11].split()[11] == "d"  # K11: in front, clear
+    assert rows[13].split()[11] == "p"  # K13: behind the obstacle, parabolic band
+    assert "direct 7" in text
+
+
+def test_tactician_plays_only_legal_actions_to_the_end() -> None:
+    state = GAME.start({"setup": "basic-1", "draw_after_quiet_turns": 20}, None, 5)
+    bots = {"1": Tactician(Rng(1)), "2": Tactician(Rng(2))}
+    run_match(state, bots, max_actions=5000)
+    assert state.outcome() is not None
+
+
+def test_tactician_takes_a_free_kill() -> None:
+    state = arena(["1 HT2 K10 S", "1 LT A1 S", "2 MT1 K14 N", "2 LT U21 N"])
+    action = Tactician(Rng(0)).choose(state, "1")
+    assert str(action) == "fire K10 at K14"
+
+
+def test_tactician_combines_guns_to_beat_armour() -> None:
+    state = arena(["1 MT1 K10 S", "1 LT M10 S", "2 HT1 K14 N", "2 LT U21 N"])
+    action = Tactician(Rng(0)).choose(state, "1")
+    assert str(action) in {"fire K10 at K14 with M10", "fire M10 at K14 with K10"}
+    assert "fire K10 at K14" in legal(state)  # alone, 3 would not beat front armour 4
+
+
+def test_tactician_turns_a_spotter_to_set_up_a_parabolic_shot() -> None:
+    """The medium tank cannot see past the obstacle; the light tank turns to spot."""
+    state = arena(["1 MT2 K10 S", "1 LT F14 N", "2 MT1 K14 N", "2 LT U21 N"], obstacles="K12")
+    assert not any(m.startswith("fire") for m in legal(state))
+    bot = Tactician(Rng(0))
+    played = []
+    while state.to_move == "1" and state.outcome() is None:
+        action = bot.choose(state, "1")
+        played.append(str(action))
+        state.apply("1", action)
+    assert played[0].startswith("F14 turn r")
+    assert "fire K10 at K14" in played
+    assert all(v.code != "MT1" for v in state.arena.vehicles.values())
