@@ -11,7 +11,9 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from gladiatorium.cli import electron_gladiators
 from gladiatorium.cli.common import build_options, seat_controllers
+from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
 from gladiatorium.core import Bot, Game, GladiatoriumError, Seat, State, games, get_game
 from gladiatorium.core.match import make_bots, run_match
@@ -126,6 +128,8 @@ def play(
 def describe_outcome(outcome: dict[str, Any]) -> str:
     if outcome["draw"]:
         return f"Draw: {outcome['reason']}"
+    if outcome.get("lost"):
+        return f"Nobody won: {outcome['reason']}"
     who = outcome["team"] or ", ".join(outcome["winners"])
     return f"Won by {who}: {outcome['reason']}"
 
@@ -171,7 +175,7 @@ def simulate(
     for team, wins in sorted(summary.team_wins.items()):
         console.print(f"team {team}: {wins} wins")
     console.print(
-        f"{summary.games} games, {summary.draws} draws, "
+        f"{summary.games} games, {summary.draws} draws, {summary.all_lost} lost by all, "
         f"mean length {summary.mean_length:.1f} actions"
     )
 
@@ -263,6 +267,10 @@ def replay_command(
             )
     if problems:
         raise typer.Exit(1)
+
+
+app.add_typer(hero_app, name="hero")
+app.add_typer(electron_gladiators.app, name="electron-gladiators")
 
 
 def run() -> None:

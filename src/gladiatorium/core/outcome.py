@@ -11,16 +11,21 @@ from gladiatorium.core.events import Seat
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a match. ``winners`` are seats; ``team`` names a winning team."""
+    """The end of a match. ``winners`` are seats; ``team`` names a winning team.
+
+    No winners is a draw, unless ``lost`` says that every seat lost (a solo game
+    whose target was missed, or a battle in which the last sides fell together).
+    """
 
     winners: tuple[Seat, ...]
     reason: str
     team: str | None = None
     scores: tuple[tuple[Seat, float], ...] = ()
+    lost: bool = False
 
     @property
     def draw(self) -> bool:
-        return not self.winners
+        return not self.winners and not self.lost
 
     @classmethod
     def win(
@@ -39,11 +44,17 @@ class Outcome:
     def drawn(cls, reason: str, scores: Mapping[Seat, float] | None = None) -> Outcome:
         return cls((), reason, None, tuple((scores or {}).items()))
 
+    @classmethod
+    def all_lost(cls, reason: str, scores: Mapping[Seat, float] | None = None) -> Outcome:
+        """Nobody won and it is no draw: every seat lost."""
+        return cls((), reason, None, tuple((scores or {}).items()), lost=True)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),
             "team": self.team,
             "draw": self.draw,
+            "lost": self.lost,
             "reason": self.reason,
             "scores": dict(self.scores),
         }

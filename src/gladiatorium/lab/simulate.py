@@ -32,12 +32,14 @@ class GameResult:
     team: str | None
     length: int
     record: dict[str, Any] | None
+    all_lost: bool = False
 
 
 @dataclass
 class Summary:
     games: int = 0
     draws: int = 0
+    all_lost: int = 0
     wins: Counter[str] = field(default_factory=Counter)
     team_wins: Counter[str] = field(default_factory=Counter)
     total_length: int = 0
@@ -45,7 +47,9 @@ class Summary:
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.total_length += result.length
-        if not result.winners:
+        if result.all_lost:
+            self.all_lost += 1
+        elif not result.winners:
             self.draws += 1
         self.wins.update(result.winners)
         if result.team is not None:
@@ -61,6 +65,7 @@ class Summary:
             "wins": dict(sorted(self.wins.items())),
             "team_wins": dict(sorted(self.team_wins.items())),
             "draws": self.draws,
+            "all_lost": self.all_lost,
             "mean_length": self.mean_length,
         }
 
@@ -88,7 +93,8 @@ def play_one(batch: Batch, index: int, keep_record: bool) -> GameResult:
     outcome = state.outcome()
     assert outcome is not None
     record = record_of(game, state, dict(batch.bots)).model_dump() if keep_record else None
-    return GameResult(index, outcome.winners, outcome.team, len(state.history), record)
+    length = len(state.history)
+    return GameResult(index, outcome.winners, outcome.team, length, record, outcome.lost)
 
 
 def _play_chunk(args: tuple[Batch, list[int], bool]) -> list[GameResult]:

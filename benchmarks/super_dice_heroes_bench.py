@@ -1,0 +1,61 @@
+"""Super Dice Heroes with a hundred heroes: how long one simulated round takes (all
+100 bots spend the shared roll) and a whole 100-player game, per bot. Medians.
+
+    .venv/bin/python benchmarks/super_dice_heroes_bench.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from gladiatorium.core import Bot
+from gladiatorium.core.match import make_bots
+from gladiatorium.games import load
+from gladiatorium.games.super_dice_heroes import GAME
+
+PLAYERS = 100
+
+
+def play_round(state: Any, bots: dict[str, Bot]) -> None:
+    """Every awaited hero decides until the round resolves (or the game ends)."""
+    start_round = state.round
+    while state.awaiting() and state.round == start_round:
+        seat = state.awaiting()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+
+
+def round_seconds(bot: str, seed: int, round_: int = 5) -> float:
+    """Time of round ``round_`` of a 100-bot game (earlier rounds played untimed)."""
+    state = GAME.start(None, PLAYERS, seed)
+    bots = make_bots(GAME, seed, dict.fromkeys(state.seats, bot))
+    while state.round < round_:
+        play_round(state, bots)
+    begin = time.perf_counter()
+    play_round(state, bots)
+    return time.perf_counter() - begin
+
+
+def game_seconds(bot: str, seed: int) -> float:
+    begin = time.perf_counter()
+    state = GAME.start(None, PLAYERS, seed)
+    bots = make_bots(GAME, seed, dict.fromkeys(state.seats, bot))
+    while state.awaiting():
+        play_round(state, bots)
+    return time.perf_counter() - begin
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+if __name__ == "__main__":
+    load()
+    print(f"super-dice-heroes, {PLAYERS} players (medians)")
+    for bot, repeats in (("random", 5), ("greedy", 5), ("planner", 3)):
+        rounds = median([round_seconds(bot, seed) for seed in range(repeats)])
+        print(f"  one round, {bot:8}: {rounds * 1000:8.1f} ms  ({rounds * 10:.2f} ms per hero)")
+    for bot, repeats in (("random", 3), ("greedy", 3), ("planner", 1)):
+        whole = median([game_seconds(bot, seed) for seed in range(repeats)])
+        print(f"  whole game, {bot:8}: {whole:7.2f} s")

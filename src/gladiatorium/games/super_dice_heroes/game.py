@@ -1,0 +1,90 @@
+"""Super Dice Heroes: the game definition (info, options, bots, rendering, CLI flags)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.markup import escape
+
+from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES
+from gladiatorium.games.super_dice_heroes.bots import BOTS
+from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.render import match_text
+from gladiatorium.games.super_dice_heroes.sheet import load_sheet
+from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
+
+NOTATION = """\
+Locations: 1 City Hall, 2 Hospital, 3 Downtown, 4 Powerplant, 5 Warehouse, 6 Church.
+Dice are named by the number they show; boxes by their number on your sheet.
+  choose grow            set-up: keep one of your two rolled superpowers
+  move 3 with 3          spend a 3 to go to Downtown (a die showing the number of
+                         where you stand moves you anywhere: at 5, 'move 2 with 5')
+  help 4 at 2            spend a 4 to fill box 2 where you stand
+  defeat minion with 6   spend any die on a robot minion where you stand (1 honor)
+  wild move 4 | wild help 5 at 3 | wild defeat minion     spend a wild die
+  shrink 5 | ice 5 | fire 2 | grow 3 | shapeshift 5 to 2  superpower on a die
+  teleport 6 with 2      superpower: spend any die to go anywhere
+  done                   finish this round (unspent dice are lost)
+All heroes decide on the same roll; the next round starts when everyone is done."""
+
+
+class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
+    info = GameInfo(
+        slug="super-dice-heroes",
+        name="Super Dice Heroes",
+        summary="Roll-and-write for 1-100 heroes: one shared roll, ten rounds, save the city.",
+        min_players=1,
+        max_players=100,
+        default_players=2,
+        hidden_information=False,
+        simultaneous=True,
+        version="1",
+    )
+    options_type = SuperDiceHeroesOptions
+    action_types = ACTION_TYPES
+
+    def new_state(
+        self, options: SuperDiceHeroesOptions, players: int, seed: int
+    ) -> SuperDiceHeroesState:
+        return SuperDiceHeroesState(options, players, seed)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        return BOTS
+
+    def render(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
+        assert isinstance(state, SuperDiceHeroesState)
+        return escape(match_text(state.sheet, state.view(seat), seat))
+
+    def notation_help(self) -> str:
+        return NOTATION
+
+    def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+        """``--sheet FILE`` reads a corrected sheet into the ``sheet`` option (so a saved
+        record replays without the file); ``--name 2=Blaze`` names a hero."""
+        out: dict[str, Any] = {}
+        names: dict[int, str] = {}
+        for flag, values in flags.items():
+            if flag == "sheet":
+                path = Path(values[-1])
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except OSError as err:
+                    raise OptionsError(f"--sheet {path}: cannot read it ({err.strerror})") from err
+                load_sheet(text, str(path))
+                out["sheet"] = text
+            elif flag == "name":
+                for value in values:
+                    seat, sep, name = value.partition("=")
+                    if not sep or not seat.strip().isdigit() or not name.strip():
+                        raise OptionsError(f"--name {value!r}: expected SEAT=NAME, e.g. 2=Blaze")
+                    names[int(seat)] = name.strip()
+            else:
+                raise OptionsError(
+                    f"super-dice-heroes takes --sheet FILE and --name SEAT=NAME, not --{flag}"
+                )
+        if names:
+            out["hero_names"] = [names.get(n, f"Hero {n}") for n in range(1, max(names) + 1)]
+        return out

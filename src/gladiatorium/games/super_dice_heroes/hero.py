@@ -1,0 +1,325 @@
+"""One hero's sheet and this round's dice, and the rules of spending them.
+
+Everything a player does touches only their own sheet, so the rules live here, on a
+small copyable object that the state keeps per seat and the bots copy to plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gladiatorium.games.super_dice_heroes.actions import (
+    ChangeDie,
+    Defeat,
+    Help,
+    Move,
+    Teleport,
+    WildDefeat,
+    WildHelp,
+    WildMove,
+)
+from gladiatorium.games.super_dice_heroes.sheet import Goal, Kind, Location, Sheet
+
+#: where every hero starts, and never returns to
+MIDDLE = 0
+LOCATIONS = (1, 2, 3, 4, 5, 6)
+FACES = (1, 2, 3, 4, 5, 6)
+
+SpendAction = Move | Help | Defeat | WildMove | WildHelp | WildDefeat | ChangeDie | Teleport
+
+
+class Die(NamedTuple):
+    """One of this round's shared dice as this hero uses it: the number rolled, the
+    number it shows now (superpowers change it) and whether it is spent."""
+
+    rolled: int
+    value: int
+    spent: bool = False
+
+
+# ----- the rule of each kind of location ---------------------------------------------
+def help_boxes(location: Location, marks: Sequence[int], die: int) -> list[int]:
+    """The boxes (0-based) a die showing ``die`` may fill at ``location`` now."""
+    kind = location.kind
+    if kind is Kind.GRID:
+        # Mark an X on an empty box whose printed number matches the die, any order.
+        return [i for i, n in enumerate(location.numbers) if n == die and not marks[i]]
+    if kind is Kind.PAIRS:
+        return _pair_boxes(marks, die)
+    filled = _filled_count(marks)
+    if filled == len(marks):
+        return []
+    if filled == 0:
+        return [0]  # every chain starts with any number in its first box
+    last = marks[filled - 1]
+    if kind is Kind.RUN:
+        ok = die == marks[0]  # the same number for the entire run
+    elif kind is Kind.STEP:
+        ok = abs(die - last) == 1  # exactly one higher or lower, never the same
+    else:
+        ok = die >= last  # equal to or higher than the previous number
+    return [filled] if ok else []
+
+
+def _pair_boxes(marks: Sequence[int], die: int) -> list[int]:
+    """Same-number pairs: start any empty pair with any number (its first box), or
+    finish a started pair whose first box holds this number; any order."""
+    out = []
+    for first in range(0, len(marks), 2):
+        a, b = marks[first], marks[first + 1]
+        if not a:
+            out.append(first)
+        elif not b and a == die:
+            out.append(first + 1)
+    return out
+
+
+def _filled_count(marks: Sequence[int]) -> int:
+    for i, value in enumerate(marks):
+        if not value:
+            return i
+    return len(marks)
+
+
+def move_targets(here: int, die: int) -> list[int]:
+    """Where a die moves a hero: to the location of its number, or, if it matches the
+    location the hero stands on, to any other location."""
+    if die == here:
+        return [loc for loc in LOCATIONS if loc != here]
+    return [die]
+
+
+def changed_value(power: str, die: int) -> int | None:
+    """The number a die shows after shrink, ice, fire or grow (None: no change)."""
+    if power == "shrink":
+        return 1 if die != 1 else None
+    if power == "ice":
+        return die - 1 if die > 1 else None  # 1s cannot be changed
+    if power == "fire":
+        return die + 1 if die < 6 else None  # 6s cannot be changed
+    if power == "grow":
+        return 6 if die != 6 else None
+    return None
+
+
+@dataclass(slots=True)
+class Hero:
+    """A player's sheet (marks, minions, position, powers, wild dice, bystanders) and
+    the dice of the current round."""
+
+    name: str
+    choices: tuple[str, str]
+    power: str | None = None
+    powers_left: int = 3
+    location: int = MIDDLE
+    marks: list[tuple[int, ...]] = field(default_factory=list)  # 0: empty box
+    goals_done: list[tuple[bool, ...]] = field(default_factory=list)
+    minions: list[int] = field(default_factory=lambda: [0] * 6)
+    wild_earned: int = 0
+    wild_spent: int = 0
+    bystanders: int = 0
+    goal_honor: int = 0
+    dice: list[Die] = field(default_factory=list)
+    done: bool = False
+
+    @classmethod
+    def new(cls, name: str, choices: tuple[str, str], sheet: Sheet, uses: int) -> Hero:
+        return cls(
+            name=name,
+            choices=choices,
+            powers_left=uses,
+            marks=[(0,) * loc.size for loc in sheet.locations],
+            goals_done=[(False,) * len(loc.goals) for loc in sheet.locations],
+        )
+
+    def copy(self) -> Hero:
+        """An independent copy (for bots that plan)."""
+        return Hero(
+            name=self.name,
+            choices=self.choices,
+            power=self.power,
+            powers_left=self.powers_left,
+            location=self.location,
+            marks=list(self.marks),  # rows are tuples, replaced when marked
+            goals_done=list(self.goals_done),
+            minions=list(self.minions),
+            wild_earned=self.wild_earned,
+            wild_spent=self.wild_spent,
+            bystanders=self.bystanders,
+            goal_honor=self.goal_honor,
+            dice=list(self.dice),
+            done=self.done,
+        )
+
+    # ----- what the hero holds ---------------------------------------------------------
+    @property
+    def wild_left(self) -> int:
+        return self.wild_earned - self.wild_spent
+
+    def unspent(self) -> list[int]:
+        """The distinct numbers on this round's unspent dice, low to high."""
+        return sorted({d.value for d in self.dice if not d.spent})
+
+    def has_die(self, value: int) -> bool:
+        return any(not d.spent and d.value == value for d in self.dice)
+
+    def score(self, sheet: Sheet) -> int:
+        """Honor now: goals met, plus bystanders and defeated minions."""
+        return (
+            self.goal_honor
+            + self.bystanders * sheet.bystander_honor
+            + sum(self.minions) * sheet.minion_honor
+        )
+
+    def location_honor(self, sheet: Sheet, number: int) -> int:
+        """Honor earned at one location: its goals, its bystanders, its minions."""
+        loc = sheet.location(number)
+        done = self.goals_done[number - 1]
+        goals = [g for g, ok in zip(loc.goals, done, strict=True) if ok]
+        return (
+            sum(g.honor + g.bystander * sheet.bystander_honor for g in goals)
+            + self.minions[number - 1] * sheet.minion_honor
+        )
+
+    # ----- the choices of a spend --------------------------------------------------------
+    def shapeshift_targets(self, value: int) -> list[int]:
+        """Numbers an unspent die showing ``value`` may shapeshift to: the numbers
+        rolled this round on the other dice (spent or not)."""
+        out: set[int] = set()
+        for i, die in enumerate(self.dice):
+            if die.spent or die.value != value:
+                continue
+            out.update(d.rolled for j, d in enumerate(self.dice) if j != i)
+        out.discard(value)
+        return sorted(out)
+
+    def spend_actions(self, sheet: Sheet) -> list[SpendAction]:
+        """Every way to spend a die, a wild die or a superpower now."""
+        out: list[SpendAction] = []
+        here = self.location
+        loc = sheet.location(here) if here != MIDDLE else None
+        minion_left = loc is not None and self.minions[here - 1] < loc.minions
+        for value in self.unspent():
+            out.extend(Move(to, value) for to in move_targets(here, value))
+            if loc is not None:
+                marks = self.marks[here - 1]
+                out.extend(Help(value, box + 1) for box in help_boxes(loc, marks, value))
+                if minion_left:
+                    out.append(Defeat(value))
+        if self.wild_left:
+            out.extend(WildMove(to) for to in LOCATIONS if to != here)
+            if loc is not None:
+                marks = self.marks[here - 1]
+                for face in FACES:
+                    out.extend(WildHelp(face, box + 1) for box in help_boxes(loc, marks, face))
+                if minion_left:
+                    out.append(WildDefeat())
+        if self.powers_left and self.power is not None:
+            out.extend(self._power_actions())
+        return out
+
+    def _power_actions(self) -> list[SpendAction]:
+        power = self.power
+        out: list[SpendAction] = []
+        for value in self.unspent():
+            if power == "teleport":
+                out.extend(Teleport(to, value) for to in LOCATIONS if to != self.location)
+            elif power == "shapeshift":
+                out.extend(ChangeDie(power, value, to) for to in self.shapeshift_targets(value))
+            elif power is not None:
+                new = changed_value(power, value)
+                if new is not None:
+                    out.append(ChangeDie(power, value, new))
+        return out
+
+    def can_spend_a_die(self, sheet: Sheet) -> bool:
+        """Whether some rolled die can still be spent (moving or helping)."""
+        return any(
+            isinstance(a, Move | Help | Defeat | Teleport) for a in self.spend_actions(sheet)
+        )
+
+    def spend_problem(self, sheet: Sheet, action: SpendAction) -> str | None:
+        """Why ``action`` cannot be done now, or None (a direct check, no listing)."""
+        if isinstance(action, Move | Help | Defeat | Teleport | ChangeDie) and not self.has_die(
+            action.die
+        ):
+            return f"no unspent die shows {action.die}"
+        if isinstance(action, WildMove | WildHelp | WildDefeat) and not self.wild_left:
+            return "no wild die to spend"
+        if isinstance(action, ChangeDie | Teleport):
+            power = action.power if isinstance(action, ChangeDie) else "teleport"
+            if self.power != power:
+                return f"{self.name}'s superpower is {self.power}, not {power}"
+            if not self.powers_left:
+                return "no superpower uses left"
+        return None if action in self.spend_actions(sheet) else f"{action} is not possible here"
+
+    # ----- doing it ----------------------------------------------------------------------
+    def spend(self, sheet: Sheet, action: SpendAction) -> list[Goal]:
+        """Carry out a legal spend; returns the goals it completed."""
+        if isinstance(action, Move):
+            self._use_die(action.die)
+            self.location = action.location
+        elif isinstance(action, Teleport):
+            self._use_die(action.die)
+            self.powers_left -= 1
+            self.location = action.location
+        elif isinstance(action, WildMove):
+            self.wild_spent += 1
+            self.location = action.location
+        elif isinstance(action, ChangeDie):
+            self._change_die(action)
+        elif isinstance(action, Help | WildHelp):
+            if isinstance(action, Help):
+                self._use_die(action.die)
+            else:
+                self.wild_spent += 1
+            return self._mark(sheet, action.box - 1, action.die)
+        else:  # Defeat | WildDefeat
+            if isinstance(action, Defeat):
+                self._use_die(action.die)
+            else:
+                self.wild_spent += 1
+            self.minions[self.location - 1] += 1
+        return []
+
+    def _use_die(self, value: int) -> None:
+        """Spend one unspent die showing ``value`` (equal dice are interchangeable;
+        the first rolled is taken)."""
+        for i, die in enumerate(self.dice):
+            if not die.spent and die.value == value:
+                self.dice[i] = die._replace(spent=True)
+                return
+
+    def _change_die(self, action: ChangeDie) -> None:
+        self.powers_left -= 1
+        for i, die in enumerate(self.dice):
+            if die.spent or die.value != action.die:
+                continue
+            if action.power == "shapeshift" and not any(
+                d.rolled == action.to for j, d in enumerate(self.dice) if j != i
+            ):
+                continue
+            self.dice[i] = die._replace(value=action.to)
+            return
+
+    def _mark(self, sheet: Sheet, box: int, value: int) -> list[Goal]:
+        """Write ``value`` in ``box`` here and collect the goals now complete."""
+        index = self.location - 1
+        marks = list(self.marks[index])
+        marks[box] = value
+        self.marks[index] = tuple(marks)
+        done = list(self.goals_done[index])
+        completed = []
+        for g, goal in enumerate(sheet.locations[index].goals):
+            if not done[g] and box in goal.boxes and all(marks[b] for b in goal.boxes):
+                done[g] = True
+                completed.append(goal)
+                self.goal_honor += goal.honor
+                self.wild_earned += goal.wild
+                self.bystanders += goal.bystander
+        if completed:
+            self.goals_done[index] = tuple(done)
+        return completed

@@ -1,0 +1,50 @@
+"""Options: every tunable rule of Super Dice Heroes, defaults = rulebook + rulings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from gladiatorium.games.super_dice_heroes.sheet import load_sheet
+
+
+class SuperDiceHeroesOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sheet: str = Field(
+        "standard",
+        description="shipped score sheet (standard) or sheet YAML text "
+        "(the CLI flag --sheet FILE reads a file into it) (S1)",
+    )
+    rounds: int = Field(10, ge=1, le=50, description="rounds in a game")
+    dice_per_round: int = Field(4, ge=1, le=8, description="shared dice rolled each round")
+    power_uses: int = Field(3, ge=0, le=10, description="superpower uses per game")
+    reroll_power_doubles: bool = Field(
+        True, description="reroll the two set-up power dice until they differ"
+    )
+    hero_names: tuple[str, ...] = Field(
+        (), description="hero names by seat (seat 1 first); unnamed seats get 'Hero N' (R2)"
+    )
+    may_waste_dice: bool = Field(
+        True, description="a hero may finish a round with dice unspent (R6)"
+    )
+    ties: Literal["shared", "bystanders"] = Field(
+        "shared",
+        description="equal top honor: share the win, or most bystanders first (R14)",
+    )
+    solo_target: int = Field(80, ge=0, description="solo play: honor needed to save the city (R15)")
+
+    @field_validator("sheet")
+    @classmethod
+    def _sheet_loads(cls, value: str) -> str:
+        load_sheet(value)
+        return value
+
+    @field_validator("hero_names")
+    @classmethod
+    def _names_fit(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for index, name in enumerate(value):
+            if not name.strip() or len(name) > 40 or "\n" in name:
+                raise ValueError(f"hero_names[{index}]: a name is 1 to 40 characters on one line")
+        return value

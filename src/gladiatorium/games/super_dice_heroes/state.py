@@ -1,0 +1,220 @@
+"""The match: set-up, ten rounds of one shared roll, simultaneous spending, scoring.
+
+Everything is public (each sheet lies open on the table and the roll is shared), so
+views show every sheet and every event is public (ruling R12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gladiatorium.core import Action, Outcome, Rng, Seat, State
+from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
+from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Die, Hero, SpendAction
+from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
+
+SETUP = 0  # round number while heroes choose their superpowers
+
+
+def roll_power_choices(rng: Rng, reroll_doubles: bool = True) -> tuple[str, str]:
+    """Set-up: roll 2d6 for two superpower choices, rerolling until they differ."""
+    while True:
+        first, second = rng.d(6), rng.d(6)
+        if first != second or not reroll_doubles:
+            return POWERS[first], POWERS[second]
+
+
+class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
+    def __init__(
+        self,
+        options: SuperDiceHeroesOptions,
+        players: int,
+        seed: int,
+        rng: Rng | None = None,
+    ) -> None:
+        super().__init__(options, players, seed)
+        if rng is not None:
+            self.rng = rng  # scenario tests force the set-up dice this way
+        self.sheet: Sheet = load_sheet(options.sheet)
+        self.round = SETUP
+        self.roll: list[int] = []
+        self.heroes: dict[Seat, Hero] = {}
+        for n in range(1, players + 1):
+            seat = str(n)
+            name = options.hero_names[n - 1] if n <= len(options.hero_names) else f"Hero {n}"
+            choices = roll_power_choices(self.rng, options.reroll_power_doubles)
+            self.heroes[seat] = Hero.new(name, choices, self.sheet, options.power_uses)
+            self.emit(
+                "powers-rolled",
+                f"{name} (seat {seat}) may choose {choices[0]} or {choices[1]}",
+                seat=seat,
+                choices=list(choices),
+            )
+        self.pending: dict[Seat, None] = dict.fromkeys(self.heroes)
+        self._outcome: Outcome | None = None
+
+    # ----- whose decisions -------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(self.heroes)
+
+    def _awaiting(self) -> tuple[Seat, ...]:
+        """Every hero that still has decisions this round (simultaneous play)."""
+        return tuple(self.pending)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.pending or self._outcome is not None:
+            return []
+        hero = self.heroes[seat]
+        if self.round == SETUP:
+            return [ChoosePower(p) for p in dict.fromkeys(hero.choices)]
+        actions: list[Action] = list(hero.spend_actions(self.sheet))
+        if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+            actions.append(Done())
+        return actions
+
+    def illegal_reason(self, seat: Seat, action: Action) -> str | None:
+        """A direct check (no listing of every action) with a message in game terms."""
+        hero = self.heroes.get(seat)
+        if hero is None or seat not in self.pending:
+            return f"seat {seat} has nothing to decide now"
+        if self.round == SETUP:
+            if isinstance(action, ChoosePower) and action.power in hero.choices:
+                return None
+            return f"choose one of your rolled superpowers: {' or '.join(hero.choices)}"
+        if isinstance(action, ChoosePower):
+            return "superpowers are chosen at set-up only"
+        if isinstance(action, Done):
+            if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+                return None
+            return "spend every die first (option may_waste_dice is off)"
+        if not isinstance(action, SpendAction):
+            return f"{action} is not a Super Dice Heroes action"
+        return hero.spend_problem(self.sheet, action)
+
+    # ----- doing it ---------------------------------------------------------------------
+    def _apply(self, seat: Seat, action: Action) -> None:
+        hero = self.heroes[seat]
+        if isinstance(action, ChoosePower):
+            hero.power = action.power
+            self.emit("power", f"{hero.name} chooses {action.power}", seat=seat, power=action.power)
+            self._finish(seat)
+        elif isinstance(action, Done):
+            hero.done = True
+            left = [d.value for d in hero.dice if not d.spent]
+            text = f"{hero.name} is done" + (f" ({len(left)} dice unspent)" if left else "")
+            self.emit("done", text, seat=seat, unspent=left)
+            self._finish(seat)
+        else:
+            assert isinstance(action, SpendAction)
+            self._spend(seat, hero, action)
+
+    def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
+        completed = hero.spend(self.sheet, action)
+        where = self._place(hero.location)
+        self.emit("spend", f"{hero.name}: {action} ({where})", seat=seat, action=str(action))
+        for goal in completed:
+            gains = [f"{goal.honor} honor"] if goal.honor else []
+            gains += [f"{goal.wild} wild die"] * bool(goal.wild)
+            gains += [f"{goal.bystander} bystander"] * bool(goal.bystander)
+            self.emit(
+                "goal",
+                f"{hero.name} completes {where}'s {goal.name}: {', '.join(gains) or 'nothing'}",
+                seat=seat,
+                location=hero.location,
+                goal=goal.name,
+                honor=goal.honor,
+                wild=goal.wild,
+                bystander=goal.bystander,
+            )
+
+    def _place(self, number: int) -> str:
+        return "the middle" if number == MIDDLE else self.sheet.location(number).name
+
+    def _finish(self, seat: Seat) -> None:
+        del self.pending[seat]
+        if not self.pending:
+            if self.round == self.options.rounds:
+                self._end()
+            else:
+                self._start_round()
+
+    def _start_round(self) -> None:
+        """One shared roll for everybody; every hero decides on it."""
+        self.round += 1
+        self.roll = self.rng.roll(self.options.dice_per_round, 6)
+        for hero in self.heroes.values():
+            hero.dice = [Die(v, v) for v in self.roll]
+            hero.done = False
+        self.pending = dict.fromkeys(self.heroes)
+        dice = " ".join(map(str, self.roll))
+        self.emit(
+            "roll", f"round {self.round}: the dice show {dice}", round=self.round, dice=self.roll
+        )
+
+    def _end(self) -> None:
+        """Total the honor; the most honor wins (ties: ruling R14; solo: R15)."""
+        scores = self.scores()
+        if self.players == 1:
+            ((seat, score),) = scores.items()
+            title = self.sheet.solo_title(score)
+            target = self.options.solo_target
+            if score >= target:
+                self._outcome = Outcome.win(
+                    [seat], f"{score} honor, {title}: the city is saved", scores=scores
+                )
+            else:
+                self._outcome = Outcome.all_lost(
+                    f"{score} honor, {title}: short of the {target} needed", scores=scores
+                )
+        else:
+            self._outcome = self._ranking(scores)
+        self.pending = {}
+        self.emit("end", self._outcome.reason, scores=dict(scores))
+
+    def _ranking(self, scores: dict[Seat, int]) -> Outcome:
+        best = max(scores.values())
+        leaders = [s for s, v in scores.items() if v == best]
+        reason = f"most honor ({best})"
+        if len(leaders) > 1 and self.options.ties == "bystanders":
+            most = max(self.heroes[s].bystanders for s in leaders)
+            leaders = [s for s in leaders if self.heroes[s].bystanders == most]
+            reason += f", then most bystanders ({most})"
+        if len(leaders) > 1:
+            reason += ", shared"
+        return Outcome.win(leaders, reason, scores=scores)
+
+    def scores(self) -> dict[Seat, int]:
+        return {seat: hero.score(self.sheet) for seat, hero in self.heroes.items()}
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # ----- what a seat sees (everything is public) --------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return {
+            "sheet": self.sheet.name,
+            "round": self.round,
+            "rounds": self.options.rounds,
+            "roll": list(self.roll),
+            "awaiting": list(self.pending),
+            "heroes": {s: self._hero_view(h) for s, h in self.heroes.items()},
+        }
+
+    def _hero_view(self, hero: Hero) -> dict[str, Any]:
+        return {
+            "name": hero.name,
+            "power_choices": list(hero.choices),
+            "power": hero.power,
+            "powers_left": hero.powers_left,
+            "location": hero.location,
+            "marks": [list(m) for m in hero.marks],
+            "minions": list(hero.minions),
+            "wild_earned": hero.wild_earned,
+            "wild_spent": hero.wild_spent,
+            "bystanders": hero.bystanders,
+            "dice": [[d.rolled, d.value, d.spent] for d in hero.dice],
+            "done": hero.done,
+            "honor": hero.score(self.sheet),
+        }

@@ -1,0 +1,173 @@
+"""End of game, the winner and ties, solo play, the sheet data file, rendering, CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sdh_helpers import acts, hero, place, start
+from typer.testing import CliRunner
+
+from gladiatorium.cli.main import app
+from gladiatorium.core import OptionsError
+from gladiatorium.games.super_dice_heroes import GAME
+from gladiatorium.games.super_dice_heroes.sheet import load_sheet, sheet_text
+
+runner = CliRunner()
+QUIET = [(6, 6, 6, 6)] * 10
+
+
+def finish(state: object, seats: tuple[str, ...]) -> None:
+    while not state.is_over:  # type: ignore[attr-defined]
+        for seat in seats:
+            if seat in state.awaiting():  # type: ignore[attr-defined]
+                state.act(seat, "done")  # type: ignore[attr-defined]
+
+
+def test_final_score_locations_bystanders_and_minions() -> None:
+    """End of Game: honor from the locations, 5 per bystander, 1 per minion; most wins."""
+    state = start(("grow", "ice"), rolls=[(5, 5, 6, 6), *QUIET[1:]])
+    place(state, 2)
+    acts(state, "help 5 at 11", "help 5 at 12", "help 6 at 1", "help 6 at 2")  # B + 3
+    place(state, 1, seat="2")
+    acts(state, "defeat minion with 5", seat="2")
+    finish(state, ("1", "2"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1",)
+    assert dict(outcome.scores) == {"1": 8, "2": 1}
+
+
+def test_ties_share_the_win_by_default() -> None:
+    """End of Game (ruling R14): equal top honor shares the win."""
+    state = start(("grow", "ice"), rolls=QUIET)
+    finish(state, ("1", "2"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1", "2") and "shared" in outcome.reason
+
+
+def test_ties_broken_by_bystanders_with_the_option() -> None:
+    """Option ties=bystanders: among equal honor, most bystanders rescued wins."""
+    state = start(("grow", "ice"), rolls=[(6, 6, 6, 6), *QUIET[1:]], ties="bystanders")
+    hero(state, "1").bystanders = 1  # 5 honor from a bystander ...
+    hero(state, "2").goal_honor = 5  # ... against 5 honor from goals
+    finish(state, ("1", "2"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1",)
+
+
+def test_solo_play_against_the_target_score() -> None:
+    """Solo (ruling R15): one hero saves the city with at least solo_target honor."""
+    state = start(("grow",), rolls=QUIET, solo_target=0)
+    finish(state, ("1",))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1",) and "Rookie" in outcome.reason
+    state = start(("grow",), rolls=QUIET)
+    finish(state, ("1",))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.lost and not outcome.draw
+    assert not outcome.winners and "short of the 80" in outcome.reason
+
+
+def test_the_standard_sheet_is_read_from_its_data_file() -> None:
+    """Sheet (ruling S1): six locations with three minions each, 5 honor bystanders."""
+    sheet = load_sheet("standard")
+    assert [loc.name for loc in sheet.locations] == [
+        "City Hall",
+        "Hospital",
+        "Downtown",
+        "Powerplant",
+        "Warehouse",
+        "Church",
+    ]
+    assert [loc.size for loc in sheet.locations] == [9, 12, 8, 10, 10, 12]
+    assert all(loc.minions == 3 for loc in sheet.locations)
+    assert (sheet.bystander_honor, sheet.minion_honor) == (5, 1)
+    assert sum(g.wild for loc in sheet.locations for g in loc.goals) == 6
+    assert sum(g.bystander for loc in sheet.locations for g in loc.goals) == 6
+
+
+def test_a_corrected_sheet_changes_the_game_without_code() -> None:
+    """Sheet: a player's corrected sheet (here: rows worth 5) is played as given."""
+    text = sheet_text("standard").replace(
+        "boxes: [1, 2, 3], honor: 4", "boxes: [1, 2, 3], honor: 5"
+    )
+    state = start(rolls=[(1, 3, 2, 6)], sheet=text)
+    place(state, 1)
+    acts(state, "help 1 at 1", "help 3 at 2", "help 2 at 3")
+    assert hero(state).score(state.sheet) == 5
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("boxes: [7, 8, 9], honor: 4", "boxes: [7, 8, 10], honor: 4"), "no box 10"),
+        (("kind: climb", "kind: zigzag"), "locations.4.kind"),
+        (("bystander_honor: 5", "bystander_honor: [5"), "sheet:"),
+    ],
+)
+def test_a_bad_sheet_is_refused_naming_the_field(change: tuple[str, str], message: str) -> None:
+    """Sheet: bad input gets a clear error naming the field (or line)."""
+    with pytest.raises(OptionsError, match=message):
+        load_sheet(sheet_text("standard").replace(*change), "sheet")
+
+
+def test_render_shows_the_sheet_and_the_scoreboard() -> None:
+    """Terminal: a player's sheet and a compact scoreboard of every hero."""
+    state = start(("grow", "ice"), rolls=[(1, 3, 2, 6)], hero_names=("Blaze", "Frost"))
+    place(state, 1)
+    acts(state, "help 1 at 1")
+    text = GAME.render(state, "1")
+    assert "Blaze  honor 0" in text and "City Hall (grid)" in text and "Frost" in text
+    assert "deciding" in text
+    spectator = GAME.render(state, None)
+    assert "Blaze" in spectator and "power grow" not in spectator
+
+
+def test_a_hundred_players_play_a_whole_game() -> None:
+    """Players 1-100: a hundred heroes share each roll; the game scores all of them."""
+    from gladiatorium.core.match import make_bots, run_match
+
+    state = GAME.start(None, 100, 3)
+    run_match(state, make_bots(GAME, 3, dict.fromkeys(state.seats, "greedy")))
+    outcome = state.outcome()
+    assert outcome is not None and len(outcome.scores) == 100
+    assert max(s for _, s in outcome.scores) == dict(outcome.scores)[outcome.winners[0]]
+
+
+def test_cli_plays_a_solo_game_and_reads_a_sheet_file(tmp_path: Path) -> None:
+    """CLI: play solo with a bot seat and a --sheet file; --name names the hero."""
+    file = tmp_path / "mine.yaml"
+    file.write_text(sheet_text("standard"))
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "super-dice-heroes",
+            "--players",
+            "1",
+            "--seat",
+            "1=greedy",
+            "--sheet",
+            str(file),
+            "--name",
+            "1=Blaze",
+            "--seed",
+            "2",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "honor" in result.output
+    bad = runner.invoke(app, ["play", "super-dice-heroes", "--colour", "red"])
+    assert bad.exit_code == 2 and "--sheet FILE" in bad.output
+
+
+def test_cli_human_types_actions() -> None:
+    """CLI: a person chooses a power and plays in the terminal."""
+    state = GAME.start(None, 1, 5)
+    first = state.heroes["1"].choices[0]  # type: ignore[attr-defined]
+    moves = "\n".join(["help", f"choose {first}", *(["done"] * 10)]) + "\n"
+    result = runner.invoke(
+        app, ["play", "super-dice-heroes", "--players", "1", "--seed", "5"], input=moves
+    )
+    assert result.exit_code == 0, result.output
+    assert "help 4 at 2" in result.output and "honor" in result.output
