@@ -141,6 +141,8 @@ def test_empty_file_is_invalid() -> None:
     ("name", "stem"),
     [
         ("cowboy", "cowboy"),
+        ("cowboy.yaml", "cowboy"),
+        ("Perseus.JSON", "perseus"),
         ("Fred", "fred-the-giant"),
         ("Perseus", "perseus"),
         ("Wizard of the Wild Hair Cult", "wizard-of-the-wild-hair-cult"),

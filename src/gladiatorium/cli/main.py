@@ -174,8 +174,9 @@ def simulate(
     console.print(table)
     for team, wins in sorted(summary.team_wins.items()):
         console.print(f"team {team}: {wins} wins")
+    lost = f"{summary.all_lost} lost by all, " if summary.all_lost else ""
     console.print(
-        f"{summary.games} games, {summary.draws} draws, {summary.all_lost} lost by all, "
+        f"{summary.games} games, {summary.draws} draws, {lost}"
         f"mean length {summary.mean_length:.1f} actions"
     )
 

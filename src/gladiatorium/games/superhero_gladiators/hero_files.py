@@ -369,8 +369,8 @@ def _slug(text: str) -> str:
 
 def find_sample(name: str) -> Path | None:
     """A shipped sample hero by file name or hero name, exact or by a unique part
-    (``cowboy``, ``fred``, ``Perseus``); ``None`` if none or several match."""
-    wanted = _slug(name)
+    (``cowboy``, ``cowboy.yaml``, ``fred``, ``Perseus``); ``None`` if none or several match."""
+    wanted = _slug(re.sub(r"\.(ya?ml|json)$", "", name, flags=re.IGNORECASE))
     if not wanted:
         return None
     files = sample_files()
