@@ -100,3 +100,17 @@ def test_menu_plays_a_game_against_the_bot() -> None:
     result = runner.invoke(app, [], input=f"{number}\n0\n1\n" + "roll\n" * 400 + "0\n")
     assert result.exit_code == 0, result.output
     assert "winners:" in result.output
+
+
+def test_look_shows_a_games_extra_information_on_request() -> None:
+    """``look`` in the terminal: Electron Gladiators shows a vehicle's reach; a bad
+    square explains itself; a game with nothing to look at says so."""
+    args = ["play", "electron-gladiators", "--seat", "1=human", "--seat", "2=random"]
+    result = runner.invoke(app, args, input="help\nlook Z99\nlook B1\nlook G1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "'look G1' shows the firing arc" in result.output
+    assert "'Z99' is not a square" in result.output
+    assert "no vehicle on B1" in result.output
+    assert "on G1 (seat 1): gun" in result.output
+    pig = runner.invoke(app, ["play", "pig", "--seat", "1=human"], input="look\nquit\n")
+    assert "pig has nothing to look at" in pig.output

@@ -17,8 +17,6 @@ from gladiatorium.core import GladiatoriumError
 from gladiatorium.core.record import load_record, replay
 from gladiatorium.games import load
 from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
-from gladiatorium.games.electron_gladiators.board import parse_square
-from gladiatorium.games.electron_gladiators.render import reach_text
 
 app = typer.Typer(help="Electron Gladiators helpers.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -45,14 +43,11 @@ def reach(
     """Show the board with a vehicle's firing arc, direct and parabolic ranges and
     what it sees (d = direct fire, p = parabolic band, s = seen only, a = arc, blocked)."""
     try:
-        state = _state(setup, record)
-        vehicle = state.arena.vehicle_at(parse_square(square))
-        if vehicle is None:
-            raise GladiatoriumError(f"no vehicle on {square.upper()}")
+        text = GAME.look(_state(setup, record), None, square)
     except GladiatoriumError as err:
         console.print(f"[red]error:[/red] {err}", highlight=False)
         raise typer.Exit(2) from err
-    console.print(reach_text(state.arena, vehicle), highlight=False)
+    console.print(text, highlight=False)
 
 
 @app.command("board")

@@ -48,6 +48,12 @@ class HumanSeat:
             if command == "help":
                 self.console.print(self.game.notation_help(), highlight=False)
                 self.console.print("Also: 'legal' (or '?') lists your actions, 'quit' stops.")
+                look = self.game.look_help()
+                if look:
+                    self.console.print(f"'look ...': {look}", highlight=False)
+                continue
+            if command == "look" or command.startswith("look "):
+                self._look(state, seat, text.strip()[4:].strip())
                 continue
             if command in {"legal", "?"}:
                 legal = [str(a) for a in state.legal_actions(seat)]
@@ -57,3 +63,10 @@ class HumanSeat:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
                 self.console.print(f"[red]{err}[/red] (type 'legal' or 'help')", highlight=False)
+
+    def _look(self, state: State[Any], seat: Seat, query: str) -> None:
+        """The game's extra information on request, or why there is none."""
+        try:
+            self.console.print(self.game.look(state, seat, query), highlight=False)
+        except GladiatoriumError as err:
+            self.console.print(f"[red]{err}[/red]", highlight=False)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gladiatorium.core.action import Action, action_from_json
-from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Seat
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
@@ -68,6 +68,15 @@ class Game(ABC, Generic[OptT]):
     def notation_help(self) -> str:
         """How actions are written, for the terminal's ``help``."""
         return "Type an action exactly as listed by 'legal'."
+
+    def look_help(self) -> str | None:
+        """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
+        return None
+
+    def look(self, state: State[OptT], seat: Seat | None, query: str) -> str:
+        """Extra information on request (``look G1``: a vehicle's reach), built only from
+        what ``seat`` may know. A query that makes no sense raises a GladiatoriumError."""
+        raise GladiatoriumError(f"{self.info.slug} has nothing to look at")
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """Turn game-specific command-line flags (``--team 1=a.yaml``) into option

@@ -6,11 +6,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.core import (
+    BotFactory,
+    Game,
+    GameInfo,
+    GladiatoriumError,
+    OptionsError,
+    Seat,
+    State,
+)
 from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
-from gladiatorium.games.electron_gladiators.board import FACINGS
+from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
-from gladiatorium.games.electron_gladiators.render import board_text
+from gladiatorium.games.electron_gladiators.render import board_text, reach_text
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 
 NOTATION = """Squares are column A-U and row 1-21 (row 1 at the top). Name a vehicle by its square.
@@ -76,6 +84,19 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def look_help(self) -> str | None:
+        return "'look G1' shows the firing arc, ranges and line of sight of the vehicle on G1"
+
+    def look(self, state: State[ElectronGladiatorsOptions], seat: Seat | None, query: str) -> str:
+        """A vehicle's reach (everything on the board is open to both players)."""
+        assert isinstance(state, ElectronGladiatorsState)
+        if not query:
+            raise GladiatoriumError("look at which square? e.g. 'look G1'")
+        vehicle = state.arena.vehicle_at(parse_square(query))
+        if vehicle is None:
+            raise GladiatoriumError(f"no vehicle on {query.upper()}")
+        return reach_text(state.arena, vehicle)
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--setup FILE`` reads a set-up file into the ``setup`` option (so a saved
