@@ -21,6 +21,7 @@ from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.attacks import attack_options, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
+    Square,
     distance,
     parse_square,
     side_hit,
@@ -162,16 +163,20 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         assert path is not None
         self.arena.move_to(vehicle, path[-1])
         word = "forward" if action.direction == "fwd" else "in reverse"
+        self._moved(vehicle, action.at, f"drives {word}", path[-1], action.squares)
+
+    def _moved(self, vehicle: Vehicle, start: str, how: str, end: Square, points: int) -> None:
+        """Announce a drive or flight that ended on ``end`` and spend its points."""
         self.emit(
             "move",
-            f"{self.to_move}: {vehicle.code} {action.at} drives {word} to {square_name(path[-1])}",
+            f"{self.to_move}: {vehicle.code} {start} {how} to {square_name(end)}",
             seat=self.to_move,
             vehicle=vehicle.code,
-            start=action.at,
-            end=square_name(path[-1]),
+            start=start,
+            end=square_name(end),
         )
         self.free_turn_last = False
-        self._spend(vehicle, action.squares)
+        self._spend(vehicle, points)
 
     def _apply_turn(self, vehicle: Vehicle, action: Turn) -> None:
         assert vehicle.facing is not None
@@ -206,17 +211,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
                 )
                 self._destroy(victim)
             self.arena.move_to(vehicle, square)
-        self.emit(
-            "move",
-            f"{self.to_move}: {vehicle.code} {action.at} flies {action.heading} to "
-            f"{square_name(path[-1])}",
-            seat=self.to_move,
-            vehicle=vehicle.code,
-            start=action.at,
-            end=square_name(path[-1]),
-        )
-        self.free_turn_last = False
-        self._spend(vehicle, action.squares)
+        self._moved(vehicle, action.at, f"flies {action.heading}", path[-1], action.squares)
 
     # ----- attacks -------------------------------------------------------------------
     def may_attack(self) -> bool:
