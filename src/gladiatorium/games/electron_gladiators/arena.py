@@ -16,6 +16,7 @@ from gladiatorium.games.electron_gladiators.board import (
     line_offsets,
     on_arena,
     step,
+    straight_ahead,
 )
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup
@@ -170,6 +171,20 @@ class Arena:
     def spotters(self, seat: str, target: Square) -> list[Vehicle]:
         return [v for v in self.side(seat) if self.sees(v, target)]
 
+    def gun_faces(
+        self, attacker: Vehicle, target: Square, options: ElectronGladiatorsOptions
+    ) -> bool:
+        """The gun's attack angle: a tank's turret turns 45 degrees either side of
+        its front (90 degrees); the Scout's gun fires straight ahead (0 degrees, R27,
+        option ``scout_attack_angle``); the Mosquito pivots all round (360)."""
+        kind = attacker.kind
+        if kind.flyer:
+            return True
+        assert attacker.facing is not None
+        if kind.scout and options.scout_attack_angle == 0:
+            return straight_ahead(attacker.square, attacker.facing, target)
+        return in_arc(attacker.square, attacker.facing, target)
+
     def gun_mode(
         self,
         attacker: Vehicle,
@@ -179,20 +194,21 @@ class Arena:
     ) -> str | None:
         """``direct``, ``parabolic`` or None: can this gun reach the target now?
 
-        Direct: in the arc (the Mosquito pivots), within direct range, clear line.
-        Parabolic: in the arc, within the parabolic band, and a friendly spotter
-        sees the target. Tanks cannot aim at a flyer nearer than 2 spaces.
+        Direct: inside the gun's attack angle, within direct range, clear line.
+        Parabolic: inside the attack angle, within the parabolic band, and a
+        friendly spotter sees the target. Tanks cannot aim at a flyer nearer than
+        2 spaces (R23). A flyer's gun never fires past a 3D obstacle (R28).
         """
         kind = attacker.kind
         if kind.gun <= 0:
             return None
         a, t = attacker.square, target.square
-        if not kind.flyer:
-            assert attacker.facing is not None
-            if not in_arc(a, attacker.facing, t):
-                return None
+        if not self.gun_faces(attacker, t, options):
+            return None
         gap = distance(a, t)
         if kind.tank and target.kind.flyer and gap < options.tank_min_flyer_distance:
+            return None
+        if kind.flyer and not self.line_clear(a, t, self.is_wall, False):
             return None
         if gap <= kind.direct:
             blocks = self.is_wall if kind.flyer else self.blocks_direct_fire

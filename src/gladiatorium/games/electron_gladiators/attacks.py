@@ -19,9 +19,12 @@ def can_lead(
     gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
 ) -> bool:
     """Who may lead an attack (its gun already reaches the target): a Mosquito only
-    on a Scout or a Mosquito (R16); on a Mosquito only a parabolic gun; on a Scout
-    or a Mosquito only from within 6 spaces, by a vehicle that has not moved this turn."""
+    on a Scout or a Mosquito (R16), a Scout only on a Scout (R29); on a Mosquito only
+    a parabolic gun; on a Scout or a Mosquito only from within 6 spaces, by a vehicle
+    that has not moved this turn (R18)."""
     if gun.code == "MQ" and not evasive(target):
+        return False
+    if gun.code == "SC" and target.code != "SC":
         return False
     if evasive(target):
         if target.code == "MQ" and gun.kind.parabolic is None:

@@ -69,6 +69,15 @@ def in_arc(origin: Square, facing: int, target: Square) -> bool:
     return 2 * dot * dot >= (dx * dx + dy * dy) * (ux * ux + uy * uy)
 
 
+def straight_ahead(origin: Square, facing: int, target: Square) -> bool:
+    """A gun with a 0-degree attack angle (the Scout's, ruling R27) fires only along
+    its facing: the same column or row facing a flat side, the exact diagonal facing
+    a corner."""
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    ux, uy = STEPS[facing % 8]
+    return dx * uy - dy * ux == 0 and dx * ux + dy * uy > 0
+
+
 def side_hit(target: Square, facing: int | None, attacker: Square) -> str:
     """Which armour faces the attacker: ``front`` when it is strictly less than 45
     degrees off the target's front, ``rear`` strictly less than 45 degrees off its

@@ -21,7 +21,6 @@ from gladiatorium.games.electron_gladiators.attacks import AttackOption, attack_
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
     distance,
-    in_arc,
     parse_square,
     square_name,
     step,
@@ -338,15 +337,11 @@ def _quick(
         score -= 0.3 * near
         if probe.kind.gun and not probe.kind.flyer:
             for enemy in enemies:
-                if probe.kind.flyer or _faces(probe, enemy):
+                if arena.gun_faces(probe, enemy.square, options):
                     gap = distance(ending.square, enemy.square)
                     if gap <= probe.kind.direct:
                         score += 2.0 + VALUE[enemy.code] * 0.3
     return score + (vehicle.ident % 7) * 0.001
-
-
-def _faces(vehicle: Vehicle, enemy: Vehicle) -> bool:
-    return vehicle.facing is not None and in_arc(vehicle.square, vehicle.facing, enemy.square)
 
 
 def _threat(arena: Arena, seat: Seat, options: ElectronGladiatorsOptions) -> float:

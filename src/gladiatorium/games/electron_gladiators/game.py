@@ -48,7 +48,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="1",
+        version="2",
     )
     options_type = ElectronGladiatorsOptions
     action_types = ACTION_TYPES
@@ -96,7 +96,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         vehicle = state.arena.vehicle_at(parse_square(query))
         if vehicle is None:
             raise GladiatoriumError(f"no vehicle on {query.upper()}")
-        return reach_text(state.arena, vehicle)
+        return reach_text(state.arena, vehicle, options=state.options)
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--setup FILE`` reads a set-up file into the ``setup`` option (so a saved

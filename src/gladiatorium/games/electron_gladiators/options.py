@@ -32,6 +32,11 @@ class ElectronGladiatorsOptions(BaseModel):
     self_spotting: bool = Field(
         False, description="a vehicle may spot its own parabolic shot (R13)"
     )
+    scout_attack_angle: Literal[0, 90] = Field(
+        0,
+        description="the Scout's gun fires only straight ahead (0, the table's attack "
+        "angle) or, like a tank's turret, 45 degrees either side (90) (R27)",
+    )
     evasive_range: int = Field(
         6, ge=1, description="most spaces from which a Scout or Mosquito may be attacked"
     )

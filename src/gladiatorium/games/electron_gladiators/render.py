@@ -11,6 +11,7 @@ from gladiatorium.games.electron_gladiators.board import (
     in_arc,
     square_name,
 )
+from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 
 ARROWS = "↑↗→↘↓↙←↖"
@@ -63,10 +64,13 @@ def board_text(arena: Arena, marks: dict[Square, str] | None = None, markup: boo
     return "\n".join(lines)
 
 
-def reach_marks(arena: Arena, vehicle: Vehicle) -> dict[Square, str]:
-    """Squares a vehicle reaches: ``d`` direct fire (arc, range, clear line),
-    ``p`` parabolic band only, ``s`` seen but out of gun range, ``a`` in the arc
-    but neither seen nor reachable."""
+def reach_marks(
+    arena: Arena, vehicle: Vehicle, options: ElectronGladiatorsOptions | None = None
+) -> dict[Square, str]:
+    """Squares a vehicle reaches: ``d`` direct fire (attack angle, range, clear
+    line), ``p`` parabolic band only (needs a spotter), ``s`` seen but out of its
+    gun's reach, ``a`` in its arc of sight but neither seen nor reachable."""
+    options = options or ElectronGladiatorsOptions()
     kind = vehicle.kind
     marks: dict[Square, str] = {}
     for c in range(SIZE):
@@ -76,37 +80,49 @@ def reach_marks(arena: Arena, vehicle: Vehicle) -> dict[Square, str]:
                 continue
             gap = distance(vehicle.square, square)
             facing = vehicle.facing
-            arc = kind.flyer or (facing is not None and in_arc(vehicle.square, facing, square))
-            if not arc:
-                continue
+            sight_arc = kind.flyer or (
+                facing is not None and in_arc(vehicle.square, facing, square)
+            )
+            gun_arc = kind.gun > 0 and arena.gun_faces(vehicle, square, options)
+            if kind.flyer and not arena.line_clear(vehicle.square, square, arena.is_wall, False):
+                gun_arc = False  # a flyer's gun never fires past a 3D obstacle (R28)
             blocks = arena.is_wall if kind.flyer else arena.blocks_direct_fire
             if (
-                kind.gun
+                gun_arc
                 and gap <= kind.direct
                 and arena.line_clear(vehicle.square, square, blocks, kind.scout)
             ):
                 marks[square] = "d"
-            elif kind.gun and kind.parabolic and kind.parabolic[0] <= gap <= kind.parabolic[1]:
+            elif gun_arc and kind.parabolic and kind.parabolic[0] <= gap <= kind.parabolic[1]:
                 marks[square] = "p"
             elif arena.sees(vehicle, square):
                 marks[square] = "s"
-            elif not kind.flyer and gap <= max(kind.direct, kind.telemetry):
+            elif sight_arc and not kind.flyer and gap <= max(kind.direct, kind.telemetry):
                 marks[square] = "a"
     return marks
 
 
-def reach_text(arena: Arena, vehicle: Vehicle, markup: bool = True) -> str:
+def reach_text(
+    arena: Arena,
+    vehicle: Vehicle,
+    markup: bool = True,
+    options: ElectronGladiatorsOptions | None = None,
+) -> str:
     """The board with one vehicle's firing arc, ranges and line of sight."""
     kind = vehicle.kind
+    options = options or ElectronGladiatorsOptions()
+    angle = 0 if not kind.gun else 360 if kind.flyer else 90
+    if kind.scout:
+        angle = options.scout_attack_angle
     band = (
         f"parabolic {kind.parabolic[0]}-{kind.parabolic[1]}"
         if kind.parabolic
         else "no parabolic gun"
     )
     legend = (
-        f"{kind.name} on {square_name(vehicle.square)} (seat {vehicle.seat}): gun {kind.gun}, "
-        f"direct {kind.direct}, {band}, telemetry {kind.telemetry}\n"
+        f"{kind.name} on {square_name(vehicle.square)} (seat {vehicle.seat}): gun {kind.gun} "
+        f"(attack angle {angle}), direct {kind.direct}, {band}, telemetry {kind.telemetry}\n"
         "d = direct fire (arc, range, clear line)  p = parabolic band (needs a spotter)  "
         "s = seen only  a = in the arc, blocked"
     )
-    return board_text(arena, reach_marks(arena, vehicle), markup) + "\n" + legend
+    return board_text(arena, reach_marks(arena, vehicle, options), markup) + "\n" + legend
