@@ -50,12 +50,23 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Round medians side by side, each as a ratio to the random bot's round measured in
+    the same run (the anchor), so figures from different machines or loads compare."""
     load()
-    print(f"super-dice-heroes, {PLAYERS} players (medians)")
+    print(f"super-dice-heroes, {PLAYERS} players (medians; ratio = x random round, same run)")
+    anchor = 0.0
     for bot, repeats in (("random", 5), ("greedy", 5), ("planner", 3)):
         rounds = median([round_seconds(bot, seed) for seed in range(repeats)])
-        print(f"  one round, {bot:8}: {rounds * 1000:8.1f} ms  ({rounds * 10:.2f} ms per hero)")
+        anchor = anchor or rounds
+        print(
+            f"  one round, {bot:8}: {rounds * 1000:8.1f} ms  ({rounds * 10:.2f} ms per hero)"
+            f"  x{rounds / anchor:6.1f}"
+        )
     for bot, repeats in (("random", 3), ("greedy", 3), ("planner", 1)):
         whole = median([game_seconds(bot, seed) for seed in range(repeats)])
         print(f"  whole game, {bot:8}: {whole:7.2f} s")
+
+
+if __name__ == "__main__":
+    main()
