@@ -1,0 +1,168 @@
+"""``gladiatorium duel``: Monte Carlo between two Superhero Gladiators heroes or teams.
+
+Mounted by the main CLI with ``duel.register(app)``; it also runs alone:
+``python -m gladiatorium.cli.duel cowboy perseus --games 200``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from gladiatorium.core import GladiatoriumError, get_game
+from gladiatorium.core.registry import best_bot, get_bot
+from gladiatorium.games import load
+from gladiatorium.lab.simulate import Batch, GameResult, Summary, run_batch, wilson_interval
+
+SLUG = "superhero-gladiators"
+TURN = re.compile(r"\(turn (\d+)\)$")
+
+
+def side_names(teams: Sequence[Sequence[dict[str, Any]]]) -> list[str]:
+    """A name per side: its heroes' names joined with `` + ``; a repeated name gets
+    `` (2)``."""
+    names: list[str] = []
+    for team in teams:
+        name = " + ".join(str(h["name"]) for h in team)
+        names.append(name if name not in names else f"{name} ({len(names) + 1})")
+    return names
+
+
+def turns_of(result: GameResult) -> int:
+    """The turn a match ended on, read from its recorded outcome."""
+    record = result.record or {}
+    reason = str((record.get("outcome") or {}).get("reason", ""))
+    found = TURN.search(reason)
+    return int(found.group(1)) if found else 0
+
+
+def duel_options(
+    heroes: Sequence[str], teams: Sequence[str], map_file: str | None
+) -> dict[str, Any]:
+    """Option values for two heroes (``A B``) or ``--team`` entries, and a map."""
+    game = get_game(SLUG)
+    flags: dict[str, list[str]] = {}
+    if teams and heroes:
+        raise GladiatoriumError("give two heroes or --team entries, not both")
+    if teams:
+        flags["team"] = list(teams)
+    elif len(heroes) == 2:
+        flags["team"] = [f"1={heroes[0]}", f"2={heroes[1]}"]
+    else:
+        raise GladiatoriumError("give two hero files (A.yaml B.yaml) or --team 1=... --team 2=...")
+    if map_file:
+        flags["map"] = [map_file]
+    values = game.cli_options(flags)
+    game.start(values, len(values["teams"]), 0)  # checks the map fits the teams
+    return values
+
+
+def run_duel(
+    values: dict[str, Any],
+    games: int,
+    seed: int,
+    bot: str | None,
+    jobs: int,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Play the batch; the JSON result (games, wins by side name, draws, mean turns)."""
+    game = get_game(SLUG)
+    name = bot or best_bot(game)
+    get_bot(game, name)  # an unknown bot is an error naming the known ones
+    players = len(values["teams"])
+    options = game.make_options(values).model_dump(mode="json")
+    seats = {str(s): name for s in range(1, players + 1)}
+    batch = Batch(SLUG, options, players, seed, seats)
+    turns: list[int] = []
+    task = progress.add_task("duelling", total=games) if progress is not None else None
+
+    def each(result: GameResult) -> None:
+        turns.append(turns_of(result))
+        if progress is not None and task is not None:
+            progress.advance(task)
+
+    summary: Summary = run_batch(batch, games, jobs, keep_records=True, on_result=each)
+    names = side_names(values["teams"])
+    return {
+        "games": summary.games,
+        "wins": {names[int(s) - 1]: summary.wins[s] for s in seats},
+        "draws": summary.draws + summary.all_lost,
+        "mean_turns": sum(turns) / len(turns) if turns else 0.0,
+        "bot": name,
+        "seed": seed,
+    }
+
+
+def duel(
+    heroes: Annotated[
+        list[str] | None, typer.Argument(help="Two hero files (or sample names): A B.")
+    ] = None,
+    team: Annotated[
+        list[str] | None,
+        typer.Option(help="A team instead: --team 1=a.yaml,b.yaml --team 2=c.yaml."),
+    ] = None,
+    map_file: Annotated[
+        str | None, typer.Option("--map", help="Arena map file or shipped map name.")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many matches.")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the batch.")] = 0,
+    bot: Annotated[str | None, typer.Option(help="Bot for both sides (default: best).")] = None,
+    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (cores).")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+) -> None:
+    """Monte Carlo between two heroes (or teams), both played by the best bot: win rates
+    with 95% confidence intervals, draws and mean turns."""
+    load()
+    console = Console()
+    err = Console(stderr=True)
+    try:
+        values = duel_options(heroes or [], team or [], map_file)
+        show = err.is_terminal and not as_json
+        columns = (
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+        )
+        with Progress(*columns, console=err, disable=not show, transient=True) as progress:
+            result = run_duel(values, games, seed, bot, jobs, progress)
+    except GladiatoriumError as error:
+        err.print(f"[red]error:[/] {error}")
+        raise typer.Exit(2) from error
+    if as_json:
+        print(json.dumps({k: result[k] for k in ("games", "wins", "draws", "mean_turns")}))
+        return
+    table = Table("side", "wins", "win rate", "95% interval")
+    for name, wins in result["wins"].items():
+        low, high = wilson_interval(wins, result["games"])
+        table.add_row(name, str(wins), f"{wins / result['games']:.1%}", f"{low:.1%}-{high:.1%}")
+    low, high = wilson_interval(result["draws"], result["games"])
+    table.add_row(
+        "draws",
+        str(result["draws"]),
+        f"{result['draws'] / result['games']:.1%}",
+        f"{low:.1%}-{high:.1%}",
+    )
+    console.print(table)
+    console.print(
+        f"{result['games']} games, bot {result['bot']}, seed {result['seed']}, "
+        f"mean {result['mean_turns']:.1f} turns"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``duel`` command to the main CLI."""
+    app.command("duel")(duel)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    standalone = typer.Typer(add_completion=False)
+    register(standalone)
+    standalone()

@@ -1,0 +1,96 @@
+"""Terminal picture of a match, built from a seat's view (rich markup)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gladiatorium.games.superhero_gladiators.arena import COLUMNS, parse_square
+
+TEAM_COLOURS = (
+    "cyan",
+    "red",
+    "green",
+    "yellow",
+    "magenta",
+    "blue",
+    "white",
+    "bright_red",
+    "bright_cyan",
+)
+
+
+def _colour(team: str) -> str:
+    return TEAM_COLOURS[(int(team) - 1) % len(TEAM_COLOURS)]
+
+
+def map_lines(view: dict[str, Any]) -> list[str]:
+    """The map, three characters a square: heroes by id (``1A``, ``^`` when flying,
+    ``*`` when entangled)."""
+    rows = view["map"]
+    width = len(rows[0])
+    at: dict[tuple[int, int], dict[str, Any]] = {}
+    for hero in view["heroes"]:
+        if hero["square"] and not hero["fainted"]:
+            square = parse_square(hero["square"])
+            assert square is not None
+            at[square] = hero
+    lines = ["    " + "".join(f" {COLUMNS[c]} " for c in range(width))]
+    for r, row in enumerate(rows):
+        cells = []
+        for c, mark in enumerate(row):
+            hero = at.get((c, r))
+            if hero is None:
+                shown = {"#": "###", "~": "~~~", "%": "%%%"}.get(
+                    mark, f" {mark} " if mark != "." else " . "
+                )
+                cells.append(shown.replace("[", r"\["))
+                continue
+            flag = "^" if hero["altitude"] else "*" if hero["entangled"] else " "
+            cells.append(f"[bold {_colour(hero['team'])}]{hero['id']}{flag}[/]")
+        lines.append(f"{r + 1:>3} " + "".join(cells))
+    return lines
+
+
+def hero_line(hero: dict[str, Any], actor: str) -> str:
+    mark = ">" if hero["id"] == actor else " "
+    if hero["fainted"]:
+        return f"{mark} {hero['id']} {hero['name']}: fainted"
+    state = [f"oomph {hero['oomph']}/{hero['max_oomph']}", f"at {hero['square'] or '-'}"]
+    if hero["altitude"]:
+        state.append(f"altitude {hero['altitude']}")
+    if hero["clinging"]:
+        state.append("clinging")
+    if hero["entangled"]:
+        state.append(
+            f"entangled {hero['entangled']}"
+            + (f" by {hero['grappler']}" if hero["grappler"] else "")
+        )
+    powers = ", ".join(
+        f"{n} {'inf' if u is None else u}" + (" (broken)" if n in hero["destroyed"] else "")
+        for n, u in hero["uses"].items()
+    )
+    if hero["copied"]:
+        powers += f"; copied {hero['copied']}"
+    return (
+        f"{mark} [bold {_colour(hero['team'])}]{hero['id']}[/] {hero['name']} "
+        f"(combat {hero['combat']}, move {hero['movement']}): {', '.join(state)}\n      {powers}"
+    )
+
+
+def render_state(view: dict[str, Any]) -> str:
+    lines = [f"[bold]{view['map_name']}[/]  turn {view['turn']}, segment {view['segment']}"]
+    lines += map_lines(view)
+    lines += [hero_line(h, view["actor"]) for h in view["heroes"]]
+    if view["placing"]:
+        lines.append(f"placing {view['placing']}")
+    for hit in view["pending"][:1]:
+        what = f"{hit['damage']} damage" if hit["damage"] else ""
+        if hit["entangle"]:
+            what += (" and " if what else "") + f"entangle {hit['entangle']}"
+        lines.append(
+            f"{hit['target']} is hit by {hit['attacker']}'s {hit['power']} "
+            f"({what or 'no damage'}): defend?"
+        )
+    if view["reveal_for"]:
+        lines.append(f"{view['reveal_for']}: choose which unused hidden gizmo was noticed")
+    return "\n".join(lines)

@@ -1,0 +1,299 @@
+"""The greedy bot: attacks where the expected damage is best, moves into range,
+defends when a defence stops the hit, escapes, heals when it pays, hunts gizmos.
+
+Everything in this game is open information, so the bot reads the state's heroes and
+map (never its dice)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.games.superhero_gladiators import combat
+from gladiatorium.games.superhero_gladiators.actions import (
+    Attack,
+    Defend,
+    Escape,
+    Heal,
+    Move,
+    Notice,
+    Pass,
+    Place,
+    Reveal,
+)
+from gladiatorium.games.superhero_gladiators.arena import PIT, Square, distance, parse_square
+from gladiatorium.games.superhero_gladiators.fighters import Fighter
+from gladiatorium.games.superhero_gladiators.heroes import (
+    Flaw,
+    Power,
+    PowerType,
+    Style,
+    damage,
+)
+from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
+
+
+@lru_cache(maxsize=256)
+def chance(number: int) -> float:
+    """Probability that a d20 hits a To-Hit Number (1 always, 20 never)."""
+    return sum(combat.hits(r, number) for r in range(1, 21)) / 20
+
+
+@lru_cache(maxsize=256)
+def double_chance(number: int) -> float:
+    return sum(combat.double_damage(r, number) for r in range(1, 21)) / 20
+
+
+@lru_cache(maxsize=1024)
+def works_chance(power: Power, foe_perception: int) -> float:
+    return sum(combat.flaw_works(power, d, foe_perception) for d in range(1, 21)) / 20
+
+
+class GreedyBot:
+    """One-action look-ahead on expected damage (see the module docstring)."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self._threats: list[tuple[Power, Fighter, float]] = []
+        self._dangers: list[tuple[Square, int, int, float]] = []
+        self._unlimited_best = 0.0
+
+    def choose(self, state: State[Any], seat: Seat) -> Action:
+        assert isinstance(state, SuperheroGladiatorsState)
+        legal = state.legal_actions(seat)
+        first = legal[0]
+        if isinstance(first, Place):
+            return self._place(state, legal)
+        if isinstance(first, Reveal):
+            return self._reveal(state, legal)
+        if isinstance(first, Defend):
+            return self._defend(state, legal)
+        return self._turn(state, state.fighters[state.actor], legal)
+
+    # ----- set-up and reactions
+    def _place(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+        centre = (state.arena.width // 2, state.arena.height // 2)
+        return min(legal, key=lambda a: distance(_sq(str(a).split()[-1]), centre))
+
+    def _reveal(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+        """Give away the gizmo that matters least: used up first, then the lowest level."""
+        g = state.fighters[state.reveal_for[0]]
+
+        def worth(action: Action) -> tuple[int, int]:
+            assert isinstance(action, Reveal)
+            return (g.uses[action.power] != 0, g.powers[action.power].level)
+
+        return min(legal, key=worth)
+
+    def _defend(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+        hit = state.pending[0]
+        g = state.fighters[hit.target]
+        for action in legal:
+            assert isinstance(action, Defend)
+            if action.how != "use":
+                continue
+            power = g.powers[action.power]
+            if Style.SLIPPERY in power.styles and (
+                hit.roll == 1 or hit.roll + power.level <= hit.number
+            ):
+                continue
+            return action
+        copies = [a for a in legal if isinstance(a, Defend) and a.how == "copy"]
+        if copies and g.copied is None and (damage(hit.power) or 0) > 0:
+            return copies[0]
+        return legal[0]
+
+    # ----- a hero's action
+    def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+        self._threats = [
+            (power, g, self._expected(state, f, power, g, True))
+            for _, power, _c in state.attacks_of(f)
+            for g in state.foes(f)
+        ]
+        self._dangers = self._danger_sources(state, f)
+        self._unlimited_best = max(
+            (
+                self._expected(state, f, f.powers[a.power], state.fighters[a.target], True)
+                for a in legal
+                if isinstance(a, Attack)
+                and not a.gizmo
+                and not a.copied
+                and f.uses[a.power] is None
+            ),
+            default=0.0,
+        )
+        scored: list[tuple[float, int, Action]] = []
+        for index, action in enumerate(legal):
+            scored.append((self._value(state, f, action), -index, action))
+        best = max(scored, key=lambda t: (t[0], t[1]))
+        return best[2]
+
+    def _value(self, state: SuperheroGladiatorsState, f: Fighter, action: Action) -> float:
+        if isinstance(action, Attack):
+            return self._attack_value(state, f, action) - self._fall_cost(state, f)
+        if isinstance(action, Move):
+            return self._move_value(state, f, action)
+        if isinstance(action, Heal):
+            g = state.fighters[action.target]
+            missing = g.max_oomph - g.oomph
+            gain = min(f.powers[action.power].level, missing)
+            return gain * 0.9 if g.oomph * 2 < g.max_oomph else gain * 0.2
+        if isinstance(action, Escape):
+            return self._escape_value(f, action)
+        if isinstance(action, Notice):
+            need = 3 * f.perception if action.power != "unused" else f.perception
+            return 0.05 * max(0, need - 1)
+        assert isinstance(action, Pass)
+        return 0.0
+
+    def _fall_cost(self, state: SuperheroGladiatorsState, f: Fighter) -> float:
+        if f.altitude <= 0:
+            return 0.0
+        assert f.square is not None
+        if state.arena.terrain(f.square) == PIT:
+            return 1000.0
+        return float(f.flight_level) * 1.5
+
+    def _attack_value(self, state: SuperheroGladiatorsState, f: Fighter, action: Attack) -> float:
+        power = f.copied if action.copied and f.copied is not None else f.powers[action.power]
+        target = state.fighters[action.target]
+        if action.gizmo:
+            p = chance(combat.gizmo_number(f.perception, target.perception))
+            p *= works_chance(power, target.perception)
+            broken = target.powers[action.gizmo]
+            worth = float(damage(broken) or 0) if broken.is_attack else 2.0
+            if target.uses[action.gizmo] == 0:
+                worth = 0.0
+            if f.uses.get(action.power, 1) is not None or action.copied:
+                worth *= 0.3  # a limited use is better spent on the hero
+            return p * worth * 0.5
+        value = self._expected(state, f, power, target, True)
+        for victim, full in state.blast(f, power, target)[1:]:
+            value += self._expected(state, f, power, victim, full) * (
+                1 if victim.team != f.team else -1.5
+            )
+        if action.copied or f.uses[action.power] is not None:
+            value -= (
+                0.15 + 0.7 * self._unlimited_best
+            )  # save limited uses when a free attack will do
+        return value
+
+    def _expected(
+        self, state: SuperheroGladiatorsState, f: Fighter, power: Power, g: Fighter, full: bool
+    ) -> float:
+        foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
+        number = combat.hit_number(f.combat, g.combat, foiblish)
+        p = chance(number) * works_chance(power, g.perception)
+        pd = double_chance(number) * works_chance(power, g.perception)
+        if power.entangles:
+            if power.level <= g.entangled:
+                return 0.0
+            worth = 2.5 + (power.level * 1.5 if g.altitude > 0 else 0.0)
+            if g.defenses(Style.SLIPPERY):
+                worth *= 0.5
+            return p * worth
+        dmg = combat.hit_damage(power, False, full)
+        dbl = combat.hit_damage(power, True, full)
+        expected = (p - pd) * self._worth(g, dmg, power) + pd * self._worth(g, dbl, power)
+        return expected
+
+    def _worth(self, g: Fighter, dmg: int, power: Power) -> float:
+        """Damage as it will land: a defence the target will use stops it."""
+        for name in g.of_type(PowerType.DEFENSE):
+            d = g.powers[name]
+            if (
+                Style.TOUGHNESS in d.styles
+                and Style.PIERCING not in power.styles
+                and combat.toughness_stops(d.level, dmg)
+            ):
+                return dmg * 0.15
+            if (
+                Style.MISSILE_DEFLECTION in d.styles
+                and Style.MISSILE in power.styles
+                and power.level <= d.level
+            ):
+                return dmg * 0.15
+        kill = 6.0 if dmg >= g.oomph else 0.0
+        return min(dmg, g.oomph + 2) + kill
+
+    def _escape_value(self, f: Fighter, action: Escape) -> float:
+        need = combat.escape_number(f.entangled, f.strength)
+        bonus = f.powers[action.power].level if action.power else 0
+        p = sum(r - bonus <= need for r in range(1, 21)) / 20
+        if f.oomph <= f.entangled:
+            return -10.0
+        return p * 3.0 - 0.3 * f.entangled - (0.2 if action.power else 0.0)
+
+    def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, action: Move) -> float:
+        """How well placed the hero is after the move: the best attack it could make
+        from there, less distance to the foes, less the powers spent."""
+        square = _sq(action.square)
+        foes = state.foes(f)
+        if not foes:
+            return 0.0
+        best = 0.0
+        for power, g, value in self._threats:
+            if value > best and _reaches(state, square, action.altitude, power, g):
+                best = value
+        near = min(
+            distance(square, g.square, action.altitude, g.altitude) for g in foes if g.square
+        )
+        cost = 0.4 * len(action.powers) + (0.8 * action.altitude)
+        if action.altitude and state.arena.terrain(square) == PIT:
+            cost += 5
+        if not f.can_harm():
+            return 0.5 * near - cost  # nothing left to hit with: keep away
+        here = f.square
+        assert here is not None
+        now = min(distance(here, g.square, f.altitude, g.altitude) for g in foes if g.square)
+        danger = self._danger(square, action.altitude)
+        return 0.6 * best + 0.3 * (now - near) - cost - 0.5 - danger
+
+    def _danger_sources(
+        self, state: SuperheroGladiatorsState, f: Fighter
+    ) -> list[tuple[Square, int, int, float]]:
+        """Foes whose close attacks threaten a shooter: (square, altitude, reach, harm).
+        Heroes without a damaging distance attack ignore them."""
+        if not any(
+            p.type is PowerType.DISTANCE and (damage(p) or 0) > 0
+            for _, p, _c in state.attacks_of(f)
+        ):
+            return []
+        found = []
+        for g in state.foes(f):
+            assert g.square is not None
+            harm = max(
+                (
+                    self._expected(state, g, g.powers[n], f, True)
+                    for n in g.attacks()
+                    if g.powers[n].type is PowerType.CLOSE
+                ),
+                default=0.0,
+            )
+            if harm:
+                found.append((g.square, g.altitude, g.movement + 1, 0.3 * harm))
+        return found
+
+    def _danger(self, square: Square, alt: int) -> float:
+        """Expected harm from foes' close attacks if the hero stands here."""
+        return max(
+            (h for sq, a, reach, h in self._dangers if distance(square, sq, alt, a) <= reach),
+            default=0.0,
+        )
+
+
+def _sq(name: str) -> Square:
+    square = parse_square(name)
+    assert square is not None
+    return square
+
+
+def _reaches(
+    state: SuperheroGladiatorsState, square: Square, alt: int, power: Power, g: Fighter
+) -> bool:
+    assert g.square is not None
+    gap = distance(square, g.square, alt, g.altitude)
+    if power.type is PowerType.CLOSE:
+        return gap == 1
+    return 1 <= gap <= 3 * power.level and state.arena.sees(square, g.square)

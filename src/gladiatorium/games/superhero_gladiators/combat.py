@@ -1,0 +1,91 @@
+"""The combat formulas: to-hit numbers, damage, defences, escape (C1-C19). Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gladiatorium.games.superhero_gladiators.heroes import (
+    Flaw,
+    Power,
+    Style,
+    damage,
+    round_half_up,
+)
+
+
+def hit_number(attacker_combat: int, target_combat: int, foiblish_perception: int = 0) -> int:
+    """To-Hit Number against a hero: 15 + attacker's Combat - target's Combat, minus
+    the target's Perception for a foiblish attack (C1)."""
+    return 15 + attacker_combat - target_combat - foiblish_perception
+
+
+def gizmo_number(attacker_perception: int, target_perception: int) -> int:
+    """To-Hit Number against a gizmo: 2 x attacker's Perception - target's (C13)."""
+    return 2 * attacker_perception - target_perception
+
+
+def hits(roll: int, number: int) -> bool:
+    """A 1 always hits, a 20 always misses, otherwise roll at most the number (C2)."""
+    return roll == 1 or (roll != 20 and roll <= number)
+
+
+def double_damage(roll: int, number: int) -> bool:
+    """A hit rolled 10 or more under the To-Hit Number does double damage (C3)."""
+    return hits(roll, number) and roll <= number - 10
+
+
+def escape_number(entangle_level: int, strength: int) -> int:
+    """Escape from entanglement on a d20 of at most 10 - 3 x (level - Strength) (C11)."""
+    return 10 - 3 * (entangle_level - strength)
+
+
+def flaw_works(power: Power, die: int, other_perception: int) -> bool:
+    """The second die of a flawed power (attack, defence or movement): unreliable works
+    on 15 or less, wild on 10 or less, foiblish on less than 15 minus the other hero's
+    Perception (the target of an attack, the attacker for a defence) (C4, C5, C17)."""
+    if Flaw.UNRELIABLE in power.flaws and die > 15:
+        return False
+    if Flaw.WILD in power.flaws and die > 10:
+        return False
+    return not (Flaw.FOIBLISH in power.flaws and die >= 15 - other_perception)
+
+
+def toughness_stops(level: int, hit_damage: int) -> bool:
+    """Toughness nullifies direct damage of at most 4 x its level (C14)."""
+    return 0 < hit_damage <= 4 * level
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One hero hit by one attack, waiting for its defence decision.
+
+    ``full``: in the target square (not splash); ``damage`` already doubled and halved
+    as it applies to this hero; ``entangle`` the entangling level (0: none)."""
+
+    attacker: str
+    target: str
+    power: Power
+    power_name: str
+    roll: int
+    number: int
+    damage: int
+    double: bool
+    full: bool
+    entangle: int
+    grappling: bool
+
+    @property
+    def missile(self) -> bool:
+        return Style.MISSILE in self.power.styles
+
+    @property
+    def piercing(self) -> bool:
+        return Style.PIERCING in self.power.styles
+
+
+def hit_damage(power: Power, doubled: bool, full: bool) -> int:
+    """Oomph lost by one hero: the power's damage, doubled on a super-successful roll,
+    halved (rounded, R2) outside the target square (C3, C7)."""
+    base = (damage(power) or 0) * (2 if doubled else 1)
+    return base if full else round_half_up(Fraction(base, 2))

@@ -1,0 +1,149 @@
+"""A hero in the arena: its card, its derived numbers and what happened to it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from gladiatorium.games.superhero_gladiators.arena import Square
+from gladiatorium.games.superhero_gladiators.heroes import (
+    INFINITE,
+    Gizmo,
+    Hero,
+    Power,
+    PowerType,
+    Style,
+    Traits,
+    damage,
+    traits,
+)
+
+
+@lru_cache(maxsize=512)
+def card_traits(hero: Hero) -> Traits:
+    """The hero's traits (cached: cards never change in play)."""
+    return traits(hero)
+
+
+def unique_power_names(hero: Hero) -> dict[str, Power]:
+    """The hero's powers by name; a repeated name gets `` #2``, `` #3`` (actions
+    name powers, so names must be unique)."""
+    found: dict[str, Power] = {}
+    for power in hero.powers:
+        name, n = power.name, 1
+        while name in found:
+            n += 1
+            name = f"{power.name} #{n}"
+        found[name] = power
+    return found
+
+
+@dataclass
+class Fighter:
+    """One hero on the map. ``square`` is None before placement and after fainting."""
+
+    id: str
+    team: str
+    hero: Hero
+    powers: dict[str, Power]
+    oomph: int
+    uses: dict[str, int | None]
+    square: Square | None = None
+    altitude: int = 0
+    flight_level: int = 0
+    clinging: bool = False
+    cling_level: int = 0
+    entangled: int = 0
+    grappler: str = ""
+    copied: Power | None = None
+    fainted: bool = False
+    used: list[str] = field(default_factory=list)
+    destroyed: list[str] = field(default_factory=list)
+    working_moves: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, fid: str, team: str, hero: Hero) -> Fighter:
+        powers = unique_power_names(hero)
+        uses = {n: None if p.uses == INFINITE else int(p.uses) for n, p in powers.items()}
+        return cls(fid, team, hero, powers, card_traits(hero).max_oomph, uses)
+
+    # ----- numbers from the card
+    @property
+    def name(self) -> str:
+        return self.hero.name
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.id})"
+
+    @property
+    def combat(self) -> int:
+        return card_traits(self.hero).combat
+
+    @property
+    def max_oomph(self) -> int:
+        return card_traits(self.hero).max_oomph
+
+    @property
+    def segments(self) -> tuple[int, ...]:
+        return card_traits(self.hero).segments
+
+    @property
+    def movement(self) -> int:
+        return card_traits(self.hero).movement
+
+    @property
+    def strength(self) -> int:
+        return self.hero.effective.strength
+
+    @property
+    def perception(self) -> int:
+        return self.hero.effective.perception
+
+    @property
+    def alive(self) -> bool:
+        return not self.fainted and self.square is not None
+
+    # ----- powers
+    def usable(self, name: str) -> bool:
+        """A power can be used: uses left and its gizmo not destroyed."""
+        left = self.uses[name]
+        return (left is None or left > 0) and name not in self.destroyed
+
+    def spend(self, name: str) -> None:
+        """Use a power once: a use is spent (not for infinite uses)."""
+        left = self.uses[name]
+        if left is not None:
+            self.uses[name] = left - 1
+        if name not in self.used:
+            self.used.append(name)
+
+    def of_type(self, kind: PowerType) -> list[str]:
+        """Names of usable powers of a type, in card order."""
+        return [n for n, p in self.powers.items() if p.type is kind and self.usable(n)]
+
+    def defenses(self, style: Style) -> list[str]:
+        return [n for n in self.of_type(PowerType.DEFENSE) if style in self.powers[n].styles]
+
+    def attacks(self) -> list[str]:
+        return [n for n, p in self.powers.items() if p.is_attack and self.usable(n)]
+
+    def copy_ready(self) -> str | None:
+        """The copy-power able to pay for using the copied attack, if any."""
+        if self.copied is None:
+            return None
+        ready = self.defenses(Style.COPY_POWER)
+        return ready[0] if ready else None
+
+    def can_harm(self) -> bool:
+        """Has an attack with uses left that does direct damage (C20)."""
+        if any((damage(self.powers[n]) or 0) > 0 for n in self.attacks()):
+            return True
+        copied = self.copied
+        return copied is not None and self.copy_ready() is not None and (damage(copied) or 0) > 0
+
+    def hidden_gizmos(self) -> list[str]:
+        """Powers with a hidden gizmo that still works."""
+        return [
+            n for n, p in self.powers.items() if p.gizmo is Gizmo.HIDDEN and n not in self.destroyed
+        ]

@@ -1,0 +1,145 @@
+"""Where a hero may move this segment, with which movement powers (M1-M9).
+
+Walking: up to Movement squares, one step to any of the eight neighbours, over free
+floor. Speedy adds its level. Wall-walking lets steps go onto wall squares and end
+there (clinging). Flight moves in the air: each step sideways or one level up or down
+is a square, it passes over pits (not fire) and may end in the air. Line-of-sight
+movement jumps to any free square the hero sees within reach, ignoring pits, fire and
+heroes in between. A move using wall-walking, line-of-sight or flight covers at most
+min(level, Movement) squares for each such power used (M3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from gladiatorium.games.superhero_gladiators.arena import FLOOR, PIT, Arena, Square
+from gladiatorium.games.superhero_gladiators.fighters import Fighter
+from gladiatorium.games.superhero_gladiators.heroes import PowerType, Style
+
+SLOWING = (Style.WALL_WALKING, Style.LINE_OF_SIGHT, Style.FLIGHT)
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """One destination and how it is reached. ``falls`` is the oomph lost falling
+    first (a flyer or clinger that moves without its power), ``start`` where it lands."""
+
+    square: Square
+    altitude: int
+    powers: tuple[str, ...]
+    falls: int
+    start: Square
+
+
+def movement_powers(fighter: Fighter) -> list[str]:
+    """Movement powers usable this segment: uses left, gizmo intact, and (unreliable
+    or wild) the die rolled at the start of the hero's action worked (M7)."""
+    return [
+        n
+        for n in fighter.of_type(PowerType.MOVEMENT)
+        if not fighter.powers[n].flaws or n in fighter.working_moves
+    ]
+
+
+def budget(fighter: Fighter, powers: Iterable[str]) -> int:
+    """Squares this move may cover: Movement plus speedy levels, capped by
+    min(level, Movement) of each slowing power used (M2, M3)."""
+    chosen = [fighter.powers[n] for n in powers]
+    reach = fighter.movement + sum(p.level for p in chosen if Style.SPEEDY in p.styles)
+    for power in chosen:
+        if any(s in power.styles for s in SLOWING):
+            reach = min(reach, power.level, fighter.movement)
+    return reach
+
+
+def _start(
+    fighter: Fighter, arena: Arena, styles: set[Style], free: set[Square]
+) -> tuple[Square, int] | None:
+    """Where the move begins and the oomph lost falling first, or None if it cannot
+    begin without the power (M5, M6)."""
+    assert fighter.square is not None
+    if fighter.altitude > 0 and Style.FLIGHT not in styles:
+        if arena.terrain(fighter.square) != FLOOR:
+            return None
+        return fighter.square, fighter.flight_level
+    if fighter.clinging and Style.WALL_WALKING not in styles:
+        for square in arena.neighbours(fighter.square):
+            if arena.is_floor(square) and square in free:
+                return square, fighter.cling_level
+        return None
+    return fighter.square, 0
+
+
+def options(fighter: Fighter, arena: Arena, occupied: set[Square]) -> list[MoveOption]:
+    """Every destination, each reached with the fewest powers (ties: card order)."""
+    if fighter.entangled or fighter.square is None:
+        return []
+    names = movement_powers(fighter)
+    free = {s for s in arena.squares() if s not in occupied}
+    found: dict[tuple[Square, int], MoveOption] = {}
+    for size in range(len(names) + 1):
+        for chosen in combinations(names, size):
+            styles = {s for n in chosen for s in fighter.powers[n].styles}
+            begin = _start(fighter, arena, styles, free | {fighter.square})
+            if begin is None:
+                continue
+            start, falls = begin
+            reach = budget(fighter, chosen)
+            for square, alt in _destinations(fighter, arena, free | {start}, start, reach, chosen):
+                if (square, alt) == (fighter.square, fighter.altitude) and not (
+                    alt > 0 and start == fighter.square
+                ):
+                    continue
+                found.setdefault((square, alt), MoveOption(square, alt, chosen, falls, start))
+    return sorted(found.values(), key=lambda o: (o.square[1], o.square[0], o.altitude))
+
+
+def _destinations(
+    fighter: Fighter,
+    arena: Arena,
+    free: set[Square],
+    start: Square,
+    reach: int,
+    chosen: tuple[str, ...],
+) -> set[tuple[Square, int]]:
+    styles = {s for n in chosen for s in fighter.powers[n].styles}
+    walls = Style.WALL_WALKING in styles
+    ground = {s for s in free if arena.is_floor(s) or (walls and arena.is_wall(s))}
+    found = {(s, 0) for s in arena.steps_from(start, reach, ground)}
+    if Style.FLIGHT in styles:
+        ceiling = max(
+            fighter.powers[n].level for n in chosen if Style.FLIGHT in fighter.powers[n].styles
+        )
+        found |= _flights(fighter, arena, free, start, reach, ceiling, walls)
+    if Style.LINE_OF_SIGHT in styles:
+        found |= {
+            (s, 0) for s in arena.within(start, reach) if s in ground and arena.sees(start, s)
+        }
+    return found
+
+
+def _flights(
+    fighter: Fighter,
+    arena: Arena,
+    free: set[Square],
+    start: Square,
+    reach: int,
+    ceiling: int,
+    walls: bool,
+) -> set[tuple[Square, int]]:
+    """Flight: sideways steps over floor and pits, up or down a level per square,
+    never higher than the flight level used (M4)."""
+    height = fighter.altitude if start == fighter.square else 0
+    air = {s for s in free if arena.terrain(s) in (FLOOR, PIT) or (walls and arena.is_wall(s))}
+    found: set[tuple[Square, int]] = set()
+    for square, steps in arena.steps_from(start, reach, air).items():
+        for alt in range(0, ceiling + 1):
+            if steps + abs(alt - height) > reach:
+                continue
+            if alt == 0 and not (arena.is_floor(square) or (walls and arena.is_wall(square))):
+                continue
+            found.add((square, alt))
+    return found

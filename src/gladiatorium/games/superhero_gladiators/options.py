@@ -1,0 +1,149 @@
+"""Options of a Superhero Gladiators match: the teams (hero data embedded so a record
+replays alone), the map (its text) and every rule knob."""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from gladiatorium.games.superhero_gladiators.arena import parse_arena
+from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
+from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, Hero
+
+#: The default map (the shipped ``small`` map): two teams at either end.
+DEFAULT_MAP: Final = "1......2\n1......2\n1..##..2\n........"
+
+
+def _sample(name: str, *powers: dict[str, Any], **attributes: int) -> dict[str, Any]:
+    return {"name": name, "attributes": attributes, "powers": list(powers)}
+
+
+#: The default teams: the sample Cowboy against the sample Perseus, as data (a copy of
+#: data/heroes/*.yaml without the looks, so that a record never depends on files).
+DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = (
+    (
+        _sample(
+            "Cowboy",
+            {
+                "name": "Six-shooter",
+                "type": "distance",
+                "styles": ["missile"],
+                "level": 4,
+                "uses": 6,
+            },
+            {"name": "Lasso", "type": "distance", "styles": ["entangling"], "level": 3, "uses": 4},
+            {
+                "name": "Saloon brawl",
+                "type": "close",
+                "gizmo": "none",
+                "level": 2,
+                "uses": "infinite",
+            },
+            {
+                "name": "Trusty spurs",
+                "type": "movement",
+                "styles": ["speedy"],
+                "level": 2,
+                "uses": 10,
+            },
+            strength=4,
+            dexterity=5,
+            size=5,
+            perception=1,
+        ),
+    ),
+    (
+        {
+            **_sample(
+                "Perseus",
+                {
+                    "name": "Head of Medusa",
+                    "type": "distance",
+                    "styles": ["entangling"],
+                    "flaws": ["foiblish"],
+                    "level": 4,
+                    "uses": 2,
+                },
+                {"name": "Harpe", "type": "close", "styles": ["piercing"], "level": 3, "uses": 6},
+                {
+                    "name": "Polished shield",
+                    "type": "defense",
+                    "styles": ["missile-deflection"],
+                    "level": 3,
+                    "uses": 5,
+                },
+                {
+                    "name": "Winged sandals",
+                    "type": "movement",
+                    "styles": ["flight"],
+                    "level": 3,
+                    "uses": 4,
+                },
+                strength=5,
+                dexterity=2,
+                size=4,
+                perception=4,
+            ),
+            "bought": {"strength": 1},
+        },
+    ),
+)
+
+
+class SuperheroGladiatorsOptions(BaseModel):
+    """Every tunable rule; defaults are the rulebook plus our rulings (docs/rules)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    teams: tuple[tuple[dict[str, Any], ...], ...] = Field(
+        DEFAULT_TEAMS, description="one list of hero data (as in a hero file) per team/seat"
+    )
+    map: str = Field(DEFAULT_MAP, description="the arena map text (see the legend)")
+    map_name: str = Field("small", description="the map's name, for display")
+    area_radius: Literal["prose", "table"] = Field(
+        "prose", description="area/superarea reach 1/2 squares (prose) or 2/3 (table), R10"
+    )
+    turn_limit: int = Field(
+        40, ge=1, description="after this many turns the match is a tie (last resort, C20)"
+    )
+    friendly_fire: bool = Field(
+        True, description="area attacks hurt everyone in the blast, teammates too (C9)"
+    )
+    pit_falls_faint: bool = Field(
+        True, description="a hero that falls into a bottomless pit faints at once (A4)"
+    )
+
+    power_points: int = Field(
+        200, ge=0, description="power points a hero may spend (house heroes may go over)"
+    )
+
+    @field_validator("map")
+    @classmethod
+    def _map_parses(cls, text: str) -> str:
+        parse_arena(text)
+        return text
+
+    @model_validator(mode="after")
+    def _teams_valid(self) -> SuperheroGladiatorsOptions:
+        if len(self.teams) < 2:
+            raise ValueError("at least two teams")
+        for t, team in enumerate(self.teams, start=1):
+            if not team:
+                raise ValueError(f"team {t} has no hero")
+            for h, data in enumerate(team):
+                team_heroes(data, f"team {t} hero {h + 1}", self.design_rules)
+        return self
+
+    @property
+    def design_rules(self) -> DesignRules:
+        return DesignRules(power_points=self.power_points, area_radius=self.area_radius)
+
+
+def team_heroes(data: dict[str, Any], where: str, rules: DesignRules = RULES) -> Hero:
+    """A hero from option data; every design error is named with ``where``."""
+    parsed = hero_from_data(data, rules)
+    if parsed.hero is None or parsed.errors:
+        problems = "; ".join(f"{e.field or '(hero)'}: {e.message}" for e in parsed.errors)
+        raise ValueError(f"{where}: {problems}")
+    return parsed.hero

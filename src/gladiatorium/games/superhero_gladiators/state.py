@@ -1,0 +1,889 @@
+"""A Superhero Gladiators match: set-up, the six-segment turn, every action, the
+defence reactions and the end (rules in docs/rules/superhero-gladiators.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.core.errors import OptionsError
+from gladiatorium.games.superhero_gladiators import combat, movement
+from gladiatorium.games.superhero_gladiators.actions import (
+    Attack,
+    Defend,
+    Escape,
+    Heal,
+    Move,
+    Notice,
+    Pass,
+    Place,
+    Reveal,
+)
+from gladiatorium.games.superhero_gladiators.arena import (
+    PIT,
+    Arena,
+    Square,
+    distance,
+    parse_arena,
+    parse_square,
+    square_name,
+)
+from gladiatorium.games.superhero_gladiators.combat import Hit
+from gladiatorium.games.superhero_gladiators.fighters import Fighter
+from gladiatorium.games.superhero_gladiators.heroes import (
+    Gizmo,
+    Hero,
+    Power,
+    PowerType,
+    Style,
+    blast_radius,
+    initiative_order,
+    placed_by_next_player,
+    placement_order,
+)
+from gladiatorium.games.superhero_gladiators.options import (
+    SuperheroGladiatorsOptions,
+    team_heroes,
+)
+
+SEGMENTS = 6
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
+    """The match. Phases: ``place`` (set-up), ``fight``, ``over``."""
+
+    def __init__(self, options: SuperheroGladiatorsOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        if players != len(options.teams):
+            raise OptionsError(
+                f"{players} players but {len(options.teams)} teams; give one --team per player"
+            )
+        self.arena: Arena = parse_arena(options.map, options.map_name)
+        self.fighters: dict[str, Fighter] = {}
+        for t, team in enumerate(options.teams, start=1):
+            for h, data in enumerate(team):
+                fid = f"{t}{LETTERS[h]}"
+                self.fighters[fid] = Fighter.of(
+                    fid, str(t), team_heroes(data, f"team {t}", options.design_rules)
+                )
+        self._check_starts()
+        self.rules = options.design_rules
+        self.phase = "place"
+        self.turn = 1
+        self.segment = 1
+        self.actor = ""
+        self.acted: list[str] = []
+        self.pending: list[Hit] = []
+        self.reveal_for: tuple[str, str] = ("", "")  # (hero whose gizmo, noticing team)
+        self.noticed: dict[str, list[str]] = {s: [] for s in self.seats}  # "2A:Power"
+        self.flew = False  # the acting hero used flight this action
+        self.was_airborne = False  # the acting hero began its action in the air
+        self.result: Outcome | None = None
+        self._cache: dict[Seat, list[Action]] = {}
+        self._moves: dict[Move, movement.MoveOption] | None = None
+        self.order = self._ordered(initiative_order, "initiative")
+        self.to_place = self._ordered(placement_order, "placement")
+        self.emit(
+            "setup",
+            "initiative: " + ", ".join(self.fighters[f].label for f in self.order),
+            order=list(self.order),
+        )
+
+    # ------------------------------------------------------------------ set-up
+    def _check_starts(self) -> None:
+        for seat in self.seats:
+            count = sum(f.team == seat for f in self.fighters.values())
+            have = len(self.arena.starts.get(seat, ()))
+            if have < count:
+                raise OptionsError(
+                    f"map {self.arena.name} has {have} start squares marked {seat} "
+                    f"but team {seat} has {count} heroes"
+                )
+
+    def _ordered(
+        self, grouping: Callable[[Sequence[Hero]], list[tuple[Hero, ...]]], what: str
+    ) -> list[str]:
+        """Order the heroes (initiative: Dex, Per, Size; placement: Per, Str); heroes
+        still tied roll a d20 each, lowest first, then table order (S1, S3)."""
+        heroes = [f.hero for f in self.fighters.values()]
+        order: list[str] = []
+        for group in grouping(heroes):
+            ids = [fid for fid, f in self.fighters.items() if any(f.hero is h for h in group)]
+            if len(ids) > 1:
+                rolls = {fid: self.rng.d(20) for fid in ids}
+                self.emit(
+                    "roll",
+                    f"{what} tie: "
+                    + ", ".join(f"{self.fighters[i].label} rolls {r}" for i, r in rolls.items())
+                    + " (lowest first)",
+                    rolls=rolls,
+                )
+                ids.sort(key=lambda i: rolls[i])
+            order += [i for i in ids if i not in order]
+        return order
+
+    def placer(self, fid: str) -> Seat:
+        """Who places a hero: its owner, or the next player for Perception 1 (S2)."""
+        f = self.fighters[fid]
+        if not placed_by_next_player(f.hero):
+            return f.team
+        seats = self.seats
+        return seats[(seats.index(f.team) + 1) % len(seats)]
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return tuple(str(t) for t in range(1, len(self.options.teams) + 1))
+
+    def _awaiting(self) -> tuple[Seat, ...]:
+        if self.result is not None:
+            return ()
+        if self.phase == "place":
+            return (self.placer(self.to_place[0]),)
+        if self.reveal_for[0]:
+            return (self.fighters[self.reveal_for[0]].team,)
+        if self.pending:
+            return (self.fighters[self.pending[0].target].team,)
+        return (self.fighters[self.actor].team,)
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.awaiting():
+            return []
+        if seat not in self._cache:
+            self._cache[seat] = self._legal()
+        return list(self._cache[seat])
+
+    def _legal(self) -> list[Action]:
+        if self.phase == "place":
+            free = self._free_starts(self.fighters[self.to_place[0]].team)
+            return [Place(square_name(s)) for s in free]
+        if self.reveal_for[0]:
+            return [Reveal(n) for n in self._unnoticed_unused(*self.reveal_for)]
+        if self.pending:
+            return self._reactions(self.pending[0])
+        return self._turn_actions(self.fighters[self.actor])
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        self._cache = {}
+        if not isinstance(action, Move):
+            self._moves = None
+        if isinstance(action, Place):
+            self._place(action)
+        elif isinstance(action, Reveal):
+            self._reveal(action)
+        elif isinstance(action, Defend):
+            self._defend(action)
+        else:
+            self._act(self.fighters[self.actor], action)
+
+    # ------------------------------------------------------------------ placement
+    def _free_starts(self, team: str) -> list[Square]:
+        taken = self.occupied()
+        return [s for s in self.arena.starts.get(team, ()) if s not in taken]
+
+    def occupied(self) -> set[Square]:
+        return {f.square for f in self.fighters.values() if f.alive and f.square is not None}
+
+    def _place(self, action: Place) -> None:
+        fid = self.to_place.pop(0)
+        square = parse_square(action.square)
+        assert square is not None
+        self.fighters[fid].square = square
+        self.emit("place", f"{self.fighters[fid].label} is placed on {action.square}", hero=fid)
+        if not self.to_place:
+            self.phase = "fight"
+            self.emit("turn", "turn 1, segment 1", turn=1, segment=1)
+            self._next_actor()
+
+    # ------------------------------------------------------------------ the turn
+    def _next_actor(self) -> None:
+        """The next hero to act: the soonest in initiative order that acts on this
+        segment and has not acted; then the next segment, then the next turn (T1)."""
+        while True:
+            for fid in self.order:
+                f = self.fighters[fid]
+                if f.alive and self.segment in f.segments and fid not in self.acted:
+                    self.actor = fid
+                    self.acted.append(fid)
+                    self._begin(f)
+                    return
+            self.acted = []
+            self.segment += 1
+            if self.segment > SEGMENTS:
+                self.segment = 1
+                self.turn += 1
+                if self.turn > self.options.turn_limit:
+                    limit = self.options.turn_limit
+                    self._finish(Outcome.drawn(f"turn limit reached (turn {limit})"))
+                    return
+            self.emit(
+                "turn",
+                f"turn {self.turn}, segment {self.segment}",
+                turn=self.turn,
+                segment=self.segment,
+            )
+
+    def _begin(self, f: Fighter) -> None:
+        """Start of a hero's action: unreliable or wild movement powers roll a d20 to
+        see whether they work this segment (M7)."""
+        f.working_moves = []
+        for name in f.of_type(PowerType.MOVEMENT):
+            power = f.powers[name]
+            if power.flaws:
+                die = self.rng.d(20)
+                works = combat.flaw_works(power, die, 0)
+                need = 15 if "unreliable" in power.flaws else 10
+                self.emit(
+                    "roll",
+                    f"{f.label}'s {name}: d20 = {die}, needs {need} or less: "
+                    + ("works this segment" if works else "does not work this segment"),
+                    hero=f.id,
+                    die=die,
+                    needs=need,
+                )
+                if works:
+                    f.working_moves.append(name)
+
+    def _act(self, f: Fighter, action: Action) -> None:
+        was_airborne = f.altitude > 0
+        self.flew = False
+        if isinstance(action, Move):
+            self._move(f, action)
+        elif isinstance(action, Attack):
+            self._attack(f, action)
+        elif isinstance(action, Heal):
+            self._heal(f, action)
+        elif isinstance(action, Notice):
+            self._notice(f, action)
+        elif isinstance(action, Escape):
+            self._escape(f, action)
+        else:
+            self.emit("pass", f"{f.label} waits", hero=f.id)
+        self.was_airborne = was_airborne
+        self._continue()
+
+    def _continue(self) -> None:
+        """Resolve hits that need no decision; stop at one that does (a defence
+        reaction) or at a reveal choice; else end the action."""
+        while self.pending:
+            hit = self.pending[0]
+            if len(self._reactions(hit)) > 1:
+                return
+            self.pending.pop(0)
+            self._take(hit)
+        if self.reveal_for[0]:
+            return
+        self._end_action()
+
+    def _end_action(self) -> None:
+        """After the action: a hero that was in the air and did not fly falls (M5);
+        heroes at zero oomph or less faint (T2); broken grapples end (C12); then the
+        match may end, else the next hero acts."""
+        f = self.fighters[self.actor]
+        if f.alive and self.was_airborne and f.altitude > 0 and not self.flew:
+            self._fall(f, f.flight_level, "did not use flight")
+        self._faint()
+        self._release_grapples()
+        if self._check_end():
+            return
+        self._next_actor()
+
+    def _fall(self, f: Fighter, loss: int, why: str) -> None:
+        assert f.square is not None
+        f.altitude = 0
+        f.flight_level = 0
+        f.clinging = False
+        if self.arena.terrain(f.square) == PIT and self.options.pit_falls_faint:
+            f.oomph = min(f.oomph, 0)
+            self.emit("fall", f"{f.label} {why} and falls into the bottomless pit", hero=f.id)
+            return
+        f.oomph -= loss
+        self.emit(
+            "fall",
+            f"{f.label} {why}, falls and loses {loss} oomph ({f.oomph} left)",
+            hero=f.id,
+            loss=loss,
+        )
+
+    def _faint(self) -> None:
+        for f in self.fighters.values():
+            if f.alive and f.oomph <= 0:
+                f.fainted = True
+                f.square = None
+                f.entangled = 0
+                f.grappler = ""
+                self.emit(
+                    "faint", f"{f.label} faints ({f.oomph} oomph) and leaves the arena", hero=f.id
+                )
+
+    def _release_grapples(self) -> None:
+        """A grapple ends when the grappler is no longer adjacent (or fainted) (C12)."""
+        for f in self.fighters.values():
+            if not (f.alive and f.grappler):
+                continue
+            g = self.fighters[f.grappler]
+            if not g.alive or self.gap(f, g) > 1:
+                f.entangled = 0
+                f.grappler = ""
+                self.emit("free", f"{g.label} lets go: {f.label} is no longer grappled", hero=f.id)
+
+    def _check_end(self) -> bool:
+        """Victory when one side is left (V1); a tie when everyone fainted together or
+        no side can harm another any more (V2, C20)."""
+        standing = sorted({f.team for f in self.fighters.values() if f.alive})
+        scores = {
+            s: float(
+                sum(max(0, f.oomph) for f in self.fighters.values() if f.team == s and f.alive)
+            )
+            for s in self.seats
+        }
+        if len(standing) == 1:
+            self._finish(
+                Outcome.win(
+                    standing,
+                    f"every opponent fainted (turn {self.turn})",
+                    team=standing[0],
+                    scores=scores,
+                )
+            )
+        elif not standing:
+            self._finish(Outcome.drawn(f"the last heroes fainted together (turn {self.turn})"))
+        elif not any(f.can_harm() for f in self.fighters.values() if f.alive):
+            self._finish(
+                Outcome.drawn(
+                    f"no side can harm another any more (turn {self.turn})", scores=scores
+                )
+            )
+        return self.result is not None
+
+    def _finish(self, outcome: Outcome) -> None:
+        self.result = outcome
+        self.phase = "over"
+        self.pending = []
+        self.emit("end", outcome.reason, winners=list(outcome.winners))
+
+    # ------------------------------------------------------------------ geometry
+    def gap(self, a: Fighter, b: Fighter) -> int:
+        """Distance between two heroes, altitude included (A1)."""
+        assert a.square is not None and b.square is not None
+        return distance(a.square, b.square, a.altitude, b.altitude)
+
+    def in_reach(self, f: Fighter, power: Power, target: Fighter) -> bool:
+        """Close attacks reach adjacent heroes (one level up or down at most: two up is
+        out of reach, A3); distance attacks 3 x level squares with line of sight."""
+        assert f.square is not None and target.square is not None
+        gap = self.gap(f, target)
+        if power.type is PowerType.CLOSE:
+            return gap == 1
+        return 1 <= gap <= 3 * power.level and self.arena.sees(f.square, target.square)
+
+    def living(self) -> list[Fighter]:
+        return [f for f in self.fighters.values() if f.alive]
+
+    def foes(self, f: Fighter) -> list[Fighter]:
+        return [g for g in self.living() if g.team != f.team]
+
+    # ------------------------------------------------------------------ action lists
+    def _turn_actions(self, f: Fighter) -> list[Action]:
+        acts: list[Action] = []
+        for move in self.move_options(f):
+            acts.append(move)
+        acts += self._attack_actions(f)
+        for name in f.of_type(PowerType.HEALING):
+            for g in self.living():
+                if g.team == f.team and g.oomph < g.max_oomph and self.gap(f, g) <= 1:
+                    acts.append(Heal(g.id, name))
+        acts += self._notice_actions(f)
+        if f.entangled:
+            acts.append(Escape())
+            acts += [Escape(n) for n in f.defenses(Style.SLIPPERY)]
+        acts.append(Pass())
+        return acts
+
+    def move_options(self, f: Fighter) -> dict[Move, movement.MoveOption]:
+        """The acting hero's moves (kept until the next action changes the state)."""
+        if self._moves is None:
+            occupied = self.occupied() - {f.square}
+            self._moves = {
+                Move(square_name(o.square), o.altitude, o.powers): o
+                for o in movement.options(f, self.arena, occupied)
+            }
+        return self._moves
+
+    def attacks_of(self, f: Fighter) -> list[tuple[str, Power, bool]]:
+        found = [(n, f.powers[n], False) for n in f.attacks()]
+        if f.copy_ready() is not None and f.copied is not None:
+            found.append((f.copied.name, f.copied, True))
+        return found
+
+    def _attack_actions(self, f: Fighter) -> list[Action]:
+        acts: list[Action] = []
+        for name, power, copied in self.attacks_of(f):
+            for g in self.foes(f):
+                if not self.in_reach(f, power, g):
+                    continue
+                acts.append(Attack(g.id, name, "", copied))
+                if power.entangles:
+                    continue  # entangling attacks do no damage to gizmos (C13)
+                acts += [Attack(g.id, name, n, copied) for n in self.gizmo_targets(f.team, g)]
+        return acts
+
+    def gizmo_targets(self, team: str, g: Fighter) -> list[str]:
+        """Gizmos a team may attack: vulnerable ones, and hidden ones it noticed (C13)."""
+        return [
+            n
+            for n, p in g.powers.items()
+            if n not in g.destroyed
+            and (
+                p.gizmo is Gizmo.VULNERABLE
+                or (p.gizmo is Gizmo.HIDDEN and f"{g.id}:{n}" in self.noticed[team])
+            )
+        ]
+
+    def _unnoticed_unused(self, gid: str, team: str) -> list[str]:
+        """Hidden gizmos of hero ``gid`` never used and not yet noticed by ``team``."""
+        g = self.fighters[gid]
+        return [
+            n
+            for n in g.hidden_gizmos()
+            if n not in g.used and f"{gid}:{n}" not in self.noticed[team]
+        ]
+
+    def _notice_actions(self, f: Fighter) -> list[Action]:
+        """Noticing needs sight of the hero; a used hidden gizmo is named, unused
+        ones are tried as ``unused`` (the owner picks, G2)."""
+        acts: list[Action] = []
+        for g in self.foes(f):
+            assert f.square is not None and g.square is not None
+            if not self.arena.sees(f.square, g.square):
+                continue
+            hidden = [n for n in g.hidden_gizmos() if f"{g.id}:{n}" not in self.noticed[f.team]]
+            acts += [Notice(g.id, n) for n in hidden if n in g.used]
+            if any(n not in g.used for n in hidden):
+                acts.append(Notice(g.id, "unused"))
+        return acts
+
+    def _reactions(self, hit: Hit) -> list[Action]:
+        """The defences a hit hero may use now, after learning it was hit (D1-D4)."""
+        g = self.fighters[hit.target]
+        acts: list[Action] = [Defend("take")]
+        for name in g.of_type(PowerType.DEFENSE):
+            power = g.powers[name]
+            styles = power.styles
+            if (
+                (
+                    Style.TOUGHNESS in styles
+                    and not hit.piercing
+                    and combat.toughness_stops(power.level, hit.damage)
+                )
+                or (
+                    Style.MISSILE_DEFLECTION in styles
+                    and hit.missile
+                    and hit.power.level <= power.level
+                )
+                or (Style.SLIPPERY in styles and hit.entangle)
+            ):
+                acts.append(Defend("use", name))
+            elif Style.COPY_POWER in styles and hit.power.level <= power.level:
+                acts.append(Defend("copy", name))
+        return acts
+
+    # ------------------------------------------------------------------ movement
+    def _move(self, f: Fighter, action: Move) -> None:
+        opt = self.move_options(f)[action]
+        self._moves = None
+        for name in opt.powers:
+            f.spend(name)
+        if opt.falls:
+            why = "stops clinging without wall-walking" if f.clinging else "moves without flight"
+            f.square = opt.start
+            self._fall(f, opt.falls, why)
+            if f.oomph <= 0:
+                return
+        styles = {s for n in opt.powers for s in f.powers[n].styles}
+        f.square = opt.square
+        f.altitude = opt.altitude
+        self.flew = Style.FLIGHT in styles
+        levels = [f.powers[n].level for n in opt.powers if Style.FLIGHT in f.powers[n].styles]
+        f.flight_level = max(levels) if opt.altitude > 0 and levels else 0
+        f.clinging = self.arena.is_wall(opt.square) and opt.altitude == 0
+        walls = [f.powers[n].level for n in opt.powers if Style.WALL_WALKING in f.powers[n].styles]
+        f.cling_level = max(walls) if f.clinging and walls else f.cling_level if f.clinging else 0
+        where = action.square + (f" at altitude {opt.altitude}" if opt.altitude else "")
+        how = f" with {' + '.join(opt.powers)}" if opt.powers else ""
+        self.emit(
+            "move",
+            f"{f.label} moves to {where}{how}" + (" and clings to the wall" if f.clinging else ""),
+            hero=f.id,
+        )
+
+    # ------------------------------------------------------------------ attacks
+    def _attack(self, f: Fighter, action: Attack) -> None:
+        power = self._power_used(f, action)
+        target = self.fighters[action.target]
+        if action.gizmo:
+            self._attack_gizmo(f, action, power, target)
+            return
+        roll = self.rng.d(20)
+        die = self.rng.d(20) if power.flaws else 0
+        self.emit(
+            "attack",
+            f"{f.label} attacks {target.label} with {action.power}"
+            + (" (copied)" if action.copied else ""),
+            hero=f.id,
+            target=target.id,
+        )
+        for victim, full in self.blast(f, power, target):
+            foiblish = victim.perception if "foiblish" in power.flaws else 0
+            number = combat.hit_number(f.combat, victim.combat, foiblish)
+            self._resolve_roll(f, action.power, power, victim, full, roll, die, number)
+
+    def _power_used(self, f: Fighter, action: Attack) -> Power:
+        """Spend the use: the power's own, or (a copied attack) one of copy power (D4)."""
+        if action.copied:
+            copy = f.copy_ready()
+            assert copy is not None and f.copied is not None
+            power = f.copied
+            f.spend(copy)
+            f.copied = None
+            return power
+        f.spend(action.power)
+        return f.powers[action.power]
+
+    def _resolve_roll(
+        self,
+        f: Fighter,
+        name: str,
+        power: Power,
+        victim: Fighter,
+        full: bool,
+        roll: int,
+        die: int,
+        number: int,
+    ) -> None:
+        hit = combat.hits(roll, number)
+        double = combat.double_damage(roll, number)
+        text = f"{victim.label}: d20 = {roll}, needs {number} or less"
+        text += " (1 always hits)" if roll == 1 else " (20 always misses)" if roll == 20 else ""
+        works = True
+        if power.flaws:
+            works = combat.flaw_works(power, die, victim.perception)
+            text += f"; flaw die = {die}, {'works' if works else 'the power fails'}"
+        landed = hit and works
+        text += ": " + ("double damage hit" if landed and double else "hit" if landed else "miss")
+        self.emit(
+            "roll",
+            text,
+            hero=f.id,
+            target=victim.id,
+            roll=roll,
+            needs=number,
+            die=die,
+            hit=landed,
+            double=landed and double,
+        )
+        if not landed:
+            return
+        entangle = power.level if power.entangles else 0
+        self.pending.append(
+            Hit(
+                f.id,
+                victim.id,
+                power,
+                name,
+                roll,
+                number,
+                combat.hit_damage(power, double, full),
+                double,
+                full,
+                entangle,
+                Style.GRAPPLING in power.styles,
+            )
+        )
+
+    def blast(self, f: Fighter, power: Power, target: Fighter) -> list[tuple[Fighter, bool]]:
+        """Who the attack can hit: the target (full), and for area attacks everyone
+        else within the blast (half): around the target square for distance attacks,
+        around the attacker for close ones; walls shelter (C7, R10)."""
+        radius = blast_radius(power, self.rules)
+        if radius is None:
+            return [(target, True)]
+        centre = target if power.type is PowerType.DISTANCE else f
+        assert centre.square is not None
+        found = [(target, True)]
+        for g in self.living():
+            if g is target or g is f or (g.team == f.team and not self.options.friendly_fire):
+                continue
+            assert g.square is not None
+            if self.gap(centre, g) <= radius and self.arena.sees(centre.square, g.square):
+                found.append((g, False))
+        return found
+
+    def _attack_gizmo(self, f: Fighter, action: Attack, power: Power, target: Fighter) -> None:
+        """To hit a gizmo: 2 x Perception - target's Perception; a hit destroys it and
+        switches its power off; no defence protects a gizmo (C13)."""
+        roll = self.rng.d(20)
+        die = self.rng.d(20) if power.flaws else 0
+        number = combat.gizmo_number(f.perception, target.perception)
+        hit = combat.hits(roll, number)
+        text = (
+            f"{f.label} attacks the gizmo of {target.label}'s {action.gizmo} with "
+            f"{action.power}: d20 = {roll}, needs {number} or less"
+        )
+        if power.flaws:
+            works = combat.flaw_works(power, die, target.perception)
+            text += f"; flaw die = {die}, {'works' if works else 'the power fails'}"
+            hit = hit and works
+        self.emit(
+            "roll",
+            text + (": destroyed" if hit else ": miss"),
+            hero=f.id,
+            target=target.id,
+            roll=roll,
+            needs=number,
+            hit=hit,
+        )
+        if hit:
+            target.destroyed.append(action.gizmo)
+            if target.copied is not None and not target.defenses(Style.COPY_POWER):
+                target.copied = None
+
+    # ------------------------------------------------------------------ defences
+    def _defend(self, action: Defend) -> None:
+        hit = self.pending.pop(0)
+        g = self.fighters[hit.target]
+        attacker = self.fighters[hit.attacker]
+        if action.how == "take":
+            self._take(hit)
+        else:
+            power = g.powers[action.power]
+            g.spend(action.power)
+            works = True
+            if power.flaws:
+                die = self.rng.d(20)
+                works = combat.flaw_works(power, die, attacker.perception)
+                self.emit(
+                    "roll",
+                    f"{g.label}'s {action.power}: flaw die = {die}: "
+                    + ("works" if works else "fails"),
+                    hero=g.id,
+                    die=die,
+                )
+            if action.how == "copy":
+                if works:
+                    g.copied = hit.power
+                    self.emit(
+                        "copy",
+                        f"{g.label} copies {hit.power_name} (level {hit.power.level})",
+                        hero=g.id,
+                    )
+                self._take(hit)
+            elif not works:
+                self._take(hit)
+            elif Style.SLIPPERY in power.styles:
+                self._slip(g, hit, power.level)
+            else:
+                self.emit("defend", f"{g.label}'s {action.power} stops {hit.power_name}", hero=g.id)
+        self._continue()
+
+    def _slip(self, g: Fighter, hit: Hit, level: int) -> None:
+        """Slippery adds its level to the to-hit roll of an entangling attack; a 1
+        still hits (D3)."""
+        total = hit.roll + level
+        if hit.roll != 1 and total > hit.number:
+            self.emit(
+                "defend",
+                f"{g.label} slips free: {hit.roll} + {level} = {total} is over {hit.number}",
+                hero=g.id,
+            )
+        else:
+            self.emit(
+                "defend",
+                f"{g.label} is not slippery enough: {hit.roll} + {level} = "
+                f"{total}, needs over {hit.number}" + (" (1 always hits)" if hit.roll == 1 else ""),
+                hero=g.id,
+            )
+            self._take(hit)
+
+    def _take(self, hit: Hit) -> None:
+        """A hit lands: direct damage, or entanglement (a flyer drops and loses the
+        level in oomph); a stronger entangle replaces a weaker (C8-C10)."""
+        g = self.fighters[hit.target]
+        if hit.damage:
+            g.oomph -= hit.damage
+            self.emit(
+                "damage",
+                f"{g.label} loses {hit.damage} oomph ({g.oomph} left)",
+                hero=g.id,
+                damage=hit.damage,
+            )
+        if hit.entangle:
+            self._entangle(g, hit)
+
+    def _entangle(self, g: Fighter, hit: Hit) -> None:
+        if hit.entangle > g.entangled:
+            g.entangled = hit.entangle
+            g.grappler = hit.attacker if hit.grappling else ""
+            self.emit(
+                "entangle",
+                f"{g.label} is entangled (level {hit.entangle})",
+                hero=g.id,
+                level=hit.entangle,
+            )
+        else:
+            self.emit("entangle", f"{g.label} is already held at level {g.entangled}", hero=g.id)
+        if g.altitude > 0:
+            self._fall(g, hit.entangle, "is entangled in the air")
+
+    # ------------------------------------------------------------------ other actions
+    def _heal(self, f: Fighter, action: Heal) -> None:
+        """Healing restores its level in oomph, never above the maximum (H1)."""
+        f.spend(action.power)
+        g = self.fighters[action.target]
+        gain = min(f.powers[action.power].level, g.max_oomph - g.oomph)
+        g.oomph += gain
+        self.emit(
+            "heal",
+            f"{f.label} heals {g.label} with {action.power}: +{gain} oomph "
+            f"({g.oomph}/{g.max_oomph})",
+            hero=f.id,
+            target=g.id,
+            gain=gain,
+        )
+
+    def _notice(self, f: Fighter, action: Notice) -> None:
+        """Notice a hidden gizmo: d20 under 3 x Perception for one already used, under
+        Perception for an unused one; the owner picks among several unused (G1, G2)."""
+        g = self.fighters[action.target]
+        roll = self.rng.d(20)
+        used = action.power != "unused"
+        need = 3 * f.perception if used else f.perception
+        ok = roll < need
+        self.emit(
+            "roll",
+            f"{f.label} looks for a hidden gizmo on {g.label} ({action.power}): "
+            f"d20 = {roll}, needs less than {need}: " + ("noticed" if ok else "nothing"),
+            hero=f.id,
+            target=g.id,
+            roll=roll,
+            needs=need,
+        )
+        if not ok:
+            return
+        if used:
+            self._noticed(f.team, g, action.power)
+            return
+        hidden = self._unnoticed_unused(g.id, f.team)
+        if len(hidden) == 1:
+            self._noticed(f.team, g, hidden[0])
+        else:
+            self.reveal_for = (g.id, f.team)
+
+    def _reveal(self, action: Reveal) -> None:
+        g = self.fighters[self.reveal_for[0]]
+        team = self.reveal_for[1]
+        self.reveal_for = ("", "")
+        self._noticed(team, g, action.power)
+        self._continue()
+
+    def _noticed(self, team: str, g: Fighter, power: str) -> None:
+        """Noticing is shared with the whole team (G3)."""
+        self.noticed[team].append(f"{g.id}:{power}")
+        self.emit(
+            "notice",
+            f"team {team} notices the hidden gizmo of {g.label}'s {power}",
+            hero=g.id,
+            power=power,
+        )
+
+    def _escape(self, f: Fighter, action: Escape) -> None:
+        """Escape: spend oomph equal to the entangle level, then a d20 of at most
+        10 - 3 x (level - Strength) frees; slippery subtracts its level (C11, D3)."""
+        level = f.entangled
+        f.oomph -= level
+        bonus = 0
+        if action.power:
+            power = f.powers[action.power]
+            f.spend(action.power)
+            works = True
+            if power.flaws:
+                die = self.rng.d(20)
+                works = combat.flaw_works(power, die, 0)
+                self.emit(
+                    "roll",
+                    f"{f.label}'s {action.power}: flaw die = {die}: "
+                    + ("works" if works else "fails"),
+                    hero=f.id,
+                    die=die,
+                )
+            bonus = power.level if works else 0
+        roll = self.rng.d(20)
+        need = combat.escape_number(level, f.strength)
+        free = roll - bonus <= need
+        shown = f"{roll} - {bonus} = {roll - bonus}" if bonus else str(roll)
+        self.emit(
+            "roll",
+            f"{f.label} spends {level} oomph to escape: d20 = {shown}, needs "
+            f"{need} or less: " + ("free" if free else "still held"),
+            hero=f.id,
+            roll=roll,
+            needs=need,
+        )
+        if free:
+            f.entangled = 0
+            f.grappler = ""
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything is open in this game (cards, positions, dice)."""
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "segment": self.segment,
+            "actor": self.actor if self.phase == "fight" else "",
+            "placing": self.to_place[0] if self.phase == "place" else "",
+            "map": list(self.arena.rows),
+            "map_name": self.arena.name,
+            "heroes": [self._hero_view(f) for f in self.fighters.values()],
+            "order": list(self.order),
+            "pending": [
+                {
+                    "attacker": h.attacker,
+                    "target": h.target,
+                    "power": h.power_name,
+                    "damage": h.damage,
+                    "entangle": h.entangle,
+                    "double": h.double,
+                }
+                for h in self.pending
+            ],
+            "reveal_for": self.reveal_for[0],
+            "noticed": {t: list(v) for t, v in self.noticed.items()},
+        }
+
+    def _hero_view(self, f: Fighter) -> dict[str, Any]:
+        return {
+            "id": f.id,
+            "name": f.name,
+            "team": f.team,
+            "square": square_name(f.square) if f.square is not None else None,
+            "altitude": f.altitude,
+            "oomph": f.oomph,
+            "max_oomph": f.max_oomph,
+            "combat": f.combat,
+            "movement": f.movement,
+            "segments": list(f.segments),
+            "entangled": f.entangled,
+            "grappler": f.grappler,
+            "clinging": f.clinging,
+            "fainted": f.fainted,
+            "uses": {n: u for n, u in f.uses.items()},
+            "destroyed": list(f.destroyed),
+            "used": list(f.used),
+            "copied": f.copied.name if f.copied is not None else None,
+        }

@@ -1,0 +1,72 @@
+"""The greedy bot's decisions in set positions."""
+
+from __future__ import annotations
+
+from arena_helpers import act, attacker, defender, duel, power
+
+from gladiatorium.core import Rng
+from gladiatorium.games.superhero_gladiators.bots import GreedyBot, chance
+
+BOLT = power("distance", level=2, name="Bolt")
+PUNCH = power("close", level=2, name="Punch")
+AT = {"1A": "a1", "2A": "d1"}
+
+
+def choice(state: object) -> str:
+    seat = state.awaiting()[0]  # type: ignore[attr-defined]
+    return str(GreedyBot(Rng(0)).choose(state, seat))  # type: ignore[arg-type]
+
+
+def test_chance_counts_automatic_hits_and_misses() -> None:
+    assert chance(-5) == 0.05 and chance(25) == 0.95 and chance(10) == 0.5
+
+
+def test_bot_attacks_a_hero_in_range() -> None:
+    state = duel([attacker(BOLT)], [defender()], AT, "1..2")
+    assert choice(state) == "attack 2A with Bolt"
+
+
+def test_bot_walks_into_reach_of_its_close_attack() -> None:
+    state = duel([attacker(PUNCH)], [defender()], {"1A": "a1", "2A": "h1"}, "1......2")
+    act(state, choice(state))
+    assert state.fighters["1A"].square == (5, 0)
+
+
+def test_bot_uses_a_defence_that_stops_the_hit() -> None:
+    tough = power("defense", "toughness", level=2, uses=3, name="Hide")
+    state = duel([attacker(BOLT)], [defender(tough)], AT, "1..2")
+    act(state, "attack 2A with Bolt", [17])
+    assert choice(state) == "use Hide"
+
+
+def test_bot_uses_slippery_only_when_it_turns_the_hit_into_a_miss() -> None:
+    slick = power("defense", "slippery", level=2, uses=3, name="Slick")
+    net = power("distance", "entangling", level=2, name="Net")
+    state = duel([attacker(net, PUNCH)], [defender(slick)], AT, "1..2")
+    act(state, "attack 2A with Net", [16])
+    assert choice(state) == "use Slick"
+    state = duel([attacker(net, PUNCH)], [defender(slick)], AT, "1..2")
+    act(state, "attack 2A with Net", [10])
+    assert choice(state) == "take hit"
+
+
+def test_bot_copies_a_damaging_attack() -> None:
+    mirror = power("defense", "copy-power", level=2, uses=3, name="Mirror")
+    state = duel([attacker(BOLT)], [defender(mirror)], AT, "1..2")
+    act(state, "attack 2A with Bolt", [17])
+    assert choice(state) == "copy Mirror"
+
+
+def test_bot_reveals_its_least_useful_hidden_gizmo() -> None:
+    cloak = power("defense", "toughness", gizmo="hidden", level=3, uses=2, name="Cloak")
+    ring = power("movement", "speedy", gizmo="hidden", level=1, uses=2, name="Ring")
+    state = duel([attacker(BOLT)], [defender(cloak, ring)], AT, "1..2")
+    act(state, "notice 2A unused", [1])
+    assert choice(state) == "reveal Ring"
+
+
+def test_bot_escapes_when_held_and_nothing_is_in_reach() -> None:
+    net = power("distance", "entangling", level=1, name="Net")
+    state = duel([attacker(net, BOLT)], [defender(PUNCH)], AT, "1..2")
+    act(state, "attack 2A with Net", [17])
+    assert choice(state) == "escape"
