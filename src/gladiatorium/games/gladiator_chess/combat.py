@@ -1,0 +1,71 @@
+"""Dice combat (General 8-9): attacker's dice + 1d6 (+1d6 against a piece its queen
+froze), defender's dice, the defender wins ties, the loser loses the difference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from gladiatorium.core import Rng
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One roll of both sides and what it did."""
+
+    attack_rolls: tuple[int, ...]
+    defence_rolls: tuple[int, ...]
+    attacker_won: bool
+    damage: int
+
+    @property
+    def attack_total(self) -> int:
+        return sum(self.attack_rolls)
+
+    @property
+    def defence_total(self) -> int:
+        return sum(self.defence_rolls)
+
+
+def exchange(rng: Rng, attack_dice: int, defence_dice: int) -> Exchange:
+    """Roll the attacker's dice first, then the defender's; ties go to the defender
+    and the loser takes the difference as damage."""
+    attack = tuple(rng.roll(attack_dice, 6))
+    defence = tuple(rng.roll(defence_dice, 6))
+    won = sum(attack) > sum(defence)
+    return Exchange(attack, defence, won, abs(sum(attack) - sum(defence)))
+
+
+@lru_cache(maxsize=4096)
+def _sum_distribution(dice: int) -> tuple[float, ...]:
+    """Probability of each total of ``dice`` d6 (index = total)."""
+    dist = [1.0]
+    for _ in range(dice):
+        new = [0.0] * (len(dist) + 6)
+        for total, p in enumerate(dist):
+            if p:
+                for face in range(1, 7):
+                    new[total + face] += p / 6
+        dist = new
+    return tuple(dist)
+
+
+@lru_cache(maxsize=65536)
+def odds(
+    attack_dice: int, defence_dice: int, defender_hp: int, attacker_hp: int
+) -> tuple[float, float]:
+    """(chance the defender falls, chance the attacker falls) in one exchange; for
+    bots and the docs."""
+    a, d = _sum_distribution(attack_dice), _sum_distribution(defence_dice)
+    kill = fall = 0.0
+    for at, pa in enumerate(a):
+        if not pa:
+            continue
+        for dt, pd in enumerate(d):
+            if not pd:
+                continue
+            if at - dt >= defender_hp:
+                kill += pa * pd
+            elif at <= dt and dt - at >= attacker_hp:
+                fall += pa * pd
+    return kill, fall

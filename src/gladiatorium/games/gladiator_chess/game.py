@@ -1,0 +1,58 @@
+"""Gladiator Chess: the game definition (info, options, bots, rendering)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gladiatorium.core import BotFactory, Game, GameInfo, Seat, State
+from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
+from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
+from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
+from gladiatorium.games.gladiator_chess.state import GladiatorChessState
+
+NOTATION = f"""Each of the eight seats is a commander: white-king, white-queen,
+white-black-knight, white-kings-knight, and the same for black. Squares are a1-l10.
+  queen: C h1-h4                  the commander moves one of his pieces
+  king: F a2xb3                   'x': the square entered is occupied (attack,
+                                  freeze, take a queen, eliminate)
+  kings-knight: SQ b9-b10=BK      a pawn reaching the far side names what returns
+  let queen                       the King lets the Queen's commander move
+  king overrides queen: BK e1-f3  the King overrides the Queen and moves any unmoved piece
+Pieces: K King, Q Queen, C Champion, MK Mounted Knight, BK Black Knight,
+KK King's Knight, W Warrior, S Scout, F Footman, SQ Squire.
+{LEGEND}"""
+
+
+class GladiatorChess(Game[GladiatorChessOptions]):
+    info = GameInfo(
+        slug="gladiator-chess",
+        name="Gladiator Chess",
+        summary="Chess on 12x10 with dice combat: two teams of four commanders, "
+        "freezing queens, overrides.",
+        min_players=2,
+        max_players=8,
+        default_players=8,
+        hidden_information=False,
+        simultaneous=False,
+        version="1",
+    )
+    options_type = GladiatorChessOptions
+    action_types = ACTION_TYPES
+
+    def new_state(
+        self, options: GladiatorChessOptions, players: int, seed: int
+    ) -> GladiatorChessState:
+        """The eight commander seats exist whatever ``players`` is: a person may hold
+        several commanders (``--seat`` maps each seat to a person or a bot)."""
+        return GladiatorChessState(options, players, seed)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from gladiatorium.games.gladiator_chess.bots import Marshal
+
+        return {"marshal": Marshal, "bot": Marshal}
+
+    def render(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str:
+        return render_view(state.view(seat))
+
+    def notation_help(self) -> str:
+        return NOTATION

@@ -1,0 +1,110 @@
+"""Options: every tunable rule of Gladiator Chess; defaults = rulebook + rulings
+(docs/rules/gladiator-chess.md)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from gladiatorium.games.gladiator_chess.board import WIDTH
+from gladiatorium.games.gladiator_chess.pieces import KINDS, KING, QUEEN
+
+#: combat dice per piece (King 2, Mounted Knight 2, Footman 2, Champion 2, ...)
+DEFAULT_DICE = {"K": 5, "MK": 3, "F": 1, "C": 4, "W": 2, "BK": 4, "S": 3, "KK": 4, "SQ": 1}
+#: hit points per piece
+DEFAULT_HIT_POINTS = {
+    "K": 30,
+    "MK": 16,
+    "F": 4,
+    "C": 20,
+    "W": 6,
+    "BK": 20,
+    "S": 12,
+    "KK": 20,
+    "SQ": 2,
+}
+#: ruling R1: the set-up list read as a symmetric 12-file back rank
+DEFAULT_BACK_RANK = ("W", "W", "KK", "S", "BK", "K", "Q", "C", "S", "MK", "W", "W")
+DEFAULT_SECOND_RANK = ("F", "SQ") * 6
+FIGHTERS = tuple(k for k in KINDS if k != QUEEN)
+
+
+class GladiatorChessOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    order: Literal["alternate", "team-blocks"] = Field(
+        "alternate",
+        description="alternate: white King, black King, white Queen, black Queen, ... (R2); "
+        "team-blocks: each team makes its four moves in a row",
+    )
+    turn_limit: int = Field(100, ge=1, description="the game is drawn after this many turns (R20)")
+    queen_hold_turns: int = Field(
+        5, ge=1, description="whole turns a captive queen must be held to win (Queen 6, R14)"
+    )
+    king_may_override: bool = Field(
+        True,
+        description="the King may override any other commander (R17); false: only one "
+        "who cannot move (General 7)",
+    )
+    champion_leaps: bool = Field(
+        False, description="the Champion jumps over pieces on his path (R4: he does not)"
+    )
+    fight_to_the_fall: bool = Field(
+        False,
+        description="keep rolling until one piece falls; default: one exchange, a "
+        "surviving loser stays where it was (R6)",
+    )
+    queen_heal_amount: int = Field(
+        0, ge=0, description="hit points the Queen restores to each adjacent friend; 0 = fully (R7)"
+    )
+    attack_bonus_dice: int = Field(1, ge=0, description="extra d6 for the attacker (General 9)")
+    frozen_bonus_dice: int = Field(
+        1, ge=0, description="extra d6 against a piece frozen by the attacker's queen (Queen 10)"
+    )
+    dice: dict[str, int] = Field(
+        default_factory=lambda: dict(DEFAULT_DICE), description="combat d6 per piece code"
+    )
+    hit_points: dict[str, int] = Field(
+        default_factory=lambda: dict(DEFAULT_HIT_POINTS), description="hit points per piece code"
+    )
+    back_rank: tuple[str, ...] = Field(
+        DEFAULT_BACK_RANK, description="piece codes on rank 1 (and 10) from file a (R1)"
+    )
+    second_rank: tuple[str, ...] = Field(
+        DEFAULT_SECOND_RANK, description="piece codes on rank 2 (and 9) from file a (R1)"
+    )
+
+    @field_validator("dice", "hit_points")
+    @classmethod
+    def _every_fighter(cls, value: dict[str, int]) -> dict[str, int]:
+        missing = [k for k in FIGHTERS if k not in value]
+        unknown = [k for k in value if k not in FIGHTERS]
+        if missing or unknown:
+            raise ValueError(
+                f"needs exactly the codes {', '.join(FIGHTERS)}; "
+                f"missing {missing or 'none'}, unknown {unknown or 'none'}"
+            )
+        bad = [k for k, v in value.items() if v < 1]
+        if bad:
+            raise ValueError(f"must be at least 1 for {', '.join(bad)}")
+        return value
+
+    @field_validator("back_rank", "second_rank")
+    @classmethod
+    def _rank_of_pieces(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        codes = tuple(v.strip().upper() for v in value)
+        if len(codes) != WIDTH:
+            raise ValueError(f"needs {WIDTH} piece codes (files a-l), got {len(codes)}")
+        for file, code in zip("abcdefghijkl", codes, strict=True):
+            if code not in KINDS and code not in {"", "-"}:
+                raise ValueError(f"file {file}: unknown piece code {code!r}; codes: {KINDS}")
+        return codes
+
+    @model_validator(mode="after")
+    def _one_king_one_queen(self) -> GladiatorChessOptions:
+        both = self.back_rank + self.second_rank
+        for code in (KING, QUEEN):
+            if both.count(code) != 1:
+                raise ValueError(f"the set-up needs exactly one {code}, has {both.count(code)}")
+        return self

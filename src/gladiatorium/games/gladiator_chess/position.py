@@ -1,0 +1,423 @@
+"""Where the pieces stand, how they move, and check.
+
+Pure rules: no dice, no events. The state (state.py) owns one Position and changes
+it; bots read it. Movement follows the rulebook's piece sections; rulings are
+marked ``R<n>`` and listed in docs/rules/gladiator-chess.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from gladiatorium.games.gladiator_chess.board import (
+    CHAMPION_PATHS,
+    DIAG_RAYS,
+    FILES,
+    HEIGHT,
+    KING_TARGETS,
+    KNIGHT_TARGETS,
+    ORTHO_RAYS,
+    SQUARES,
+    WIDTH,
+    chebyshev,
+    file_of,
+    rank_of,
+    square,
+)
+from gladiatorium.games.gladiator_chess.pieces import (
+    CHAMPION,
+    FOOTMAN,
+    KING,
+    KINGS_KNIGHT,
+    KNIGHTS,
+    PAWNS,
+    QUEEN,
+    QUEEN_TAKERS,
+    SCOUT,
+    TEAMS,
+    WARRIOR,
+    WHITE,
+    Piece,
+    forward,
+    other,
+)
+
+# How a piece enters its target square.
+STEP = "move"  # an empty square
+ATTACK = "attack"  # dice combat with the enemy there (General 8-9)
+FREEZE = "freeze"  # the Queen lands on an enemy and freezes it (Queen 2-4)
+TAKE_QUEEN = "take-queen"  # Black Knight, scout or unprotected King takes a queen (Queen 5)
+ELIMINATE = "eliminate"  # a protected King instantly eliminates the occupant (King 5)
+ATTACK_FROZEN = "attack-frozen"  # attack the piece our queen holds frozen (Queen 10-11)
+
+NAMES = tuple(f"{FILES[s % WIDTH]}{s // WIDTH + 1}" for s in range(SQUARES))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One way a piece can move: ``piece`` from ``origin`` to ``target`` entering
+    by ``entry``, turning into ``promote`` if that is set."""
+
+    piece: int
+    origin: int
+    target: int
+    entry: str
+    promote: str = ""
+
+
+class Position:
+    """Pieces, board, frozen pieces, captive queens, losses and who has moved."""
+
+    def __init__(self, pieces: list[Piece], champion_leaps: bool = False) -> None:
+        self.pieces = pieces
+        self.board: list[Piece | None] = [None] * SQUARES
+        for piece in pieces:
+            if piece.sq >= 0:
+                self.board[piece.sq] = piece
+        self.champion_leaps = champion_leaps
+        #: queen's team -> pid of the enemy piece she holds frozen (Queen 3)
+        self.frozen: dict[str, int | None] = dict.fromkeys(TEAMS)
+        #: queen's team -> pid of the piece holding her captive (Queen 5)
+        self.captor: dict[str, int | None] = dict.fromkeys(TEAMS)
+        #: queen's team -> the turn she was taken
+        self.taken_on: dict[str, int] = dict.fromkeys(TEAMS, 0)
+        #: team -> codes of its captured pieces, available for promotion
+        self.lost: dict[str, list[str]] = {t: [] for t in TEAMS}
+        #: pids of pieces that have moved this turn (General 6)
+        self.moved: set[int] = set()
+
+    # ----- lookups -----------------------------------------------------------------
+    def royal(self, team: str, kind: str) -> Piece:
+        """The team's King or Queen (there is exactly one of each)."""
+        for piece in self.pieces:
+            if piece.team == team and piece.kind == kind:
+                return piece
+        raise LookupError(f"{team} has no {kind}")
+
+    def alive(self, team: str, kind: str) -> bool:
+        return any(p.alive and p.team == team and p.kind == kind for p in self.pieces)
+
+    def on_board(self, piece: Piece) -> bool:
+        return piece.sq >= 0 and self.board[piece.sq] is piece
+
+    def queen_captive(self, team: str) -> bool:
+        return self.captor[team] is not None
+
+    def protected(self, team: str) -> bool:
+        """The King keeps his chess nature (can be checked, cannot be attacked,
+        eliminates instantly) while his King's Knight lives and his Queen is free
+        (King 3, 10, 11); a King's Knight brought back by a squire counts (R19)."""
+        return self.captor[team] is None and self.alive(team, KINGS_KNIGHT)
+
+    def frozen_piece_at(self, sq: int) -> Piece | None:
+        """The piece frozen under the queen standing on ``sq``, if any."""
+        queen = self.board[sq]
+        if queen is None or queen.kind != QUEEN:
+            return None
+        pid = self.frozen[queen.team]
+        return None if pid is None else self.pieces[pid]
+
+    def holder_of(self, piece: Piece) -> str | None:
+        """The team of the queen that holds ``piece`` frozen, or None."""
+        for team in TEAMS:
+            if self.frozen[team] == piece.pid:
+                return team
+        return None
+
+    def last_rank(self, team: str) -> int:
+        return HEIGHT - 1 if team == WHITE else 0
+
+    # ----- check -------------------------------------------------------------------
+    def attacked(self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool) -> bool:
+        """Whether a piece of team ``by`` could move onto ``sq`` by its movement
+        pattern (check, King 3 and 6; the queen never gives check, R9)."""
+        return next(self.reachers(board, sq, by, queenlike_king), None) is not None
+
+    def reachers(
+        self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool
+    ) -> Iterator[Piece]:
+        """The pieces of team ``by`` (queens aside) whose movement pattern reaches
+        ``sq`` on ``board``: knights, kings, pawns diagonally, sliders, champions."""
+        for s in KNIGHT_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind in KNIGHTS:
+                yield q
+        for s in KING_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind == KING:
+                yield q
+        back = rank_of(sq) - forward(by)
+        if 0 <= back < HEIGHT:
+            for df in (-1, 1):
+                f = file_of(sq) + df
+                if 0 <= f < WIDTH:
+                    q = board[square(f, back)]
+                    if q is not None and q.team == by and q.kind in PAWNS:
+                        yield q
+        for rays, slider in ((ORTHO_RAYS, WARRIOR), (DIAG_RAYS, SCOUT)):
+            for ray in rays[sq]:
+                for s in ray:
+                    q = board[s]
+                    if q is None:
+                        continue
+                    if q.team == by and (
+                        q.kind == slider
+                        or (q.kind == KING and queenlike_king and s not in KING_TARGETS[sq])
+                    ):
+                        yield q
+                    break
+        for q in self.pieces:
+            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+                paths = CHAMPION_PATHS[q.sq].get(sq)
+                if paths and self._champion_path_clear(board, paths):
+                    yield q
+
+    def _champion_path_clear(
+        self, board: list[Piece | None], paths: tuple[tuple[int, ...], ...]
+    ) -> bool:
+        """R4: the Champion does not leap; one clear path suffices."""
+        if self.champion_leaps:
+            return True
+        return any(all(board[s] is None for s in path) for path in paths)
+
+    def in_check(self, team: str) -> bool:
+        """A protected King on the board whose square an enemy piece reaches."""
+        if not self.protected(team):
+            return False
+        king = self.royal(team, KING)
+        if not self.on_board(king):
+            return False
+        enemy = other(team)
+        return self.attacked(self.board, king.sq, enemy, self.queen_captive(enemy))
+
+    # ----- movement ----------------------------------------------------------------
+    def entry(self, piece: Piece, occupant: Piece | None, in_check: bool) -> str | None:
+        """How ``piece`` may enter a square held by ``occupant`` (None: it may not)."""
+        if occupant is None:
+            return STEP
+        team, kind, enemy = piece.team, piece.kind, other(piece.team)
+        if occupant.team == team:
+            if occupant.kind == QUEEN:
+                # attack the enemy piece our queen holds frozen (Queen 10-11); a
+                # protected King may not enter a queen's square (R10)
+                if self.frozen[team] is None or kind == QUEEN:
+                    return None
+                if kind == KING and self.protected(team):
+                    return None
+                held = self.pieces[self.frozen[team]]  # type: ignore[index]
+                if held.kind == KING and self.protected(held.team):
+                    return None  # R22: a frozen King protected again cannot be attacked
+                return ATTACK_FROZEN
+            if kind == KING and self.protected(team) and in_check:
+                return ELIMINATE  # his own piece, only to escape check (King 5)
+            return None
+        if occupant.kind == QUEEN:  # never frozen by the other queen (R15)
+            if kind in QUEEN_TAKERS or (kind == KING and not self.protected(team)):
+                return TAKE_QUEEN
+            return None
+        if kind == QUEEN:
+            if occupant.kind == KING and self.protected(enemy):
+                return None  # Queen 3-4: a protected King cannot be frozen
+            return FREEZE
+        if occupant.kind == KING and self.protected(enemy):
+            return None  # cannot be attacked while his King's Knight lives (King 3)
+        if kind == KING and self.protected(team):
+            return ELIMINATE  # even an exposed enemy King (R18)
+        return ATTACK
+
+    def targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
+        """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
+        kind, sq, board = piece.kind, piece.sq, self.board
+        if kind in PAWNS:
+            yield from self._pawn_targets(piece, in_check)
+            return
+        if kind in KNIGHTS:
+            leaps: tuple[int, ...] = KNIGHT_TARGETS[sq]
+        elif kind == KING and not self.queen_captive(piece.team):
+            leaps = KING_TARGETS[sq]
+        elif kind == CHAMPION:
+            yield from self._champion_targets(piece, in_check)
+            return
+        else:
+            rays = {
+                WARRIOR: ORTHO_RAYS[sq],
+                SCOUT: DIAG_RAYS[sq],
+            }.get(kind) or ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+            for ray in rays:
+                for s in ray:
+                    occupant = board[s]
+                    how = self.entry(piece, occupant, in_check)
+                    if how is not None:
+                        yield s, how
+                    if occupant is not None:
+                        break
+            return
+        for s in leaps:
+            how = self.entry(piece, board[s], in_check)
+            if how is not None:
+                yield s, how
+
+    def _champion_targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
+        for dest, paths in CHAMPION_PATHS[piece.sq].items():
+            if self._champion_path_clear(self.board, paths):
+                how = self.entry(piece, self.board[dest], in_check)
+                if how is not None:
+                    yield dest, how
+
+    def _pawn_targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
+        """Footmen step one or two forward all game (Footman 1); squires step two
+        only from their starting rank (Squire 1). Both attack one square diagonally
+        forward and never move diagonally onto an empty square. No en passant (R5)."""
+        f, r, step = file_of(piece.sq), rank_of(piece.sq), forward(piece.team)
+        ahead = r + step
+        if not 0 <= ahead < HEIGHT:
+            return
+        first = square(f, ahead)
+        if self.board[first] is None:
+            yield first, STEP
+            start = 1 if piece.team == WHITE else HEIGHT - 2
+            if piece.kind == FOOTMAN or r == start:
+                two = r + 2 * step
+                if 0 <= two < HEIGHT and self.board[square(f, two)] is None:
+                    yield square(f, two), STEP
+        for df in (-1, 1):
+            if 0 <= f + df < WIDTH:
+                s = square(f + df, ahead)
+                occupant = self.board[s]
+                if occupant is not None:
+                    how = self.entry(piece, occupant, in_check)
+                    if how is not None:
+                        yield s, how
+
+    def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
+        """What a pawn reaching the far rank may become: a captured Warrior or Scout
+        for a footman (Footman 3, the King chooses); any captured piece for a squire
+        (Squire 3). Nothing captured: it stays a pawn (R12)."""
+        if piece.kind not in PAWNS or rank_of(target) != self.last_rank(piece.team):
+            return ()
+        lost = set(self.lost[piece.team])
+        if piece.kind == FOOTMAN:
+            lost &= {WARRIOR, SCOUT}
+        lost -= {KING, QUEEN}
+        return tuple(sorted(lost))
+
+    def steps(self, piece: Piece, in_check: bool) -> list[Step]:
+        """Every legal way ``piece`` can move now (it must be on the board, unmoved)."""
+        out: list[Step] = []
+        for target, how in self.targets(piece, in_check):
+            if not self.safe_after(piece, target, how):
+                continue
+            choices = self.promotions(piece, target)
+            if choices:
+                out.extend(Step(piece.pid, piece.sq, target, how, c) for c in choices)
+            else:
+                out.append(Step(piece.pid, piece.sq, target, how))
+        return out
+
+    def movable(self, team: str, kinds: frozenset[str] | None) -> Iterator[Piece]:
+        """The team's unmoved pieces on the board (of ``kinds`` if given)."""
+        for piece in self.pieces:
+            if (
+                piece.team == team
+                and piece.pid not in self.moved
+                and piece.sq >= 0
+                and self.board[piece.sq] is piece
+                and (kinds is None or piece.kind in kinds)
+            ):
+                yield piece
+
+    # ----- legality: the King may not stay in or move into check ----------------------
+    def safe_after(self, piece: Piece, target: int, how: str) -> bool:
+        """R8: a move is legal only if, should it succeed (the attacker winning any
+        fight), its own protected King is not in check afterwards; judged before a
+        freed queen is placed or a frozen piece sent home (R27)."""
+        team, enemy = piece.team, other(piece.team)
+        occupant = self.board[target]
+        victim = occupant
+        if how == ATTACK_FROZEN:
+            pid = self.frozen[team]
+            victim = None if pid is None else self.pieces[pid]
+        frees_queen = how == TAKE_QUEEN or (
+            victim is not None
+            and how in (ATTACK, ELIMINATE, ATTACK_FROZEN)
+            and self.captor[team] == victim.pid
+        )
+        queen_free = self.captor[team] is None or frees_queen
+        kk_alive = self.alive(team, KINGS_KNIGHT) and not (
+            how == ELIMINATE
+            and occupant is not None
+            and occupant.kind == KINGS_KNIGHT
+            and occupant.team == team
+            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
+            == 1
+        )
+        if not (queen_free and kk_alive):
+            return True
+        board = self.board[:]
+        board[piece.sq] = None
+        if piece.kind == QUEEN:
+            held = self.frozen[team]
+            if held is not None:
+                board[piece.sq] = self.pieces[held]  # released where she stood
+        board[target] = piece
+        king = self.royal(team, KING)
+        king_sq = target if piece.kind == KING else king.sq
+        if king_sq < 0 or board[king_sq] is not (king if piece.kind != KING else piece):
+            return True
+        enemy_queen_captive = self.captor[enemy] is not None or (
+            how == TAKE_QUEEN and self.captor[team] is None
+        )
+        return not self.attacked(board, king_sq, enemy, enemy_queen_captive)
+
+    # ----- placing pieces that return to the board ----------------------------------
+    def nearest_empty(self, centre: int, team: str, min_distance: int = 1) -> int:
+        """The empty square nearest ``centre`` (Chebyshev distance at least
+        ``min_distance``), ties to the team's own side, then file a (R11)."""
+        home = 0 if team == WHITE else HEIGHT - 1
+        best: tuple[int, int, int, int] | None = None
+        for s in range(SQUARES):
+            if self.board[s] is not None:
+                continue
+            d = chebyshev(s, centre)
+            if d < min_distance:
+                continue
+            key = (d, abs(rank_of(s) - home), abs(file_of(s) - file_of(centre)), file_of(s))
+            if best is None or key < best:
+                best = key
+                found = s
+        if best is None:
+            raise LookupError("no empty square on the board")
+        return found
+
+    def back_row_square(self, piece: Piece, near: int) -> int:
+        """Queen 9 (R25): a frozen piece whose queen is taken goes to the back row of its
+        starting side, the empty square nearest its file (then the next rank in)."""
+        home = 0 if piece.team == WHITE else HEIGHT - 1
+        step = 1 if piece.team == WHITE else -1
+        rank = home
+        while 0 <= rank < HEIGHT:
+            empties = [square(f, rank) for f in range(WIDTH) if self.board[square(f, rank)] is None]
+            if empties:
+                return min(empties, key=lambda s: (abs(file_of(s) - file_of(near)), s))
+            rank += step
+        raise LookupError("no empty square on the board")
+
+    def king_anchor(self, team: str) -> int:
+        """Where a returning queen is placed around: her King's square (if he is
+        frozen, the square he was frozen on)."""
+        king = self.royal(team, KING)
+        return king.sq if king.sq >= 0 else square(WIDTH // 2, 0 if team == WHITE else HEIGHT - 1)
+
+
+__all__ = [
+    "ATTACK",
+    "ATTACK_FROZEN",
+    "ELIMINATE",
+    "FREEZE",
+    "NAMES",
+    "STEP",
+    "TAKE_QUEEN",
+    "Position",
+    "Step",
+]

@@ -1,0 +1,570 @@
+"""A match of Gladiator Chess: the commanders' turn order, overrides, moves, combat,
+freezing, captive queens, promotion and victory.
+
+Rulebook sections are cited as General n, King n, Queen n, ...; rulings as R<n>
+(docs/rules/gladiator-chess.md).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.games.gladiator_chess.actions import Let, Move
+from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
+from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
+from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
+from gladiatorium.games.gladiator_chess.pieces import (
+    COMMANDERS,
+    COMMANDS,
+    HEAL_ON_VICTORY,
+    KIND_NAMES,
+    KING,
+    KING_CMD,
+    QUEEN,
+    QUEEN_CMD,
+    SEAT_ROLES,
+    SEATS,
+    TEAMS,
+    WHITE,
+    Piece,
+    other,
+    seat_of,
+)
+from gladiatorium.games.gladiator_chess.position import (
+    ATTACK,
+    ATTACK_FROZEN,
+    ELIMINATE,
+    FREEZE,
+    NAMES,
+    STEP,
+    TAKE_QUEEN,
+    Position,
+    Step,
+)
+
+OVERRIDE = "override"
+COMMAND = "command"
+
+
+def turn_order(order: str) -> tuple[tuple[str, str], ...]:
+    """R2: by default the teams alternate slot by slot (white King, black King,
+    white Queen, ...); ``team-blocks`` gives each team its four moves in a row."""
+    if order == "team-blocks":
+        return tuple((t, c) for t in TEAMS for c in COMMANDERS)
+    return tuple((t, c) for c in COMMANDERS for t in TEAMS)
+
+
+def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
+    """R1: the set-up ranks for White on ranks 1-2, mirrored for Black on 10-9."""
+    pieces: list[Piece] = []
+    for team in TEAMS:
+        back, front = (0, 1) if team == WHITE else (HEIGHT - 1, HEIGHT - 2)
+        for rank, codes in ((back, options.back_rank), (front, options.second_rank)):
+            for file, code in enumerate(codes):
+                if code in {"", "-"}:
+                    continue
+                hp = options.hit_points.get(code, 0)
+                pieces.append(Piece(len(pieces), code, team, hp, hp, square(file, rank)))
+    return pieces
+
+
+class GladiatorChessState(State[GladiatorChessOptions]):
+    def __init__(self, options: GladiatorChessOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        self.pos = Position(starting_pieces(options), options.champion_leaps)
+        self.order = turn_order(options.order)
+        self.turn = 1
+        self.slot = 0
+        self.phase = COMMAND
+        self.result: Outcome | None = None
+        self.last_combat: list[str] = []
+        self._legal: dict[Seat, list[Action]] = {}
+        self._commander_steps: list[Move] = []
+        self._returning: list[str] = []
+        self._enter_slot()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GladiatorChessState:
+        """Events and actions are immutable: share them; copy everything else."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        for key, value in self.__dict__.items():
+            if key in {"events", "history", "_legal", "_commander_steps", "options", "order"}:
+                setattr(twin, key, copy.copy(value))
+            else:
+                setattr(twin, key, copy.deepcopy(value, memo))
+        return twin
+
+    # ----- contract ------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return SEATS
+
+    def _awaiting(self) -> tuple[Seat, ...]:
+        if self.result is not None:
+            return ()
+        return tuple(self._legal)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if self.result is not None:
+            return []
+        return list(self._legal.get(seat, ()))
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def commander_moves(self) -> list[Move]:
+        """The waiting commander's own moves (what 'let' would allow)."""
+        return list(self._commander_steps)
+
+    @property
+    def team_to_move(self) -> str:
+        return self.order[self.slot][0]
+
+    @property
+    def commander_to_move(self) -> str:
+        return self.order[self.slot][1]
+
+    # ----- the turn: slots, overrides, skips -----------------------------------------
+    def _enter_slot(self) -> None:
+        """Open the current slot: heal (Queen 13), then ask the King whether he
+        overrides (King 7, General 5-7, R17) or the commander for a move; a slot with
+        no move at all is checkmate if the King is in check (King 6.3), else it
+        passes (R3)."""
+        while self.result is None:
+            team, commander = self.order[self.slot]
+            if commander == QUEEN_CMD:
+                self._queen_heals(team)
+            in_check = self.pos.in_check(team)
+            own = self._moves(team, COMMANDS[commander], in_check, commander, "")
+            king_seat = seat_of(team, KING_CMD)
+            self._commander_steps = own
+            if commander == KING_CMD or (own and not self.options.king_may_override):
+                if own:
+                    self.phase = COMMAND
+                    self._legal = {seat_of(team, commander): list(own)}
+                    return
+            else:
+                overrides = self._moves(team, None, in_check, KING_CMD, commander)
+                if own or overrides:
+                    self.phase = OVERRIDE
+                    lets: list[Action] = [Let(commander)] if own else []
+                    self._legal = {king_seat: lets + list(overrides)}
+                    return
+            if in_check:
+                self._finish(other(team), f"{team} King checkmated", "checkmate")
+                return
+            self.emit(
+                "no-move",
+                f"{seat_of(team, commander)} has no move; the slot passes",
+                team=team,
+                commander=commander,
+            )
+            self._next_slot()
+
+    def _moves(
+        self,
+        team: str,
+        kinds: frozenset[str] | None,
+        in_check: bool,
+        commander: str,
+        override: str,
+    ) -> list[Move]:
+        out = []
+        for piece in self.pos.movable(team, kinds):
+            for step in self.pos.steps(piece, in_check):
+                out.append(self._as_move(step, commander, override))
+        return out
+
+    def _as_move(self, step: Step, commander: str, override: str) -> Move:
+        piece = self.pos.pieces[step.piece]
+        return Move(
+            commander=commander,
+            piece=piece.kind,
+            origin=NAMES[step.origin],
+            target=NAMES[step.target],
+            takes=step.entry != STEP,
+            promote=step.promote,
+            override=override,
+        )
+
+    def _next_slot(self) -> None:
+        self.slot += 1
+        if self.slot == len(self.order):
+            self.slot = 0
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Queen 6: a queen held for ``queen_hold_turns`` whole turns wins for her
+        captors (R14); then the turn limit (R20); then a new turn."""
+        for team in TEAMS:
+            if self.pos.captor[team] is not None:
+                held = self.turn - self.pos.taken_on[team]
+                if held >= self.options.queen_hold_turns:
+                    self._finish(
+                        other(team),
+                        f"{other(team)} held the {team} Queen for {held} turns",
+                        "queen-held",
+                    )
+                    return
+        if self.turn >= self.options.turn_limit:
+            self.result = Outcome.drawn(f"turn limit of {self.options.turn_limit} reached")
+            self._legal = {}
+            self.emit("draw", self.result.reason)
+            return
+        self.turn += 1
+        self.pos.moved.clear()
+        self.emit("turn", f"turn {self.turn} begins", turn=self.turn)
+
+    def _finish(self, winner: str, text: str, reason: str) -> None:
+        self.result = Outcome.win([seat_of(winner, c) for c in COMMANDERS], reason, team=winner)
+        self._legal = {}
+        self.emit("victory", f"{text}: {winner} wins", team=winner, reason=reason)
+
+    # ----- applying actions ------------------------------------------------------------
+    def illegal_reason(self, seat: Seat, action: Action) -> str | None:
+        if action in self._legal.get(seat, ()):
+            return None
+        if isinstance(action, Move | Let) and seat in self._legal:
+            team, commander = self.order[self.slot]
+            if self.phase == OVERRIDE:
+                need = f"'let {commander}' or 'king overrides {commander}: ...'"
+            else:
+                need = f"a move of the {commander}'s pieces"
+            return f"{action} is not legal for {seat} now; {team} needs {need} (type 'legal')"
+        return f"{action} is not a legal action for seat {seat} now"
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if isinstance(action, Let):
+            team, commander = self.order[self.slot]
+            self.emit("let", f"{team} King lets the {commander} move", team=team)
+            self.phase = COMMAND
+            self._legal = {seat_of(team, commander): list(self._commander_steps)}
+            return
+        assert isinstance(action, Move)
+        self._carry_out(action)
+        if self.result is None:
+            self._announce_checks()
+            self._next_slot()
+            if self.result is None:
+                self._enter_slot()
+
+    def _carry_out(self, move: Move) -> None:
+        pos = self.pos
+        origin, target = parse_square(move.origin), parse_square(move.target)
+        piece = pos.board[origin]
+        assert piece is not None
+        team = piece.team
+        if move.override:
+            self.emit(
+                "override",
+                f"{team} King overrides the {move.override}'s move",
+                team=team,
+                overridden=move.override,
+            )
+        how = pos.entry(piece, pos.board[target], pos.in_check(team))
+        pos.moved.add(piece.pid)
+        self.emit(
+            "move",
+            f"{team} {move}",
+            team=team,
+            piece=piece.kind,
+            origin=move.origin,
+            target=move.target,
+            entry=how,
+        )
+        self.last_combat = []
+        if how == STEP:
+            self._relocate(piece, target)
+        elif how == FREEZE:
+            self._freeze(piece, target)
+        elif how == TAKE_QUEEN:
+            self._take_queen(piece, target)
+        elif how == ELIMINATE:
+            victim = pos.board[target]
+            assert victim is not None
+            self.emit("eliminate", f"{team} King eliminates the {victim.label} on {move.target}")
+            self._kill(victim)
+            self._relocate(piece, target)
+        elif how in (ATTACK, ATTACK_FROZEN):
+            self._attack(piece, target, how == ATTACK_FROZEN)
+        if move.promote and piece.alive and piece.sq == target:
+            self._promote(piece, move.promote)
+        for queen_team in self._returning:
+            self._place_queen(queen_team)
+        self._returning = []
+
+    def _relocate(self, piece: Piece, target: int) -> None:
+        """Move a piece; a queen leaving her square releases the piece she held
+        frozen there (Queen 2)."""
+        pos = self.pos
+        if piece.sq >= 0 and pos.board[piece.sq] is piece:
+            pos.board[piece.sq] = None
+            if piece.kind == QUEEN:
+                self._release(piece)
+        piece.sq = target
+        pos.board[target] = piece
+
+    def _release(self, queen: Piece) -> None:
+        pid = self.pos.frozen[queen.team]
+        if pid is None:
+            return
+        held = self.pos.pieces[pid]
+        self.pos.frozen[queen.team] = None
+        self.pos.board[held.sq] = held
+        self.emit("release", f"the {held.label} is released on {NAMES[held.sq]}")
+
+    def _freeze(self, queen: Piece, target: int) -> None:
+        """Queen 2-3: she lands on the enemy, who goes to the tally until she leaves."""
+        victim = self.pos.board[target]
+        assert victim is not None
+        self._relocate(queen, target)
+        self.pos.frozen[queen.team] = victim.pid
+        self.emit(
+            "freeze",
+            f"the {queen.team} Queen freezes the {victim.label} on {NAMES[target]}",
+            square=NAMES[target],
+            piece=victim.kind,
+        )
+
+    def _take_queen(self, taker: Piece, target: int) -> None:
+        """Queen 5, 7.2, 9 (R13, no dice): the queen goes captive with her taker; a piece she held
+        frozen goes to its own back row; if the taker's own queen was captive, the
+        queens are swapped and both return beside their kings."""
+        pos = self.pos
+        queen = pos.board[target]
+        assert queen is not None
+        lost_team = queen.team
+        pos.board[target] = None
+        held = pos.frozen[lost_team]
+        pos.frozen[lost_team] = None
+        self._relocate(taker, target)
+        queen.sq = -1
+        self.emit(
+            "queen-taken",
+            f"the {taker.label} takes the {lost_team} Queen captive on {NAMES[target]}",
+            team=lost_team,
+        )
+        if held is not None:
+            piece = pos.pieces[held]
+            piece.sq = pos.back_row_square(piece, target)
+            pos.board[piece.sq] = piece
+            self.emit("unfrozen", f"the {piece.label} goes back to {NAMES[piece.sq]}")
+        if pos.captor[taker.team] is not None:
+            pos.captor[taker.team] = None
+            self.emit("swap", "the queens are swapped")
+            self._return_queen(taker.team)
+            self._return_queen(lost_team)
+        else:
+            pos.captor[lost_team] = taker.pid
+            pos.taken_on[lost_team] = self.turn
+
+    def _return_queen(self, team: str) -> None:
+        """Queen 7-8: the queen is free again; she is placed beside her King once
+        the move that freed her is complete."""
+        pos = self.pos
+        pos.captor[team] = None
+        queen = pos.royal(team, QUEEN)
+        if queen.sq >= 0 and pos.board[queen.sq] is queen:
+            pos.board[queen.sq] = None
+        queen.sq = -1
+        self._returning.append(team)
+
+    def _place_queen(self, team: str) -> None:
+        """Queen 8: a returning queen is placed beside her King (R11)."""
+        pos = self.pos
+        queen = pos.royal(team, QUEEN)
+        queen.sq = pos.nearest_empty(pos.king_anchor(team), team)
+        pos.board[queen.sq] = queen
+        self.emit("queen-returns", f"the {team} Queen returns to {NAMES[queen.sq]}", team=team)
+
+    def _attack(self, attacker: Piece, target: int, frozen: bool) -> None:
+        """General 9 and Queen 10-11. One exchange by default (R6): if the loser
+        survives nothing moves; damage stays."""
+        pos, options = self.pos, self.options
+        if frozen:
+            queen = pos.board[target]
+            assert queen is not None
+            pid = pos.frozen[attacker.team]
+            assert pid is not None
+            defender = pos.pieces[pid]
+        else:
+            defender_on = pos.board[target]
+            assert defender_on is not None
+            defender = defender_on
+        extra = options.attack_bonus_dice + (options.frozen_bonus_dice if frozen else 0)
+        while True:
+            result = exchange(
+                self.rng,
+                options.dice[attacker.kind] + extra,
+                options.dice[defender.kind],
+            )
+            self._report(attacker, defender, result)
+            loser = defender if result.attacker_won else attacker
+            loser.hp -= result.damage
+            winner = attacker if result.attacker_won else defender
+            if loser.hp <= 0 or not options.fight_to_the_fall:
+                break
+        if winner.kind in HEAL_ON_VICTORY and winner.hp < winner.max_hp:  # R21
+            winner.hp = winner.max_hp
+            self.emit("heal", f"the {winner.label} wins and is fully healed", piece=winner.kind)
+        if loser.hp > 0:  # R6, R23: nothing moves, the freeze holds
+            self.emit("survives", f"the {loser.label} survives with {loser.hp} hit points")
+            return
+        if frozen:
+            self._settle_frozen_fight(attacker, defender, target)
+            return
+        self._kill(loser)
+        if loser is defender:
+            self._relocate(attacker, target)
+
+    def _settle_frozen_fight(self, attacker: Piece, defender: Piece, target: int) -> None:
+        """Queen 11: after a fight over the piece our queen holds frozen, the victor
+        stands on the square, the loser is removed, and the queen goes beside her King."""
+        pos = self.pos
+        queen_team = attacker.team
+        pos.frozen[queen_team] = None
+        pos.board[target] = None
+        if defender.hp <= 0:
+            self._kill(defender)
+            self._relocate(attacker, target)
+        else:
+            self._kill(attacker)
+            pos.board[target] = defender
+            self.emit("release", f"the {defender.label} holds {NAMES[target]}")
+        self._return_queen(queen_team)
+
+    def _report(self, attacker: Piece, defender: Piece, result: Exchange) -> None:
+        a, d = result.attack_rolls, result.defence_rolls
+        loser = defender if result.attacker_won else attacker
+        text = (
+            f"{attacker.label} attacks {defender.label}: "
+            f"{'+'.join(map(str, a))}={sum(a)} against {'+'.join(map(str, d))}={sum(d)}; "
+            f"{loser.label} loses {result.damage}"
+        )
+        self.last_combat.append(text)
+        self.emit(
+            "combat",
+            text,
+            attacker=attacker.kind,
+            defender=defender.kind,
+            attack_rolls=list(a),
+            defence_rolls=list(d),
+            damage=result.damage,
+            attacker_won=result.attacker_won,
+        )
+
+    def _kill(self, piece: Piece) -> None:
+        """A captured piece leaves the game (available for promotion, R12). Killing a
+        King wins (General 10); killing a captor frees his queen (Queen 7.1)."""
+        pos = self.pos
+        if piece.sq >= 0 and pos.board[piece.sq] is piece:
+            pos.board[piece.sq] = None
+        piece.alive = False
+        piece.sq = -1
+        self.emit("captured", f"the {piece.label} is captured", team=piece.team, piece=piece.kind)
+        if piece.kind == KING:
+            self._finish(other(piece.team), f"the {piece.team} King is killed", "king-killed")
+            return
+        pos.lost[piece.team].append(piece.kind)
+        for team in TEAMS:
+            if pos.captor[team] == piece.pid:
+                self._return_queen(team)
+
+    def _promote(self, pawn: Piece, kind: str) -> None:
+        """Footman 3 / Squire 3: the pawn is replaced by a captured piece."""
+        pos = self.pos
+        pos.lost[pawn.team].remove(kind)
+        old = pawn.kind
+        pawn.kind = kind
+        pawn.max_hp = pawn.hp = self.options.hit_points[kind]
+        self.emit(
+            "promotion",
+            f"the {pawn.team} {KIND_NAMES[old]} on {NAMES[pawn.sq]} becomes a {KIND_NAMES[kind]}",
+            team=pawn.team,
+            piece=kind,
+        )
+
+    def _queen_heals(self, team: str) -> None:
+        """Queen 13 (R7): at the start of her slot the Queen heals every friendly
+        piece adjacent to her, fully by default."""
+        queen = self.pos.royal(team, QUEEN)
+        if not self.pos.on_board(queen):
+            return
+        amount = self.options.queen_heal_amount
+        for s in KING_TARGETS[queen.sq]:
+            piece = self.pos.board[s]
+            if piece is None or piece.team != team or piece.hp >= piece.max_hp:
+                continue
+            piece.hp = piece.max_hp if amount == 0 else min(piece.max_hp, piece.hp + amount)
+            self.emit(
+                "heal",
+                f"the {team} Queen heals the {KIND_NAMES[piece.kind]} on {NAMES[s]} to {piece.hp}",
+                square=NAMES[s],
+                hp=piece.hp,
+            )
+
+    def _announce_checks(self) -> None:
+        for team in TEAMS:
+            if self.pos.in_check(team):
+                self.emit("check", f"the {team} King is in check", team=team)
+
+    # ----- what seats see ----------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Gladiator Chess has no hidden information: every seat sees the same."""
+        pos = self.pos
+        team, commander = self.order[self.slot]
+        frozen = {}
+        for holder in TEAMS:
+            pid = pos.frozen[holder]
+            if pid is not None:
+                p = pos.pieces[pid]
+                frozen[holder] = {
+                    "square": NAMES[p.sq],
+                    "piece": p.kind,
+                    "team": p.team,
+                    "hp": p.hp,
+                }
+        captive = {}
+        for queen_team in TEAMS:
+            pid = pos.captor[queen_team]
+            if pid is not None:
+                captor = pos.pieces[pid]
+                captive[queen_team] = {
+                    "captor": captor.kind,
+                    "square": NAMES[captor.sq] if captor.sq >= 0 else None,
+                    "held_turns": self.turn - pos.taken_on[queen_team],
+                }
+        return {
+            "turn": self.turn,
+            "turn_limit": self.options.turn_limit,
+            "team": team,
+            "commander": commander,
+            "phase": self.phase,
+            "awaiting": list(self._awaiting()),
+            "pieces": [
+                {
+                    "square": NAMES[p.sq],
+                    "piece": p.kind,
+                    "team": p.team,
+                    "hp": p.hp,
+                    "max_hp": p.max_hp,
+                    "moved": p.pid in pos.moved,
+                }
+                for p in pos.pieces
+                if p.sq >= 0 and pos.board[p.sq] is p
+            ],
+            "frozen": frozen,
+            "captive_queens": captive,
+            "lost": {t: sorted(pos.lost[t]) for t in TEAMS},
+            "protected": {t: pos.protected(t) for t in TEAMS},
+            "in_check": {t: pos.in_check(t) for t in TEAMS},
+            "last_combat": list(self.last_combat),
+            "outcome": None if self.result is None else self.result.to_json(),
+        }
+
+    def role(self, seat: Seat) -> tuple[str, str]:
+        """(team, commander) of a seat."""
+        return SEAT_ROLES[seat]

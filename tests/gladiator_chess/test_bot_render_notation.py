@@ -1,0 +1,117 @@
+"""The Marshal bot's judgement in set positions, the terminal picture and the move
+notation (docs/rules/gladiator-chess.md, "Notation")."""
+
+from __future__ import annotations
+
+from gc_helpers import GAME, act, hold_queen, position, with_royals
+
+from gladiatorium.core import Rng
+from gladiatorium.core.errors import IllegalAction
+from gladiatorium.games.gladiator_chess.actions import Let, Move
+from gladiatorium.games.gladiator_chess.bots import Marshal
+
+ROYALS = {"f1": "K", "c1": "KK", "l1": "Q", "f10": "k", "c10": "kk"}
+
+
+def choice(state: object, seed: int = 1) -> str:
+    seat = state.awaiting()[0]  # type: ignore[attr-defined]
+    return str(Marshal(Rng(seed)).choose(state, seat))  # type: ignore[arg-type]
+
+
+def test_bot_r24_black_knight_3_overrides_to_take_the_enemy_queen() -> None:
+    """At the Queen's slot the King overrides so the Black Knight takes the black
+    Queen at once (a footman on f5 keeps the f-file shut once her King turns queen)."""
+    state = position(
+        {**ROYALS, "e3": "BK", "d5": "q", "a1": "W", "a2": "F", "f5": "F"},
+        to_move=("white", "queen"),
+    )
+    assert {choice(state, seed) for seed in range(3)} == {"king overrides queen: BK e3xd5"}
+
+
+def test_bot_attacks_with_good_odds_and_avoids_bad_fights() -> None:
+    """The warrior on e4 may attack a footman (e5) or a Black Knight (d4); the Queen
+    is boxed in by squires. The bot takes the footman."""
+    state = position(
+        {
+            **ROYALS,
+            "e4": "W",
+            "e5": "f",
+            "d4": "bk",
+            "k1": "SQ",
+            "k2": "SQ",
+            "l2": "SQ",
+            "l10": "q",
+        },
+        to_move=("white", "queen"),
+    )
+    act(state, "let queen")
+    assert choice(state) == "queen: W e4xe5"
+
+
+def test_bot_is_deterministic_for_a_seed_and_plays_a_whole_game() -> None:
+    def play(seed: int) -> list[str]:
+        state = GAME.start(None, None, seed)
+        bot = Marshal(Rng(seed))
+        while not state.is_over:
+            seat = state.awaiting()[0]
+            state.apply(seat, bot.choose(state, seat))
+        return [str(a) for _, a in state.history]
+
+    first = play(4)
+    assert first == play(4) and len(first) > 8
+
+
+def test_render_shows_hit_points_frozen_captives_and_whose_command() -> None:
+    state = with_royals({"e4": "W@3", "h8": "s", "e5": "f"}, to_move=("white", "queen"))
+    hold_queen(state, "white", "h8")
+    text = GAME.render(state, None)
+    assert "W3" in text and "s12" in text and "K30" in text
+    assert "captive: the white Queen, held by the S on h8 for 0 turn(s)" in text
+    assert "white King: exposed (can be attacked)" in text
+    assert "turn 1/100: white queen's move; the white King may override it first" in text
+    act(state, "let queen")
+    act(state, "queen: W e4xe5", dice=[6, 6, 6, 1])
+    text = GAME.render(state, "black-king")
+    assert "last combat: white Warrior attacks black Footman: 6+6+6=18 against 1=1" in text
+
+
+def test_render_marks_a_queen_holding_a_frozen_piece() -> None:
+    layout = {**ROYALS, "e5": "w", "e3": "Q", "l10": "q"}
+    del layout["l1"]
+    state = position(layout, to_move=("white", "queen"))
+    act(state, "let queen")
+    act(state, "queen: Q e3xe5", dice=[])
+    text = GAME.render(state, None)
+    assert "Q~" in text
+    assert "frozen under the white Queen on e5: black W (6 hp)" in text
+
+
+def test_notation_round_trips_and_names_commander_piece_squares_override() -> None:
+    state = GAME.start(None, None, 0)
+    act(state, "king: F a2-a4")
+    act(state, "king: F a9-a7")
+    for action in state.legal_actions("white-king"):
+        assert state.parse("white-king", str(action)) == action
+        assert GAME.action_from_json(action.to_json()) == action
+    move = Move("queen", "BK", "e1", "d3", override="queen")
+    assert str(move) == "king overrides queen: BK e1-d3"
+    assert str(Move("kings-knight", "SQ", "b9", "c10", takes=True, promote="C")) == (
+        "kings-knight: SQ b9xc10=C"
+    )
+    assert str(Let("queen")) == "let queen"
+    assert state.parse("white-king", "  KING OVERRIDES QUEEN:  bk e1-d3 ") == Move(
+        "king", "BK", "e1", "d3", override="queen"
+    )
+
+
+def test_illegal_moves_get_a_clear_message() -> None:
+    state = GAME.start(None, None, 0)
+    act(state, "king: F a2-a4")
+    act(state, "king: F a9-a7")
+    try:
+        state.apply("white-king", Move("queen", "W", "a1", "a5"))
+    except IllegalAction as err:
+        assert "'let queen' or 'king overrides queen: ...'" in str(err)
+    else:
+        raise AssertionError("an illegal move was accepted")
+    assert "commander" in GAME.notation_help() or "white-king" in GAME.notation_help()

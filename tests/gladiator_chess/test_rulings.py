@@ -1,0 +1,192 @@
+"""General 8 and 10, the commanders of the knights (Black Knight 4, Scout 3, King's
+Knight 4), and the rulings of docs/rules/gladiator-chess.md that the piece tests do
+not already name (R8-R10, R16, R17, R19-R22)."""
+
+from __future__ import annotations
+
+from gc_helpers import (
+    GAME,
+    act,
+    code_at,
+    hold_queen,
+    legal,
+    position,
+    reopen,
+    targets,
+    with_royals,
+)
+
+
+def test_general_8_capture_is_by_dice_not_automatic() -> None:
+    """A warrior attacking a footman rolls; 4 against 4 is a tie, nothing is taken."""
+    state = with_royals({"e4": "W", "e5": "f"}, to_move=("white", "queen"))
+    act(state, "let queen")
+    events = act(state, "queen: W e4xe5", dice=[1, 2, 1, 4])
+    assert any("1+2+1=4 against 4=4" in e for e in events)
+    assert code_at(state, "e5") == "f@4" and state.pos.lost == {"white": [], "black": []}
+
+
+def test_general_10_r26_three_ways_to_win_each_for_the_whole_team() -> None:
+    """Checkmate ('checkmate'), killing the King ('king-killed') and holding the
+    Queen ('queen-held'; Queen 6) each end the game for the whole team."""
+    mate = with_royals({"f5": "w"}, to_move=("white", "queen"), moved=("f1",))
+    assert mate.outcome() is not None and mate.outcome().reason == "checkmate"  # type: ignore[union-attr]
+    kill = position(
+        {"f1": "K@1", "l1": "Q", "f3": "w", "f10": "k", "c10": "kk", "l10": "q"},
+        to_move=("black", "queen"),
+    )
+    act(kill, "let queen")
+    act(kill, "queen: W f3xf1", dice=[6, 6, 6, 1, 1, 1, 1, 1])
+    outcome = kill.outcome()
+    assert outcome is not None and outcome.reason == "king-killed"
+    assert outcome.winners == (
+        "black-king",
+        "black-queen",
+        "black-black-knight",
+        "black-kings-knight",
+    )
+
+
+def test_black_knight_4_scout_3_kings_knight_4_each_commands_his_own() -> None:
+    layout = {"e3": "BK", "h3": "S", "d2": "SQ", "a2": "F", "a1": "W"}
+    state = with_royals(layout, to_move=("white", "black-knight"))
+    act(state, "let black-knight")
+    assert {m.split()[1] for m in legal(state)} == {"BK", "S"}
+    state = with_royals(layout, to_move=("white", "kings-knight"))
+    act(state, "let kings-knight")
+    assert {m.split()[1] for m in legal(state)} == {"KK", "SQ"}
+
+
+def test_r8_a_pinned_piece_may_not_expose_its_king() -> None:
+    """The white warrior on f2 shields its King from a black warrior on f5: it may
+    only move along the f-file."""
+    state = with_royals({"f2": "W", "f5": "w"}, to_move=("white", "queen"))
+    act(state, "let queen")
+    assert targets(state, "f2") == {"f3", "f4", "f5"}
+
+
+def test_r9_a_queen_never_gives_check() -> None:
+    state = position(
+        {"f1": "K", "c1": "KK", "l1": "Q", "f10": "k", "c10": "kk", "f5": "q"},
+        to_move=("white", "king"),
+    )
+    assert not state.pos.in_check("white")
+
+
+def test_r10_a_protected_king_never_enters_his_own_queens_square() -> None:
+    """The white Queen holds a black warrior frozen on e2, next to her King: the
+    King may not attack it (King 5: 'except either queen'); an exposed King may."""
+    for layout, allowed in (
+        ({"f1": "K", "c1": "KK", "e3": "Q", "f10": "k", "c10": "kk", "l10": "q"}, False),
+        ({"f1": "K", "e3": "Q", "f10": "k", "c10": "kk", "l10": "q"}, True),
+    ):
+        state = position({**layout, "e2": "w"}, to_move=("white", "queen"))
+        act(state, "let queen")
+        act(state, "queen: Q e3xe2", dice=[])
+        state.slot = state.order.index(("white", "king"))
+        state.turn = 2
+        state.pos.moved.clear()
+        reopen(state)
+        assert ("e2" in targets(state, "f1")) is allowed
+
+
+def test_r16_a_failed_escape_leaves_the_king_in_check_for_the_next_slot() -> None:
+    """The white warrior attacks the checking warrior and loses 3 against 4 (1 hit
+    point): the King is still in check, and White's next slot must answer it."""
+    state = with_royals({"f3": "w", "a3": "W"}, to_move=("white", "queen"))
+    act(state, "let queen")
+    act(state, "queen: W a3xf3", dice=[1, 1, 1, 2, 2])
+    assert code_at(state, "a3") == "W@5" and state.pos.in_check("white")
+    assert not state.is_over
+    act(state, "let queen")
+    act(state, "queen: Q l10-l9")
+    moves = legal(state)  # the white Black Knight's slot: only escapes, by override
+    assert moves and all(m.startswith("king overrides black-knight: K f1-") for m in moves)
+
+
+def test_r17_option_the_king_overrides_only_a_commander_without_a_move() -> None:
+    state = with_royals({"a1": "W", "a2": "F"}, to_move=("white", "queen"), king_may_override=False)
+    assert state.awaiting() == ("white-queen",)
+    assert all(m.startswith("queen: ") for m in legal(state))
+
+
+def test_r19_a_kings_knight_returned_by_promotion_protects_the_king_again() -> None:
+    state = position(
+        {"f1": "K", "l1": "Q", "a9": "SQ", "f10": "k", "c10": "kk", "l10": "q"},
+        to_move=("white", "kings-knight"),
+    )
+    state.pos.lost["white"] = ["KK"]
+    reopen(state)
+    assert not state.pos.protected("white")
+    if "let kings-knight" in legal(state):
+        act(state, "let kings-knight")
+    act(state, "kings-knight: SQ a9-a10=KK")
+    assert code_at(state, "a10") == "KK@20" and state.pos.protected("white")
+
+
+def test_r20_the_game_is_drawn_at_the_turn_limit() -> None:
+    state = GAME.start({"turn_limit": 1}, None, 0)
+    while not state.is_over:
+        seat = state.awaiting()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    outcome = state.outcome()
+    assert outcome is not None and outcome.draw and "turn limit of 1" in outcome.reason
+
+
+def test_r21_the_winner_of_an_exchange_heals_even_if_the_loser_survives() -> None:
+    """A 2-hit-point warrior beats a scout 12 against 3; the scout keeps 3 hit points,
+    the warrior is whole again (Warrior 3)."""
+    state = with_royals({"e4": "W@2", "e5": "s"}, to_move=("white", "queen"))
+    act(state, "let queen")
+    act(state, "queen: W e4xe5", dice=[4, 4, 4, 1, 1, 1])
+    assert code_at(state, "e4") == "W@6" and code_at(state, "e5") == "s@3"
+
+
+def test_r22_a_frozen_king_protected_again_cannot_be_attacked() -> None:
+    """The black King is exposed while a white scout holds his Queen, and the white
+    Queen freezes him on f8. Once his Queen is free again (here: set free directly)
+    he is protected again: no white piece may attack him where he lies frozen."""
+    state = position(
+        {
+            "f1": "K",
+            "c1": "KK",
+            "f7": "Q",
+            "f2": "W",
+            "h3": "S",
+            "f8": "k",
+            "c10": "kk",
+            "l10": "q",
+        },
+        to_move=("white", "queen"),
+    )
+    hold_queen(state, "black", "h3")
+    act(state, "let queen")
+    act(state, "queen: Q f7xf8", dice=[])
+    assert state.view(None)["frozen"]["white"]["piece"] == "K"
+    state.slot = state.order.index(("white", "queen"))
+    state.turn = 2
+    state.pos.moved.clear()
+    reopen(state)
+    act(state, "let queen")
+    assert "f8" in targets(state, "f2")  # exposed: the warrior may attack him
+    state.pos.captor["black"] = None
+    reopen(state)
+    act(state, "let queen")
+    assert "f8" not in targets(state, "f2")
+
+
+def test_r8_protected_kings_never_stand_side_by_side() -> None:
+    """Each King's step reaches the squares around him, so neither protected King
+    may step next to the other (that would be moving into check)."""
+    state = position({"f1": "K", "c1": "KK", "l1": "Q", "f3": "k", "c10": "kk", "l10": "q"})
+    assert targets(state, "f1") == {"e1", "g1"}
+
+
+def test_r15_a_queen_never_freezes_the_other_queen() -> None:
+    state = position(
+        {"f1": "K", "c1": "KK", "e4": "Q", "f10": "k", "c10": "kk", "e8": "q"},
+        to_move=("white", "queen"),
+    )
+    act(state, "let queen")
+    reach = targets(state, "e4")
+    assert "e7" in reach and "e8" not in reach
