@@ -1,0 +1,157 @@
+"""``hero-battle``: the moderator's console and the round post.
+
+Wire it into the main CLI with ``app.add_typer(hero_battle.app, name="hero-battle")``;
+it also runs alone: ``python -m gladiatorium.cli.hero_battle moderate --players 12``.
+
+``moderate`` is for a moderator running a forum Battle: type each player's move or
+private guess as it arrives (``3: hit Captain Comet, Night Heron heal Miss Mirage``,
+``5: guess Doctor Paradox=2``), ``close`` at the deadline, ``post`` for the forum post.
+``post`` prints the round post of a saved match record.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+
+from gladiatorium.cli.common import option_value, parse_pairs
+from gladiatorium.core import GladiatoriumError
+from gladiatorium.core.record import load_record, record_of, replay, save_record
+from gladiatorium.games import load
+from gladiatorium.games.hero_battle import GAME, HeroBattleState
+from gladiatorium.games.hero_battle.actions import MODERATOR
+from gladiatorium.games.hero_battle.round_post import round_post
+
+app = typer.Typer(help="Hero Battle: moderator console, round posts.", add_completion=False)
+console = Console()
+
+CONSOLE_HELP = """\
+  SEAT: MOVE        a player's move, e.g. 3: hit Captain Comet, Night Heron heal Miss Mirage
+  SEAT: abstain     a player abstains (a random hit is dealt at the close)
+  SEAT: guess H=P   a player's private guess, e.g. 5: guess Doctor Paradox=2
+  close             close the round now (the deadline): who has not moved abstains
+  post [N] [markdown|bbcode]   the round post (default: last round, BBCode)
+  status            everything, as the moderator sees it
+  seat N            what seat N sees (N = a player seat, or 'public')
+  help, quit"""
+
+Fmt = Literal["bbcode", "markdown"]
+
+
+def _state(
+    record: Path | None, players: int | None, seed: int, option: list[str]
+) -> HeroBattleState:
+    if record is not None:
+        load()
+        state = replay(load_record(record))
+    else:
+        values = {k: option_value(v) for k, v in parse_pairs(option, "option").items()}
+        state = GAME.start(values, players, seed)
+    if not isinstance(state, HeroBattleState):
+        raise GladiatoriumError(f"{record} is not a Hero Battle record")
+    return state
+
+
+def run_command(state: HeroBattleState, line: str) -> str:
+    """One console command; returns the text to show (raises on bad input)."""
+    text = line.strip()
+    word = text.split(" ", 1)[0].lower() if text else ""
+    if word in ("help", "?"):
+        return CONSOLE_HELP
+    if word == "close":
+        state.act(MODERATOR, "close")
+        return _after(state)
+    if word == "post":
+        parts = text.split()[1:]
+        fmt: Fmt = "markdown" if "markdown" in parts else "bbcode"
+        numbers = [int(p) for p in parts if p.isdigit()]
+        return round_post(state.view(None), numbers[0] if numbers else None, fmt)
+    if word == "status":
+        return GAME.render(state, MODERATOR)
+    if word == "seat":
+        who = text.split()[1] if len(text.split()) > 1 else "public"
+        return GAME.render(state, None if who == "public" else who)
+    seat, sep, action = text.partition(":")
+    if not sep:
+        raise GladiatoriumError(f"{text!r}: expected 'SEAT: action' or a command (try help)")
+    seat = seat.strip()
+    if seat not in state.player_seats:
+        raise GladiatoriumError(f"no player seat {seat!r}; seats are 1 to {state.players}")
+    before = state.round
+    state.act(seat, action)
+    return _after(state) if state.round != before or state.is_over else f"seat {seat}: ok"
+
+
+def _after(state: HeroBattleState) -> str:
+    """After a round closed: its summary, and who is awaited now."""
+    last = state.reports[-1]
+    out = [f"Round {last['round']} compiled. Type 'post' for the forum post."]
+    outcome = state.outcome()
+    if outcome is not None:
+        out.append(f"The Battle is over: {outcome.reason}.")
+    return "\n".join(out)
+
+
+@app.command("moderate")
+def moderate(
+    players: Annotated[int | None, typer.Option("--players", "-p")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for assignments and random hits.")] = 0,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="KEY=VALUE")] = [],  # noqa: B006
+    record: Annotated[Path | None, typer.Option(help="Resume from this match record.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Save the record here after each step.")] = None,
+) -> None:
+    """The moderator's console: enter moves and guesses, close rounds, print posts."""
+    try:
+        state = _state(record, players, seed, option)
+    except GladiatoriumError as err:
+        console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from err
+    console.print(GAME.render(state, MODERATOR), highlight=False)
+    console.print("Type 'help' for commands.", style="dim")
+    while not state.is_over:
+        try:
+            line = console.input("[bold cyan]moderator>[/bold cyan] ")
+        except EOFError:
+            break
+        if line.strip().lower() in ("quit", "exit"):
+            break
+        if not line.strip():
+            continue
+        try:
+            console.print(run_command(state, line), highlight=False, markup=False)
+        except (GladiatoriumError, ValueError) as err:
+            console.print(f"[red]{err}[/red]", highlight=False)
+            continue
+        if save is not None:
+            save_record(record_of(GAME, state), save)
+    if state.is_over:
+        console.print(round_post(state.view(None)), highlight=False, markup=False)
+
+
+@app.command("post")
+def post(
+    record: Annotated[Path, typer.Argument(help="A Hero Battle match record (JSON).")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="Round (default: last).")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="bbcode or markdown.")] = "bbcode",
+) -> None:
+    """Print the round post of a saved Battle, ready to paste on the forum."""
+    try:
+        if fmt not in ("bbcode", "markdown"):
+            raise GladiatoriumError(f"--format {fmt!r}: use bbcode or markdown")
+        state = _state(record, None, 0, [])
+        text = round_post(
+            state.view(None), round_number, "markdown" if fmt == "markdown" else "bbcode"
+        )
+    except GladiatoriumError as err:
+        console.print(f"[red]error:[/red] {err}", highlight=False)
+        raise typer.Exit(2) from err
+    print(text, end="")
+
+
+if __name__ == "__main__":
+    app()

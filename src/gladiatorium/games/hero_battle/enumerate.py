@@ -1,0 +1,94 @@
+"""Listing and reading moves.
+
+A round's move space is every multiset of hits with every set of heals; with many heroes
+it is large, so :func:`enumerate_moves` lists all of it up to :data:`MAX_LISTED` moves and
+beyond that an evenly spaced sample (every k-th move in canonical order). Any valid move
+is still accepted: legality is checked directly (``illegal_reason``) and typed moves are
+read by :func:`parse_move`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations, combinations_with_replacement, islice
+from math import comb
+
+from gladiatorium.games.hero_battle.actions import Guess, Move
+from gladiatorium.games.hero_battle.rules import Requirement
+from gladiatorium.games.hero_battle.setup import Hero
+
+#: the most moves ``legal_actions`` lists for one seat
+MAX_LISTED = 5000
+
+
+def _all_targets(
+    need: Requirement, heroes: dict[str, Hero], double_up: bool
+) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(hits, heals) of every valid move, in canonical order."""
+    hittable = [h.name for h in heroes.values() if h.hittable]
+    healable = [h.name for h in heroes.values() if h.alive]
+    for hits in combinations_with_replacement(hittable, need.hits):
+        if not all(
+            hits.count(n) == 1 or double_up or heroes[n].status == "zombie" for n in set(hits)
+        ):
+            continue
+        rest = [h for h in healable if h not in hits]
+        for heals in combinations(rest, need.heals):
+            yield hits, heals
+
+
+def enumerate_moves(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> list[Move]:
+    """Every valid move in canonical order, or an evenly spaced sample of them."""
+    hittable = sum(1 for h in heroes.values() if h.hittable)
+    healable = sum(1 for h in heroes.values() if h.alive)
+    estimate = comb(hittable + need.hits - 1, need.hits) * comb(healable, need.heals)
+    step = max(1, -(-estimate // MAX_LISTED))
+    chosen = islice(_all_targets(need, heroes, double_up), 0, None, step)
+    return [Move(hits, heals) for hits, heals in chosen]
+
+
+def parse_move(text: str, heroes: dict[str, Hero]) -> Move | None:
+    """``hit A, B heal C`` in any order and letter case; None if it does not read."""
+    words = " ".join(text.split())
+    lowered = words.lower()
+    by_fold = {" ".join(n.split()).casefold(): n for n in heroes}
+    hits_text, heals_text = "", ""
+    if lowered.startswith("hit "):
+        body = words[4:]
+        at = body.lower().find(" heal ")
+        hits_text, heals_text = (body, "") if at < 0 else (body[:at], body[at + 6 :])
+    elif lowered.startswith("heal "):
+        body = words[5:]
+        at = body.lower().find(" hit ")
+        heals_text, hits_text = (body, "") if at < 0 else (body[:at], body[at + 5 :])
+    else:
+        return None
+
+    def names(part: str) -> list[str] | None:
+        found = []
+        for item in part.split(","):
+            hero = by_fold.get(item.strip().casefold())
+            if hero is None:
+                return None
+            found.append(hero)
+        return found
+
+    hits = names(hits_text) if hits_text else []
+    heals = names(heals_text) if heals_text else []
+    if hits is None or heals is None:
+        return None
+    order = list(heroes)
+    return Move(tuple(sorted(hits, key=order.index)), tuple(sorted(heals, key=order.index)))
+
+
+def parse_guess(text: str, heroes: dict[str, Hero]) -> Guess | None:
+    """``guess HERO=PLAYER`` in any letter case; None if it does not read."""
+    words = " ".join(text.split())
+    if not words.lower().startswith("guess ") or "=" not in words:
+        return None
+    name, _, player = words[6:].rpartition("=")
+    by_fold = {" ".join(n.split()).casefold(): n for n in heroes}
+    hero = by_fold.get(name.strip().casefold())
+    if hero is None:
+        return Guess(name.strip(), player.strip().lower())
+    return Guess(hero, player.strip().lower())

@@ -1,0 +1,54 @@
+"""Hero Battle: the game definition (info, options, bots, rendering)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gladiatorium.core import BotFactory, Game, GameInfo, Seat, State
+from gladiatorium.games.hero_battle.actions import ACTION_TYPES
+from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.render import battle_text
+from gladiatorium.games.hero_battle.state import HeroBattleState
+
+NOTATION = """\
+Every round each living player assigns 2 hits and 1 heal on different heroes
+(or abstains), and may send one private identity guess. Hero names are typed in full
+(any letter case); hits and heals may be listed in any order.
+  hit Captain Comet, Night Heron heal Miss Mirage   your move (edit it by moving again)
+  abstain                                           no move: the moderator deals one
+                                                    random hit from you (never on you)
+  guess Doctor Paradox=4                            private: Doctor Paradox is player 4
+  guess Doctor Paradox=random                       ... is Random Player's hero
+  hit Glass Golem                                   a Zombie's move: one hit
+Send your guess before your move: the round closes when the last player moves.
+The moderator seat: 'close' closes the round at the deadline (who has not moved abstains)."""
+
+
+class HeroBattle(Game[HeroBattleOptions]):
+    info = GameInfo(
+        slug="hero-battle",
+        name="Hero Battle",
+        summary="Forum battle for 8+: secret identities, nemeses, 2 hits and a heal a round.",
+        min_players=8,
+        max_players=100,
+        default_players=8,
+        hidden_information=True,
+        simultaneous=True,
+        version="1",
+    )
+    options_type = HeroBattleOptions
+    action_types = ACTION_TYPES
+
+    def new_state(self, options: HeroBattleOptions, players: int, seed: int) -> HeroBattleState:
+        return HeroBattleState(options, players, seed)
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from gladiatorium.games.hero_battle.bots import BOTS
+
+        return BOTS
+
+    def render(self, state: State[HeroBattleOptions], seat: Seat | None) -> str:
+        return battle_text(state.view(seat), seat)
+
+    def notation_help(self) -> str:
+        return NOTATION

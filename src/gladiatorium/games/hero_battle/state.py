@@ -1,0 +1,420 @@
+"""A Hero Battle in progress: set-up, simultaneous rounds, compiling, views.
+
+Seats are the players "1".."N" and the moderator. Every living player is awaited at
+once; a move may be edited until the round closes, which happens when everyone has
+moved (R6) or when the moderator closes it at the deadline.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gladiatorium.core import Action, IllegalAction, Outcome, Seat, State
+from gladiatorium.games.hero_battle.actions import (
+    MODERATOR,
+    RANDOM_PLAYER,
+    Abstain,
+    Close,
+    Guess,
+    Move,
+)
+from gladiatorium.games.hero_battle.compile import compile_round
+from gladiatorium.games.hero_battle.enumerate import enumerate_moves, parse_guess, parse_move
+from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.rules import (
+    Requirement,
+    average_hp,
+    double_up_active,
+    hidden_heroes,
+    move_problem,
+    open_players,
+    requirement,
+)
+from gladiatorium.games.hero_battle.setup import Hero, build_setup, canonical
+
+
+def identity_text(hero: str, name: str) -> str:
+    """The one way a secret identity is written in text: ``Hero (Player 3)``."""
+    return f"{hero} ({name})"
+
+
+class HeroBattleState(State[HeroBattleOptions]):
+    def __init__(self, options: HeroBattleOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        setup = build_setup(options, players, self.rng)
+        self.signups = setup.signups
+        self.names = setup.names
+        self.heroes: dict[str, Hero] = setup.heroes
+        self.nemeses = setup.nemeses
+        self.teams = setup.teams
+        self.player_seats: tuple[Seat, ...] = tuple(setup.signups)
+        self.round = 0
+        self.effect: str | None = None
+        self.anonymous = False
+        self.forced: tuple[Seat, ...] = ()
+        self.random_hit: str | None = None
+        self.round_start: list[str] = []
+        self.moves: dict[Seat, Move | Abstain] = {}
+        self.guesses: dict[Seat, list[Guess]] = {}
+        self.guess_log: dict[Seat, list[dict[str, Any]]] = {s: [] for s in self.player_seats}
+        self.reports: list[dict[str, Any]] = []
+        self.team_bonus_given = False
+        self.death_last_round = False
+        self.result: Outcome | None = None
+        self._announce_setup()
+        self.start_round()
+
+    # ----- who is who --------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return (*self.player_seats, MODERATOR)
+
+    def heroes_of(self, player: str) -> list[Hero]:
+        """Every hero of a player (two with heroes_per_player = 2), in name order."""
+        return [h for h in self.heroes.values() if h.player == player]
+
+    def hero_of(self, player: str) -> Hero | None:
+        """A player's lead hero: the first living one, else the first Zombie, else the
+        first (with one hero a player: that hero). It moves, guesses and takes the
+        player's bonuses (R26). None if the player has no hero."""
+        heroes = self.heroes_of(player)
+        for status in ("alive", "zombie"):
+            for hero in heroes:
+                if hero.status == status:
+                    return hero
+        return heroes[0] if heroes else None
+
+    def active_players(self) -> list[Seat]:
+        """Players who still move: a hero of theirs is alive or a Zombie."""
+        out = []
+        for seat in self.player_seats:
+            hero = self.hero_of(seat)
+            if hero is not None and hero.hittable:
+                out.append(seat)
+        return out
+
+    def name(self, player: str) -> str:
+        return self.names[player]
+
+    # ----- set-up and round start --------------------------------------------------
+    def _announce_setup(self) -> None:
+        """Private messages: each player's hero, nemeses and team; the moderator's list."""
+        self.emit(
+            "battle",
+            f"{self.options.theme}: {len(self.heroes)} heroes, {self.options.starting_hp} HP each",
+            heroes=list(self.heroes),
+        )
+        for seat in self.player_seats:
+            mine = self.heroes_of(seat)
+            text = f"You are {', '.join(identity_text(h.name, self.name(seat)) for h in mine)}. "
+            text += f"Nemeses of {self.name(seat)}: {', '.join(self.nemeses[seat])}."
+            for hero in mine:
+                if hero.team is not None:
+                    text += f" {hero.name}'s team {hero.team}: {', '.join(self.teams[hero.team])}."
+            self.emit("assignment", text, to=[seat])
+        lines = [identity_text(h.name, self.name(h.player)) for h in self.heroes.values()]
+        lines += [f"Nemeses of {self.name(s)}: {', '.join(n)}" for s, n in self.nemeses.items()]
+        lines += [f"Team {t}: {', '.join(m)}" for t, m in self.teams.items()]
+        self.emit("assignment", "Set-up: " + "; ".join(lines), to=[MODERATOR])
+
+    def start_round(self) -> None:
+        """A new round: scheduled resurrection, Hand of God, anonymity, Random Player's hit."""
+        self.round += 1
+        self.moves = {}
+        self.guesses = {}
+        self.effect = None
+        self.forced = ()
+        self.random_hit = None
+        self.round_start = []
+        opts = self.options
+        if (
+            opts.resurrection_every and self.round % opts.resurrection_every == 0
+        ) or self.round in opts.resurrection_rounds:
+            self.resurrect(opts.resurrection_count)
+        if opts.hand_of_god and self._hand_of_god_round():
+            self.roll_hand_of_god()
+        self.anonymous = (
+            self.effect == "anonymous-round"
+            or (opts.anonymous_every > 0 and self.round % opts.anonymous_every == 0)
+            or self.round in opts.anonymous_rounds
+            or (opts.anonymous_after_death and self.death_last_round)
+        )
+        if self.anonymous:
+            self.round_start.append("This is an anonymous round: hits are sent privately.")
+        self._random_player_hit()
+        self._last_standing()
+        text = f"Round {self.round} begins."
+        if self.round_start:
+            text += " " + " ".join(self.round_start)
+        self.emit("round", text, round=self.round, effect=self.effect, anonymous=self.anonymous)
+
+    def _hand_of_god_round(self) -> bool:
+        opts = self.options
+        if opts.hand_of_god_rounds:
+            return self.round in opts.hand_of_god_rounds
+        return self.round % opts.hand_of_god_every == 0
+
+    def roll_hand_of_god(self) -> None:
+        """The moderator rolls on the agreed table; the effect lasts this round."""
+        table = self.options.hand_of_god_table
+        self.effect = table[self.rng.randint(1, len(table)) - 1]
+        self.round_start.append(f"Hand of God: {self.effect}.")
+        if self.effect == "resurrection":
+            self.resurrect(1)
+        elif self.effect == "grant-hp":
+            living = [h.name for h in self.heroes.values() if h.alive]
+            if living:
+                lucky = self.heroes[self.rng.choice(living)]
+                lucky.hp += self.options.hand_of_god_grant_hp
+                self.round_start.append(
+                    f"{lucky.name} gains {self.options.hand_of_god_grant_hp} HP."
+                )
+        elif self.effect == "forced-abstain":
+            able = [s for s in self.active_players() if self._seat_hero(s).alive]
+            count = min(self.options.forced_abstainers, len(able))
+            self.forced = tuple(sorted(self.rng.sample(able, count), key=int))
+            for seat in self.forced:
+                self.moves[seat] = Abstain()
+            names = ", ".join(self.name(s) for s in self.forced)
+            self.round_start.append(f"Forced to abstain: {names}.")
+
+    def resurrect(self, count: int) -> None:
+        """Random dead heroes (never one revived before) return with the average HP of
+        the living, rounded to the nearest whole number (R11)."""
+        for _ in range(count):
+            dead = [h.name for h in self.heroes.values() if h.status == "dead" and not h.revived]
+            if not dead:
+                return
+            hero = self.heroes[self.rng.choice(dead)]
+            hero.hp = average_hp(self.heroes)
+            hero.status = "alive"
+            hero.revived = True
+            self.round_start.append(f"{hero.name} is resurrected with {hero.hp} HP.")
+
+    def _random_player_hit(self) -> None:
+        """Random Player assigns one hit at random, never on its own hero (a Zombie
+        Random Player may hit itself)."""
+        hero = self.hero_of(RANDOM_PLAYER)
+        if hero is None or not hero.hittable:
+            return
+        targets = [
+            h.name
+            for h in self.heroes.values()
+            if h.hittable and (h.name != hero.name or hero.status == "zombie")
+        ]
+        if targets:
+            self.random_hit = self.rng.choice(targets)
+            self.round_start.append(f"Random Player hits {self.random_hit}.")
+
+    def _last_standing(self) -> list[str]:
+        """Last Man(s) Standing: one or two heroes left un-outed are revealed, with no
+        bonus or penalty."""
+        if not self.options.last_standing_reveal:
+            return []
+        hidden = hidden_heroes(self.heroes)
+        if not 1 <= len(hidden) <= 2:
+            return []
+        for name in hidden:
+            self.heroes[name].revealed = True
+        lines = [identity_text(n, self.name(self.heroes[n].player)) for n in hidden]
+        self.emit(
+            "revealed",
+            "Last Man(s) Standing: " + ", ".join(lines),
+            revealed={n: self.heroes[n].player for n in hidden},
+        )
+        return hidden
+
+    # ----- the contract ------------------------------------------------------------
+    def _seat_hero(self, seat: Seat) -> Hero:
+        hero = self.hero_of(seat)
+        assert hero is not None
+        return hero
+
+    def _awaiting(self) -> tuple[Seat, ...]:
+        if self.result is not None:
+            return ()
+        active = self.active_players()
+        waiting = [s for s in active if s not in self.moves]
+        moved = [s for s in active if s in self.moves]
+        return (*waiting, MODERATOR, *moved)
+
+    def need(self, seat: Seat) -> Requirement:
+        return requirement(self.options, self._seat_hero(seat), self.effect)
+
+    def double_up(self) -> bool:
+        return double_up_active(self.options, self.heroes, self.effect)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        if seat not in self.awaiting():
+            return []
+        if seat == MODERATOR:
+            return [Close()]
+        actions: list[Action] = [Abstain()]
+        if seat not in self.forced:
+            actions += enumerate_moves(self.need(seat), self.heroes, self.double_up())
+        actions += self.open_guesses(seat)
+        return actions
+
+    def open_guesses(self, seat: Seat) -> list[Guess]:
+        """Guesses this seat may still send this round."""
+        if self.guess_problem(seat) is not None:
+            return []
+        sent = self.guesses.get(seat, [])
+        players = open_players(self.heroes, seat)
+        return [
+            Guess(hero, player)
+            for hero in hidden_heroes(self.heroes)
+            if self.heroes[hero].player != seat
+            for player in players
+            if Guess(hero, player) not in sent
+        ]
+
+    def guess_problem(self, seat: Seat) -> str | None:
+        """Why ``seat`` may send no guess now (None: it may)."""
+        if not self._seat_hero(seat).alive:
+            return "a Zombie cannot guess identities"
+        if self.effect == "no-guesses":
+            return "Hand of God: no guesses this round"
+        if len(self.guesses.get(seat, [])) >= self.options.guesses_per_round:
+            return f"you have sent {self.options.guesses_per_round} guess(es) this round (R7)"
+        return None
+
+    def illegal_reason(self, seat: Seat, action: Action) -> str | None:
+        if seat == MODERATOR:
+            return None if isinstance(action, Close) else "the moderator can only 'close'"
+        if isinstance(action, Close):
+            return "only the moderator closes a round"
+        if isinstance(action, Abstain):
+            return None
+        if isinstance(action, Move):
+            if seat in self.forced:
+                return "Hand of God forces you to abstain this round"
+            return move_problem(
+                self.need(seat), action.hits, action.heals, self.heroes, self.double_up()
+            )
+        if isinstance(action, Guess):
+            return self._guess_reason(seat, action)
+        return f"{action} is not a Hero Battle action"
+
+    def _guess_reason(self, seat: Seat, guess: Guess) -> str | None:
+        problem = self.guess_problem(seat)
+        if problem is not None:
+            return problem
+        hero = self.heroes.get(guess.hero)
+        if hero is None:
+            return f"no hero called {guess.hero!r}"
+        if hero.revealed:
+            return f"{guess.hero}'s identity is already known"
+        if hero.player == seat:
+            return "you cannot call out your own hero"
+        if guess.player not in open_players(self.heroes, seat):
+            return f"{guess.player!r} is not a player whose hero is still hidden"
+        if guess in self.guesses.get(seat, []):
+            return "you already sent that guess this round"
+        return None
+
+    def parse(self, seat: Seat, text: str) -> Action:
+        """The notation, with hits and heals in any order and any letter case."""
+        try:
+            return super().parse(seat, text)
+        except IllegalAction:
+            if seat not in self.awaiting() or seat == MODERATOR:
+                raise
+            action = parse_move(text, self.heroes) or parse_guess(text, self.heroes)
+            if action is None:
+                raise
+            reason = self.illegal_reason(seat, action)
+            if reason is not None:
+                raise IllegalAction(f"{text.strip()!r}: {reason}") from None
+            return action
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        if isinstance(action, Close):
+            self.emit("closed", f"The moderator closes round {self.round}.")
+            self.close_round()
+            return
+        if isinstance(action, Guess):
+            self.guesses.setdefault(seat, []).append(action)
+            text = f"{self.name(seat)} calls out {action.hero} as {self.name(action.player)}"
+            self.emit("guess", f"Round {self.round}: {text} (private).", to=[seat, MODERATOR])
+            return
+        assert isinstance(action, Move | Abstain)
+        edit = seat in self.moves
+        if isinstance(action, Move):
+            action = Move(tuple(canonical(list(action.hits))), tuple(canonical(list(action.heals))))
+        self.moves[seat] = action
+        self._post_move(seat, action, edit)
+        if self.options.close_when_all_moved and all(
+            s in self.moves for s in self.active_players()
+        ):
+            self.close_round()
+
+    def _post_move(self, seat: Seat, action: Move | Abstain, edit: bool) -> None:
+        """The move as posted on the forum; in anonymous rounds the hits go privately."""
+        who = f"Round {self.round}: {self.name(seat)}"
+        verb = " edits:" if edit else ""
+        if isinstance(action, Abstain):
+            self.emit("move", f"{who}{verb} abstains.", seat=seat)
+            return
+        heals = f"heals {', '.join(action.heals)}" if action.heals else "no heal"
+        if self.anonymous:
+            self.emit("move", f"{who}{verb} {heals}; hits sent privately.", seat=seat)
+            self.emit(
+                "move",
+                f"{who} hits {', '.join(action.hits)} (anonymous round).",
+                to=[seat, MODERATOR],
+                seat=seat,
+            )
+            return
+        self.emit("move", f"{who}{verb} hits {', '.join(action.hits)}; {heals}.", seat=seat)
+
+    def close_round(self) -> None:
+        """Compile the round, post it, and start the next one unless the Battle is over."""
+        report = compile_round(self)
+        self.reports.append(report)
+        if self.result is None and self.round >= self.options.max_rounds:
+            self.result = Outcome.drawn(
+                f"still {len(self.active_players())} heroes after {self.round} rounds",
+                scores=self.scores(),
+            )
+        if self.result is None:
+            self.start_round()
+
+    def scores(self) -> dict[Seat, float]:
+        return {s: float(sum(h.hp for h in self.heroes_of(s))) for s in self.player_seats}
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def secrets_for(self, seat: Seat | None) -> set[str]:
+        """Identities, nemeses, teams, guesses and anonymous hits ``seat`` may not know."""
+        if seat == MODERATOR:
+            return set()
+        out: set[str] = set()
+        for hero in self.heroes.values():
+            if not hero.revealed and hero.player != seat:
+                out.add(f'"{hero.name}": "{hero.player}"')
+                out.add(identity_text(hero.name, self.name(hero.player)))
+        for player, pair in self.nemeses.items():
+            if player != seat:
+                out.add(f"Nemeses of {self.name(player)}: {', '.join(pair)}")
+                out.add(f'"{player}": ["{pair[0]}", "{pair[1]}"]')
+        mine = {h.team for h in self.heroes_of(seat)} if seat is not None else set()
+        for team, members in self.teams.items():
+            if team not in mine:
+                out.add(f"Team {team}: {', '.join(members)}")
+        anonymous = [r["round"] for r in self.reports if r["anonymous"]]
+        if self.anonymous:
+            anonymous.append(self.round)
+        for player in self.player_seats:
+            if player != seat:
+                out.add(f"{self.name(player)} calls out ")
+                out.update(f"Round {r}: {self.name(player)} hits" for r in anonymous)
+                out.update(f"Round {r}: {self.name(player)} random hit" for r in anonymous)
+        return out
+
+    # ----- views -------------------------------------------------------------------
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        from gladiatorium.games.hero_battle.views import build_view
+
+        return build_view(self, seat)

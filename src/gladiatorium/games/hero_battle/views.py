@@ -1,0 +1,104 @@
+"""Views: what each seat may know, built up piece by piece (never by deleting).
+
+Everyone: the theme, the HP table, public identities, the moves as posted (hits of an
+anonymous round excepted), the round reports. A player adds their own hero, nemeses,
+team, move, guesses and guess results. The moderator sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gladiatorium.core import Seat
+from gladiatorium.games.hero_battle.actions import MODERATOR, Abstain, Move
+
+if TYPE_CHECKING:
+    from gladiatorium.games.hero_battle.state import HeroBattleState
+
+
+def build_view(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
+    view = public_view(state)
+    if seat == MODERATOR:
+        view["moderator"] = moderator_part(state)
+    elif seat is not None and seat in state.player_seats:
+        view["you"] = player_part(state, seat)
+        for hero in state.heroes_of(seat):
+            view["identities"][hero.name] = seat
+    view["identities"] = dict(sorted(view["identities"].items()))
+    if seat == MODERATOR:
+        view["identities"] = {h.name: h.player for h in state.heroes.values()}
+    return view
+
+
+def public_view(state: HeroBattleState) -> dict[str, Any]:
+    """The public record: what any forum reader knows."""
+    return {
+        "theme": state.options.theme,
+        "round": state.round,
+        "anonymous": state.anonymous,
+        "effect": state.effect,
+        "forced_abstain": list(state.forced),
+        "random_player": state.options.random_player,
+        "random_player_hit": state.random_hit,
+        "double_up": state.double_up(),
+        "players": {
+            s: {"name": state.name(s), "signup": state.signups[s], "moved": s in state.moves}
+            for s in state.player_seats
+        },
+        "heroes": {
+            h.name: {"hp": h.hp, "status": h.status, "revealed": h.revealed, "revived": h.revived}
+            for h in state.heroes.values()
+        },
+        "identities": {h.name: h.player for h in state.heroes.values() if h.revealed},
+        "posted": {s: posted(state, m) for s, m in state.moves.items()},
+        "reports": list(state.reports),
+        "awaiting": [s for s in state.awaiting() if s != MODERATOR and s not in state.moves],
+        "outcome": None if state.result is None else state.result.to_json(),
+    }
+
+
+def posted(state: HeroBattleState, move: Move | Abstain) -> dict[str, Any]:
+    """A move as the forum shows it."""
+    if isinstance(move, Abstain):
+        return {"abstain": True}
+    shown: dict[str, Any] = {"heals": list(move.heals)}
+    if not state.anonymous:
+        shown["hits"] = list(move.hits)
+    return shown
+
+
+def player_part(state: HeroBattleState, seat: Seat) -> dict[str, Any]:
+    """What only this player knows."""
+    hero = state._seat_hero(seat)
+    move = state.moves.get(seat)
+    part: dict[str, Any] = {
+        "seat": seat,
+        "hero": hero.name,
+        "heroes": [h.name for h in state.heroes_of(seat)],
+        "nemeses": list(state.nemeses[seat]),
+        "move": None if move is None else str(move),
+        "guesses": [{"hero": g.hero, "player": g.player} for g in state.guesses.get(seat, [])],
+        "guess_results": list(state.guess_log[seat]),
+        "need": {"hits": state.need(seat).hits, "heals": state.need(seat).heals}
+        if hero.hittable
+        else None,
+    }
+    teams = [h.team for h in state.heroes_of(seat) if h.team is not None]
+    if teams:
+        part["team"] = {"name": teams[0], "heroes": list(state.teams[teams[0]])}
+    if len(teams) > 1:
+        part["teams"] = [{"name": t, "heroes": list(state.teams[t])} for t in teams]
+    return part
+
+
+def moderator_part(state: HeroBattleState) -> dict[str, Any]:
+    """Everything: identities, nemeses, teams, every move and guess."""
+    return {
+        "nemeses": {s: list(n) for s, n in state.nemeses.items()},
+        "teams": {t: list(m) for t, m in state.teams.items()},
+        "moves": {s: str(m) for s, m in state.moves.items()},
+        "guesses": {
+            s: [{"hero": g.hero, "player": g.player} for g in gs] for s, gs in state.guesses.items()
+        },
+        "guess_log": {s: list(log) for s, log in state.guess_log.items()},
+    }

@@ -1,0 +1,44 @@
+"""Hero Battle bots: legal play from the seat's view, whole Battles, inference."""
+
+from __future__ import annotations
+
+import pytest
+from hb_helpers import GAME, battle, play_round
+
+from gladiatorium.core import Rng
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.games.hero_battle.bots import BOTS, infer_identities
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_bot_finishes_a_twelve_player_battle(name: str) -> None:
+    """Each bot, in every seat (the moderator's too), plays a Battle to its end."""
+    state = GAME.start(None, 12, seed=3)
+    bots = make_bots(GAME, 3, dict.fromkeys(state.seats, name))
+    run_match(state, bots, max_actions=5000)
+    assert state.outcome() is not None
+
+
+def test_mixed_field_with_optional_rules() -> None:
+    """Bots cope with Random Player, Zombies, Hand of God and teams."""
+    options = {"random_player": True, "zombies": True, "hand_of_god": True, "teams": True}
+    state = GAME.start(options, 12, seed=4)
+    names = {s: list(BOTS)[i % 3] for i, s in enumerate(state.seats)}
+    run_match(state, make_bots(GAME, 4, names), max_actions=5000)
+    assert state.outcome() is not None
+
+
+def test_inferrer_reads_heals_and_abstention_hits() -> None:
+    """The identity inferrer: a player who keeps healing one hero is believed to own
+    it; an abstention hit rules the hit hero out for that player."""
+    state = battle()
+    for _ in range(3):
+        moves = {s: "hit Eel, Fox heal Gnu" for s in "1234578"}
+        moves["6"] = "hit Ant, Bat heal Cat"  # seat 6 is Gnu but heals Cat
+        moves["2"] = "hit Ant, Bat heal Cat"  # seat 2 (Cat) heals itself
+        play_round(state, moves | {"1": "abstain"}, dice=[2])  # seat 1's hit lands on Dog
+    beliefs = infer_identities(state.view("8"), "8")
+    assert beliefs["2"]["Cat"] > 0.3
+    assert beliefs["1"]["Dog"] == 0.0
+    action = BOTS["inferrer"](Rng(1)).choose(state, "8")
+    assert state.illegal_reason("8", action) is None
