@@ -7,7 +7,6 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from gladiatorium.cli import hero_battle
 from gladiatorium.cli.main import app
 
 runner = CliRunner()
@@ -58,8 +57,17 @@ def test_moderator_console_and_post(tmp_path: Path) -> None:
         ]
     )
     result = runner.invoke(
-        hero_battle.app,
-        ["moderate", "-o", f"signups={ANIMALS}", "--seed", "4", "--save", str(record)],
+        app,
+        [
+            "hero-battle",
+            "moderate",
+            "-o",
+            f"signups={ANIMALS}",
+            "--seed",
+            "4",
+            "--save",
+            str(record),
+        ],
         input=commands + "\n",
     )
     assert result.exit_code == 0, result.output
@@ -68,8 +76,8 @@ def test_moderator_console_and_post(tmp_path: Path) -> None:
     assert "no player seat '9'" in result.output
     assert "Round 1 compiled" in result.output
     assert "## Superhero Battle: Round 1 results" in result.output
-    posted = runner.invoke(hero_battle.app, ["post", str(record), "--format", "markdown"])
+    posted = runner.invoke(app, ["hero-battle", "post", str(record), "--format", "markdown"])
     assert posted.exit_code == 0, posted.output
     assert posted.stdout.startswith("## Superhero Battle: Round 1 results")
-    bad = runner.invoke(hero_battle.app, ["post", str(record), "--round", "7"])
+    bad = runner.invoke(app, ["hero-battle", "post", str(record), "--round", "7"])
     assert bad.exit_code == 2 and "round 7" in bad.output

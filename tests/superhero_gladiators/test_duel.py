@@ -1,30 +1,19 @@
-"""The duel lab: ``gladiatorium duel`` mounted on a typer app of our own."""
+"""The duel lab: ``gladiatorium duel``, as the main command line mounts it."""
 
 from __future__ import annotations
 
 import json
 
-import typer
 from typer.testing import CliRunner
 
 from gladiatorium.cli import duel
+from gladiatorium.cli.main import app
 
 runner = CliRunner()
 
 
-def app() -> typer.Typer:
-    main = typer.Typer(add_completion=False)
-
-    @main.callback()
-    def root() -> None:
-        """Several commands, as in the real CLI."""
-
-    duel.register(main)
-    return main
-
-
 def test_duel_json_counts_every_game() -> None:
-    result = runner.invoke(app(), ["duel", "cowboy", "perseus.yaml", "--games", "6", "--json"])
+    result = runner.invoke(app, ["duel", "cowboy", "perseus.yaml", "--games", "6", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert set(data) == {"games", "wins", "draws", "mean_turns"}
@@ -36,14 +25,14 @@ def test_duel_json_counts_every_game() -> None:
 
 def test_duel_is_deterministic_by_seed_and_same_on_two_jobs() -> None:
     args = ["duel", "cowboy", "barbarian", "--games", "4", "--json", "--seed", "3"]
-    one = runner.invoke(app(), args)
-    two = runner.invoke(app(), [*args, "--jobs", "2"])
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, [*args, "--jobs", "2"])
     assert one.exit_code == 0 and json.loads(one.output) == json.loads(two.output)
 
 
 def test_duel_teams_and_map_and_table() -> None:
     args = ["duel", "--team", "1=cowboy,fred", "--team", "2=perseus,barbarian"]
-    result = runner.invoke(app(), [*args, "--map", "pillars", "--games", "2", "--bot", "random"])
+    result = runner.invoke(app, [*args, "--map", "pillars", "--games", "2", "--bot", "random"])
     assert result.exit_code == 0, result.output
     assert "Cowboy + Fred the Giant" in result.output and "95% interval" in result.output
 
@@ -53,9 +42,9 @@ def test_duel_same_hero_twice_gets_two_names() -> None:
 
 
 def test_duel_errors_are_clear() -> None:
-    result = runner.invoke(app(), ["duel", "cowboy", "--games", "2"])
+    result = runner.invoke(app, ["duel", "cowboy", "--games", "2"])
     assert result.exit_code == 2 and "give two hero files" in result.output
-    result = runner.invoke(app(), ["duel", "cowboy", "perseus", "--bot", "nobody"])
+    result = runner.invoke(app, ["duel", "cowboy", "perseus", "--bot", "nobody"])
     assert result.exit_code == 2 and "no bot 'nobody'" in result.output
-    result = runner.invoke(app(), ["duel", "cowboy", "perseus", "--map", "12"])
+    result = runner.invoke(app, ["duel", "cowboy", "perseus", "--map", "12"])
     assert result.exit_code == 0

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from gladiatorium.cli import electron_gladiators
+from gladiatorium.cli import duel, electron_gladiators, hero_battle
 from gladiatorium.cli.common import build_options, seat_controllers
 from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
@@ -272,6 +272,8 @@ def replay_command(
 
 app.add_typer(hero_app, name="hero")
 app.add_typer(electron_gladiators.app, name="electron-gladiators")
+app.add_typer(hero_battle.app, name="hero-battle")
+duel.register(app)
 
 
 def run() -> None:
