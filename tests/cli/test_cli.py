@@ -97,9 +97,19 @@ def test_bad_input_is_explained() -> None:
 
 def test_menu_plays_a_game_against_the_bot() -> None:
     number = [g.info.slug for g in games()].index("pig") + 1
-    result = runner.invoke(app, [], input=f"{number}\n0\n1\n" + "roll\n" * 400 + "0\n")
+    answers = f"{number}\n9\n3\n0\n1\n" + "roll\n" * 600 + "q\n"
+    result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output
+    assert "this game takes 2 to 8 players" in result.output  # 9 is refused, 3 taken
+    assert "[1/2/3]" in result.output  # three seats to choose from
     assert "winners:" in result.output
+
+
+def test_menu_explains_a_wrong_pick_and_quits_on_q() -> None:
+    result = runner.invoke(app, [], input="x\n99\nq\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("type a number from 1 to") == 2
+    assert "Seed" not in result.output
 
 
 def test_look_shows_a_games_extra_information_on_request() -> None:

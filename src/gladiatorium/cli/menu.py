@@ -19,16 +19,20 @@ def run_menu(console: Console) -> None:
         console.rule("[bold]Gladiatorium[/bold]")
         for number, game in enumerate(listed, 1):
             console.print(f"  {number}. [bold]{game.info.name}[/bold]  {game.info.summary}")
-        console.print("  0. quit")
+        console.print("  0. quit  (or q)")
         try:
-            pick = IntPrompt.ask("Play which game", console=console, default=1)
+            pick = _pick_game(console, len(listed))
         except EOFError:
             return
-        if not 1 <= pick <= len(listed):
+        if pick is None:
             return
         game = listed[pick - 1]
+        info = game.info
+        players = info.default_players
+        if info.min_players != info.max_players:
+            players = _ask_players(console, info.min_players, info.max_players, players)
         seed = IntPrompt.ask("Seed", console=console, default=0)
-        state = game.start(None, None, seed)
+        state = game.start(None, players, seed)
         seat = Prompt.ask(
             "Your seat", console=console, choices=list(state.seats), default=state.seats[0]
         )
@@ -36,6 +40,26 @@ def run_menu(console: Console) -> None:
         names = {s: best_bot(game) for s in state.seats if s != seat}
         controllers: dict[Seat, Bot] = {**make_bots(game, seed, names), seat: person}
         _play(console, state, controllers, person, seat)
+
+
+def _pick_game(console: Console, count: int) -> int | None:
+    """A game's number, or None to quit (``0``, ``q``, ``quit`` or an empty stream)."""
+    while True:
+        answer = Prompt.ask("Play which game", console=console, default="1").strip().lower()
+        if answer in {"0", "q", "quit", "exit"}:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return int(answer)
+        console.print(f"[red]type a number from 1 to {count}, or q to quit[/red]")
+
+
+def _ask_players(console: Console, low: int, high: int, default: int) -> int:
+    """How many players, within the game's range; asks again until it is."""
+    while True:
+        players = IntPrompt.ask(f"Players ({low}-{high})", console=console, default=default)
+        if low <= players <= high:
+            return players
+        console.print(f"[red]this game takes {low} to {high} players[/red]")
 
 
 def _play(
