@@ -39,9 +39,9 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         min_players=1,
         max_players=100,
         default_players=2,
-        hidden_information=False,
+        hidden_information=True,
         simultaneous=True,
-        version="1",
+        version="2",
     )
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES

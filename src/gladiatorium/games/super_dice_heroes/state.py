@@ -1,7 +1,9 @@
 """The match: set-up, ten rounds of one shared roll, simultaneous spending, scoring.
 
-Everything is public (each sheet lies open on the table and the roll is shared), so
-views show every sheet and every event is public (ruling R12).
+Heroes decide independently (ruling R12): while a round is being decided, a hero's
+choices (the power picked at set-up, every spend of the round) reach only that hero.
+Every other seat, and a spectator, sees each sheet as it stood when the round began
+and who is done; when the last hero is done, every hero's choices are revealed.
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             )
         self.pending: dict[Seat, None] = dict.fromkeys(self.heroes)
         self._outcome: Outcome | None = None
+        self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
+        self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
+        self._hidden_from = 0  # index of the first event of the round being decided
+        self._open_round()
 
     # ----- whose decisions -------------------------------------------------------------
     @property
@@ -98,22 +104,25 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         hero = self.heroes[seat]
         if isinstance(action, ChoosePower):
             hero.power = action.power
-            self.emit("power", f"{hero.name} chooses {action.power}", seat=seat, power=action.power)
+            self.choices_made[seat].append(str(action))
+            text = f"{hero.name} chooses {action.power}"
+            self.emit("power", text, to=seat, seat=seat, power=action.power)
             self._finish(seat)
         elif isinstance(action, Done):
             hero.done = True
-            left = [d.value for d in hero.dice if not d.spent]
-            text = f"{hero.name} is done" + (f" ({len(left)} dice unspent)" if left else "")
-            self.emit("done", text, seat=seat, unspent=left)
+            self.emit("done", f"{hero.name} is done", seat=seat)
             self._finish(seat)
         else:
             assert isinstance(action, SpendAction)
             self._spend(seat, hero, action)
 
     def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
+        """Spends are the hero's own business until the round resolves (R12)."""
         completed = hero.spend(self.sheet, action)
         where = self._place(hero.location)
-        self.emit("spend", f"{hero.name}: {action} ({where})", seat=seat, action=str(action))
+        self.choices_made[seat].append(str(action))
+        text = f"{hero.name}: {action} ({where})"
+        self.emit("spend", text, to=seat, seat=seat, action=str(action))
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
@@ -121,6 +130,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             self.emit(
                 "goal",
                 f"{hero.name} completes {where}'s {goal.name}: {', '.join(gains) or 'nothing'}",
+                to=seat,
                 seat=seat,
                 location=hero.location,
                 goal=goal.name,
@@ -135,10 +145,28 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _finish(self, seat: Seat) -> None:
         del self.pending[seat]
         if not self.pending:
+            self._reveal()
             if self.round == self.options.rounds:
                 self._end()
             else:
                 self._start_round()
+            self._open_round()
+
+    def _reveal(self) -> None:
+        """Everybody is done: every hero's choices of the round become public."""
+        for seat, hero in self.heroes.items():
+            made = self.choices_made[seat]
+            left = [d.value for d in hero.dice if not d.spent]
+            text = f"{hero.name}: {', '.join(made) or 'no spend'}"
+            text += f" ({len(left)} dice unspent)" if left else ""
+            text += f"; {hero.score(self.sheet)} honor"
+            self.emit("reveal", text, seat=seat, round=self.round, actions=list(made), unspent=left)
+
+    def _open_round(self) -> None:
+        """A round (or the set-up) to decide: the public picture is the sheets now."""
+        self.choices_made = {seat: [] for seat in self.heroes}
+        self.shown = {seat: self._hero_view(hero) for seat, hero in self.heroes.items()}
+        self._hidden_from = len(self.events)
 
     def _start_round(self) -> None:
         """One shared roll for everybody; every hero decides on it."""
@@ -191,15 +219,28 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
-    # ----- what a seat sees (everything is public) --------------------------------------
+    # ----- what a seat sees ---------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """A seat's own sheet as it is now; every other sheet as the round began (R12)."""
+        heroes = {
+            s: self._hero_view(h) if s == seat else {**self.shown[s], "done": s not in self.pending}
+            for s, h in self.heroes.items()
+        }
         return {
             "sheet": self.sheet.name,
             "round": self.round,
             "rounds": self.options.rounds,
             "roll": list(self.roll),
             "awaiting": list(self.pending),
-            "heroes": {s: self._hero_view(h) for s, h in self.heroes.items()},
+            "heroes": heroes,
+        }
+
+    def secrets_for(self, seat: Seat | None) -> set[str]:
+        """The other heroes' choices in the round being decided."""
+        return {
+            event.text
+            for event in self.events[self._hidden_from :]
+            if event.to is not None and not event.visible_to(seat)
         }
 
     def _hero_view(self, hero: Hero) -> dict[str, Any]:
