@@ -144,14 +144,37 @@ def test_setup_errors_name_the_line() -> None:
     )
     with pytest.raises(SetupError, match=r"line 25: unknown vehicle type 'TANK'"):
         parse_setup(text)
-    with pytest.raises(SetupError, match="stands on an obstacle"):
+    with pytest.raises(SetupError, match="line 24: the HT1 on A1 stands on an obstacle"):
         parse_setup(setup_text(["1 HT1 A1 S", "2 HT1 A21 N"], obstacles="A1"))
+    second = r"line 25: a second vehicle on A1 \(the first is on line 24\)"
+    with pytest.raises(SetupError, match=second):
+        parse_setup(setup_text(["1 HT1 A1 S", "2 HT1 A1 N"]))
     with pytest.raises(SetupError, match="needs a facing"):
         parse_setup(setup_text(["1 HT1 A1", "2 HT1 A21 N"]))
     with pytest.raises(SetupError, match="seat 2 has no vehicle"):
         parse_setup(setup_text(["1 HT1 A1 S"]))
-    with pytest.raises(SetupError, match="map row 3"):
+    with pytest.raises(SetupError, match="line 5: map row 3 must be 21 characters"):
         parse_setup(setup_text(["1 HT1 A1 S"]).replace("3 .....", "3 ..Z.."))
+    with pytest.raises(SetupError, match="line 2: the map needs 21 rows, the file ends after 20"):
+        parse_setup("\n".join(setup_text(["1 HT1 A1 S"]).splitlines()[:22]))
+    with pytest.raises(SetupError, match="no 'map' line"):
+        parse_setup("name empty\nvehicle 1 HT1 A1 S\n")
+    with pytest.raises(SetupError, match=r"line 24: a second map \(the first is on line 2\)"):
+        parse_setup(setup_text(["1 HT1 A1 S"]).replace("vehicle 1 HT1 A1 S", "map"))
+
+
+def test_setup_file_errors_name_the_file_and_the_line(tmp_path: Path) -> None:
+    """A player's own set-up file: every error names the file, and the line when
+    one line is at fault; nothing starts."""
+    file = tmp_path / "arena.txt"
+    file.write_text(setup_text(["1 HT1 A1 S", "2 HT1 A1 N"]))
+    with pytest.raises(OptionsError, match=r"arena.txt line 25: a second vehicle on A1"):
+        GAME.cli_options({"setup": [str(file)]})
+    file.write_bytes(b"\xff\xfe not text")
+    with pytest.raises(OptionsError, match=r"arena.txt: not a UTF-8 text file"):
+        GAME.cli_options({"setup": [str(file)]})
+    file.write_text("\ufeff" + setup_text(["1 HT1 A1 S", "2 HT1 A21 N"]), encoding="utf-8")
+    assert "name test arena" in GAME.cli_options({"setup": [str(file)]})["setup"]
 
 
 def test_players_load_their_own_setup_inline_or_from_a_file(tmp_path: Path) -> None:

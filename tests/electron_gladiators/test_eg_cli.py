@@ -43,3 +43,15 @@ def test_play_reads_a_players_own_setup_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Won by 1" in result.output
+
+
+def test_play_names_the_file_and_line_of_a_bad_setup(tmp_path: Path) -> None:
+    file = tmp_path / "broken.txt"
+    file.write_text(setup_text(["1 HT2 K10 S", "2 LT K14 N"], obstacles="K14"))
+    result = runner.invoke(main_app, ["play", "electron-gladiators", "--setup", str(file)])
+    assert result.exit_code == 2
+    assert "broken.txt line 25: the LT on K14 stands on an obstacle" in " ".join(
+        result.output.split()
+    )
+    reach = runner.invoke(app, ["reach", "K10", "--setup", str(file)])
+    assert reach.exit_code == 2 and "broken.txt line 25" in " ".join(reach.output.split())

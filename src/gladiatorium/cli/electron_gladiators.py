@@ -17,6 +17,8 @@ from gladiatorium.core import GladiatoriumError
 from gladiatorium.core.record import load_record, replay
 from gladiatorium.games import load
 from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
+from gladiatorium.games.electron_gladiators.game import read_setup_file
+from gladiatorium.games.electron_gladiators.setups import SHIPPED
 
 app = typer.Typer(help="Electron Gladiators helpers.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -27,8 +29,7 @@ def _state(setup: str, record: Path | None) -> ElectronGladiatorsState:
         load()
         state = replay(load_record(record))
     else:
-        path = Path(setup)
-        value = path.read_text(encoding="utf-8") if path.is_file() else setup
+        value = setup if setup in SHIPPED else read_setup_file(Path(setup))
         state = GAME.start({"setup": value})
     assert isinstance(state, ElectronGladiatorsState)
     return state

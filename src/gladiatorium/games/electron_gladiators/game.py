@@ -19,6 +19,7 @@ from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import board_text, reach_text
+from gladiatorium.games.electron_gladiators.setups import parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 
 NOTATION = """Squares are column A-U and row 1-21 (row 1 at the top). Name a vehicle by its square.
@@ -100,17 +101,25 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--setup FILE`` reads a set-up file into the ``setup`` option (so a saved
-        record replays without the file)."""
+        record replays without the file); its errors name the file and the line."""
         out: dict[str, Any] = {}
         for name, values in flags.items():
             if name != "setup":
                 raise OptionsError(f"electron-gladiators takes --setup FILE, not --{name}")
-            path = Path(values[-1])
-            try:
-                out["setup"] = path.read_text(encoding="utf-8")
-            except OSError as err:
-                raise OptionsError(f"--setup {path}: cannot read it ({err.strerror})") from err
+            out["setup"] = read_setup_file(Path(values[-1]))
         return out
 
 
-__all__ = ["FACINGS", "ElectronGladiators"]
+def read_setup_file(path: Path) -> str:
+    """The text of a set-up file, checked: an error names the file and the line."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise OptionsError(f"--setup {path}: cannot read it ({err.strerror})") from err
+    except UnicodeDecodeError as err:
+        raise OptionsError(f"--setup {path}: not a UTF-8 text file ({err.reason})") from err
+    parse_setup(text, str(path))
+    return text
+
+
+__all__ = ["FACINGS", "ElectronGladiators", "read_setup_file"]

@@ -83,7 +83,8 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
     """Read a set-up; every error names ``source``, the line and the problem."""
     name = ""
     rows: list[str] = []
-    vehicles: list[Placement] = []
+    vehicles: list[tuple[str, Placement]] = []  # (where it was given, placement)
+    map_where = ""
     lines = text.splitlines()
     index = 0
     in_map = False
@@ -104,21 +105,25 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
         if words[0] == "name":
             name = raw[4:].strip()
         elif words == ["map"]:
-            if rows:
-                raise SetupError(f"{where}: a second map")
-            in_map = True
+            if map_where:
+                raise SetupError(f"{where}: a second map (the first is on {map_where})")
+            in_map, map_where = True, f"line {number}"
         elif words[0] == "vehicle":
-            vehicles.append(_vehicle(words[1:], where))
+            vehicles.append((where, _vehicle(words[1:], where)))
         else:
             raise SetupError(f"{where}: expected 'name', 'map' or 'vehicle', got {raw!r}")
+    if not map_where:
+        raise SetupError(f"{source}: no 'map' line (the map of {SIZE} rows follows one)")
     if len(rows) != SIZE:
-        raise SetupError(f"{source}: the map needs {SIZE} rows, found {len(rows)}")
+        raise SetupError(
+            f"{source} {map_where}: the map needs {SIZE} rows, the file ends after {len(rows)}"
+        )
     obstacles = frozenset(
         (c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "O"
     )
     walls = frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
     _check_vehicles(vehicles, obstacles | walls, source)
-    return Setup(name or source, obstacles, walls, tuple(vehicles))
+    return Setup(name or source, obstacles, walls, tuple(v for _, v in vehicles))
 
 
 def _map_row(words: list[str], expected: int, where: str) -> str:
@@ -127,7 +132,8 @@ def _map_row(words: list[str], expected: int, where: str) -> str:
     row = words[1].upper()
     if len(row) != SIZE or set(row) - set(".OX"):
         raise SetupError(
-            f"{where}: map row {expected} must be {SIZE} characters of '.', 'O' or 'X'"
+            f"{where}: map row {expected} must be {SIZE} characters of '.', 'O' or 'X' "
+            f"(found {len(row)}: {row!r})"
         )
     return row
 
@@ -156,17 +162,21 @@ def _vehicle(words: list[str], where: str) -> Placement:
     return Placement(seat, code, square, facing)
 
 
-def _check_vehicles(vehicles: list[Placement], blocked: frozenset[Square], source: str) -> None:
-    seen: set[Square] = set()
-    for v in vehicles:
+def _check_vehicles(
+    vehicles: list[tuple[str, Placement]], blocked: frozenset[Square], source: str
+) -> None:
+    """One vehicle a square, none on an obstacle, at least one a seat."""
+    seen: dict[Square, str] = {}
+    for where, v in vehicles:
         name = square_name(v.square)
         if v.square in seen:
-            raise SetupError(f"{source}: two vehicles on {name}")
+            first = seen[v.square].removeprefix(f"{source} ")
+            raise SetupError(f"{where}: a second vehicle on {name} (the first is on {first})")
         if v.square in blocked:
-            raise SetupError(f"{source}: the {v.code} on {name} stands on an obstacle")
-        seen.add(v.square)
+            raise SetupError(f"{where}: the {v.code} on {name} stands on an obstacle")
+        seen[v.square] = where
     for seat in SEATS:
-        if not any(v.seat == seat for v in vehicles):
+        if not any(v.seat == seat for _, v in vehicles):
             raise SetupError(f"{source}: seat {seat} has no vehicle")
 
 
