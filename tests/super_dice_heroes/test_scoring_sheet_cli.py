@@ -100,15 +100,50 @@ def test_a_corrected_sheet_changes_the_game_without_code() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("boxes: [7, 8, 9], honor: 4", "boxes: [7, 8, 10], honor: 4"), "no box 10"),
-        (("kind: climb", "kind: zigzag"), "locations.4.kind"),
-        (("bystander_honor: 5", "bystander_honor: [5"), "sheet:"),
+        (
+            ("boxes: [7, 8, 9], honor: 4", "boxes: [7, 8, 10], honor: 4"),
+            "my.yaml:33: location 1 (City Hall): goal 3 (bottom row): no box 10 (boxes 1-9)",
+        ),
+        (
+            ("kind: climb", "kind: zigzag"),
+            "my.yaml:98: location 5 (Warehouse), kind: Input should be 'grid'",
+        ),
+        (
+            ("name: pair 4, boxes: [7, 8], honor: 4", "name: pair 4, boxes: [7, 8], honor: x"),
+            "my.yaml:60: location 2 (Hospital), goal 4 (pair 4), honor: Input should be a valid",
+        ),
+        (("bystander_honor: 5", "bystander_honor: [5"), "my.yaml:22: not valid YAML"),
+        (
+            ("minions: 3\n", "minions: -1\n"),
+            "my.yaml:40: location 1 (City Hall), minions: Input should be greater",
+        ),
     ],
 )
-def test_a_bad_sheet_is_refused_naming_the_field(change: tuple[str, str], message: str) -> None:
-    """Sheet: bad input gets a clear error naming the field (or line)."""
-    with pytest.raises(OptionsError, match=message):
-        load_sheet(sheet_text("standard").replace(*change), "sheet")
+def test_a_bad_sheet_is_refused_naming_line_and_field(
+    change: tuple[str, str], message: str
+) -> None:
+    """Sheet: bad input gets a clear error naming the file, line and field."""
+    text = sheet_text("standard").replace(*change, 1)
+    with pytest.raises(OptionsError) as err:
+        load_sheet(text, "my.yaml")
+    assert str(err.value).startswith(message)
+
+
+def test_cli_refuses_a_malformed_sheet_file_naming_file_and_field(tmp_path: Path) -> None:
+    """CLI --sheet: a malformed file is refused before play, naming file, line, field;
+    an empty or unreadable file says so."""
+    file = tmp_path / "mine.yaml"
+    file.write_text(sheet_text("standard").replace("kind: climb", "kind: zigzag"))
+    result = runner.invoke(app, ["play", "super-dice-heroes", "--sheet", str(file)])
+    assert result.exit_code == 2
+    assert "mine.yaml:98: location 5 (Warehouse), kind" in " ".join(result.output.split())
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("")
+    result = runner.invoke(app, ["play", "super-dice-heroes", "--sheet", str(empty)])
+    assert result.exit_code == 2
+    assert "empty.yaml: the sheet is empty" in " ".join(result.output.split())
+    result = runner.invoke(app, ["play", "super-dice-heroes", "--sheet", str(tmp_path / "no")])
+    assert result.exit_code == 2 and "cannot read it" in result.output
 
 
 def test_render_shows_the_sheet_and_the_scoreboard() -> None:

@@ -73,6 +73,7 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                     text = path.read_text(encoding="utf-8")
                 except OSError as err:
                     raise OptionsError(f"--sheet {path}: cannot read it ({err.strerror})") from err
+                text += "\n" * ("\n" not in text)  # sheet text, never a shipped name
                 load_sheet(text, str(path))
                 out["sheet"] = text
             elif flag == "name":

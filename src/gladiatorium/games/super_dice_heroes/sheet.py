@@ -7,6 +7,7 @@ and checks that file; the rules of each kind of location are in :mod:`.locations
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
@@ -123,7 +124,8 @@ class _LocationFile(BaseModel):
         for index, goal in enumerate(self.goals):
             bad = [b for b in goal.boxes if not 1 <= b <= size]
             if bad:
-                raise ValueError(f"goals.{index} ({goal.name}): no box {bad[0]} (boxes 1-{size})")
+                where = f"goal {index + 1} ({goal.name})"
+                raise ValueError(f"{where}: no box {bad[0]} (boxes 1-{size})")
         return self
 
     @property
@@ -170,20 +172,27 @@ def sheet_text(value: str) -> str:
 @lru_cache(maxsize=16)
 def load_sheet(value: str, source: str = "sheet") -> Sheet:
     """Parse a sheet (a shipped name or YAML text); errors name ``source``, the line
-    (for YAML syntax) or the field (for content)."""
+    and the field, e.g. ``my.yaml:45: location 1 (City Hall), goal 3 (bottom row),
+    honor: ...``."""
+    text = sheet_text(value)
     try:
-        data: Any = yaml.safe_load(sheet_text(value))
+        data: Any = yaml.safe_load(text)
+        root = yaml.compose(text)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
-        raise OptionsError(f"{source}{where}: not valid YAML: {err}") from err
+        problem = getattr(err, "problem", None) or str(err)
+        raise OptionsError(f"{source}{where}: not valid YAML: {problem}") from err
+    if data is None:
+        raise OptionsError(f"{source}: the sheet is empty")
     try:
         parsed = _SheetFile.model_validate(data)
     except ValidationError as err:
         problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or '(sheet)'}: {e['msg']}" for e in err.errors()
+            f"{source}{_line(root, e['loc'])}: {_field(data, e['loc'])}: {_message(e['msg'])}"
+            for e in err.errors()
         )
-        raise OptionsError(f"{source}: {problems}") from err
+        raise OptionsError(problems) from err
     return Sheet(
         name=parsed.name,
         bystander_honor=parsed.bystander_honor,
@@ -207,3 +216,48 @@ def _location(loc: _LocationFile) -> Location:
             for g in loc.goals
         ),
     )
+
+
+def _message(text: str) -> str:
+    """A pydantic message without the words about our internal classes."""
+    text = text.removeprefix("Value error, ")
+    return re.sub(r" or instance of _\w+", "", text)
+
+
+def _field(data: Any, loc: tuple[int | str, ...]) -> str:
+    """A pydantic error location in the sheet's words: ``locations.0.goals.2.honor``
+    reads ``location 1 (City Hall), goal 3 (bottom row), honor``."""
+    words: list[str] = []
+    node = data
+    parent: int | str = ""
+    for part in loc:
+        if isinstance(part, int):
+            node = node[part] if isinstance(node, list) and part < len(node) else None
+            name = node.get("name") if isinstance(node, dict) else None
+            label = {"locations": "location", "goals": "goal", "solo_ranks": "solo rank"}
+            words[-1:] = [f"{label.get(str(parent), str(parent))} {part + 1}"]
+            if name is not None:
+                words[-1] += f" ({name})"
+        else:
+            node = node.get(part) if isinstance(node, dict) else None
+            words.append(part)
+        parent = part
+    return ", ".join(words) or "the sheet"
+
+
+def _line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
+    """``:N``, the line of the deepest part of ``loc`` found in the YAML (or '')."""
+    node, line = root, None
+    for part in loc:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == part), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            node = node.value[part] if part < len(node.value) else None
+        else:
+            node = None
+    if node is not None:
+        line = node.start_mark.line + 1
+    return f":{line}" if line is not None else ""
