@@ -140,6 +140,17 @@ def test_render_draws_the_map_heroes_and_the_pending_hit() -> None:
     assert "2A is hit by 1A's Bolt (4 damage): defend?" in picture
 
 
+def test_a2_render_shows_the_legend_of_the_marks_on_the_map() -> None:
+    """A2: the legend names the marks this map uses and the hero marks."""
+    pits = duel([attacker()], [defender()], {"1A": "a1", "2A": "e1"}, "1.~%2\n..#..")
+    assert (
+        "legend: . floor, ### wall, ~~~ bottomless pit, %%% cloud of fire, "
+        "1-9 start squares, 1A hero (^ flying, * entangled)"
+    ) in GAME.render(pits, "1")
+    plain = duel([attacker()], [defender()], {"1A": "a1", "2A": "b1"}, "12")
+    assert "legend: 1-9 start squares, 1A hero" in GAME.render(plain, "1")
+
+
 def test_default_game_records_and_replays() -> None:
     state = GAME.start(None, None, 4)
     run_match(state, {"1": GreedyBot(Rng(1)), "2": GreedyBot(Rng(2))})

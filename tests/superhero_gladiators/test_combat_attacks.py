@@ -75,6 +75,7 @@ def test_c4_unreliable_attack_needs_15_or_less_on_the_second_die() -> None:
     state = bolt_duel(bolt=power("distance", flaws=("unreliable",), level=2, name="Bolt"))
     act(state, "attack 2A with Bolt", [10, 16])
     assert state.fighters["2A"].oomph == 36
+    assert "flaw die = 16, needs 15 or less, the power fails: miss" in " ".join(texts(state))
     skip_to(state, "1A")
     act(state, "attack 2A with Bolt", [10, 15])
     assert state.fighters["2A"].oomph == 32
@@ -84,6 +85,7 @@ def test_c4_wild_attack_needs_10_or_less_on_the_second_die() -> None:
     state = bolt_duel(bolt=power("distance", flaws=("wild",), level=2, name="Bolt"))
     act(state, "attack 2A with Bolt", [10, 11])
     assert state.fighters["2A"].oomph == 36
+    assert "flaw die = 11, needs 10 or less" in texts(state)[-1]
     skip_to(state, "1A")
     act(state, "attack 2A with Bolt", [10, 10])
     assert state.fighters["2A"].oomph == 32
@@ -97,6 +99,7 @@ def test_c5_foiblish_attack_loses_the_targets_perception_and_checks_the_second_d
     skip_to(state, "1A")
     act(state, "attack 2A with Bolt", [13, 11])
     assert state.fighters["2A"].oomph == 36  # the foible was noticed
+    assert "flaw die = 11, needs 10 or less, the power fails" in texts(state)[-1]
     skip_to(state, "1A")
     act(state, "attack 2A with Bolt", [13, 10])
     assert state.fighters["2A"].oomph == 32

@@ -81,6 +81,7 @@ def test_c17_foiblish_defence_fails_when_the_attacker_notices() -> None:
     act(state, "attack 2A with Bolt", [17])
     act(state, "use Hide", [11])
     assert state.fighters["2A"].oomph == 32
+    assert "Hide: flaw die = 11, needs 10 or less, the power fails" in " ".join(texts(state))
 
 
 def test_c18_copy_power_copies_a_hit_and_uses_it_once_at_the_owners_level() -> None:

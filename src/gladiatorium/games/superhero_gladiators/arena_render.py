@@ -51,6 +51,24 @@ def map_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+LEGEND = (
+    (".", ". floor"),
+    ("#", "### wall"),
+    ("~", "~~~ bottomless pit"),
+    ("%", "%%% cloud of fire"),
+)
+
+
+def legend_line(rows: list[str]) -> str:
+    """The marks this map uses, then the hero marks (A2)."""
+    marks = "".join(rows)
+    parts = [text for mark, text in LEGEND if mark in marks]
+    if any(m.isdigit() for m in marks):
+        parts.append("1-9 start squares")
+    parts.append("1A hero (^ flying, * entangled)")
+    return "legend: " + ", ".join(parts)
+
+
 def hero_line(hero: dict[str, Any], actor: str) -> str:
     mark = ">" if hero["id"] == actor else " "
     if hero["fainted"]:
@@ -80,6 +98,7 @@ def hero_line(hero: dict[str, Any], actor: str) -> str:
 def render_state(view: dict[str, Any]) -> str:
     lines = [f"[bold]{view['map_name']}[/]  turn {view['turn']}, segment {view['segment']}"]
     lines += map_lines(view)
+    lines.append(legend_line(view["map"]))
     lines += [hero_line(h, view["actor"]) for h in view["heroes"]]
     if view["placing"]:
         lines.append(f"placing {view['placing']}")

@@ -35,20 +35,42 @@ def double_damage(roll: int, number: int) -> bool:
     return hits(roll, number) and roll <= number - 10
 
 
+def to_hit_text(roll: int, number: int) -> str:
+    """A to-hit die as shown to the players: the roll and what it needed (C2)."""
+    text = f"d20 = {roll}, needs {number} or less"
+    return text + (" (1 always hits)" if roll == 1 else " (20 always misses)" if roll == 20 else "")
+
+
 def escape_number(entangle_level: int, strength: int) -> int:
     """Escape from entanglement on a d20 of at most 10 - 3 x (level - Strength) (C11)."""
     return 10 - 3 * (entangle_level - strength)
 
 
+def flaw_limit(power: Power, other_perception: int) -> int:
+    """The highest second die on which a flawed power works: 15 (unreliable), 10
+    (wild), 14 minus the other hero's Perception (foiblish: less than 15 - Perception),
+    the lowest of those that apply (C4, C5, C17)."""
+    limits = [20]
+    if Flaw.UNRELIABLE in power.flaws:
+        limits.append(15)
+    if Flaw.WILD in power.flaws:
+        limits.append(10)
+    if Flaw.FOIBLISH in power.flaws:
+        limits.append(14 - other_perception)
+    return min(limits)
+
+
 def flaw_works(power: Power, die: int, other_perception: int) -> bool:
-    """The second die of a flawed power (attack, defence or movement): unreliable works
-    on 15 or less, wild on 10 or less, foiblish on less than 15 minus the other hero's
-    Perception (the target of an attack, the attacker for a defence) (C4, C5, C17)."""
-    if Flaw.UNRELIABLE in power.flaws and die > 15:
-        return False
-    if Flaw.WILD in power.flaws and die > 10:
-        return False
-    return not (Flaw.FOIBLISH in power.flaws and die >= 15 - other_perception)
+    """The second die of a flawed power (attack, defence or movement) works at or under
+    its limit; the other hero is the target of an attack, the attacker for a defence."""
+    return die <= flaw_limit(power, other_perception)
+
+
+def flaw_text(power: Power, die: int, other_perception: int) -> str:
+    """The second die as shown to the players: the roll, what it needed, the result."""
+    works = flaw_works(power, die, other_perception)
+    need = flaw_limit(power, other_perception)
+    return f"flaw die = {die}, needs {need} or less, " + ("works" if works else "the power fails")
 
 
 def toughness_stops(level: int, hit_damage: int) -> bool:

@@ -48,7 +48,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="1",
+        version="2",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES

@@ -237,7 +237,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             if power.flaws:
                 die = self.rng.d(20)
                 works = combat.flaw_works(power, die, 0)
-                need = 15 if "unreliable" in power.flaws else 10
+                need = combat.flaw_limit(power, 0)
                 self.emit(
                     "roll",
                     f"{f.label}'s {name}: d20 = {die}, needs {need} or less: "
@@ -568,12 +568,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     ) -> None:
         hit = combat.hits(roll, number)
         double = combat.double_damage(roll, number)
-        text = f"{victim.label}: d20 = {roll}, needs {number} or less"
-        text += " (1 always hits)" if roll == 1 else " (20 always misses)" if roll == 20 else ""
+        text = f"{victim.label}: {combat.to_hit_text(roll, number)}"
         works = True
         if power.flaws:
             works = combat.flaw_works(power, die, victim.perception)
-            text += f"; flaw die = {die}, {'works' if works else 'the power fails'}"
+            text += "; " + combat.flaw_text(power, die, victim.perception)
         landed = hit and works
         text += ": " + ("double damage hit" if landed and double else "hit" if landed else "miss")
         self.emit(
@@ -633,11 +632,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         hit = combat.hits(roll, number)
         text = (
             f"{f.label} attacks the gizmo of {target.label}'s {action.gizmo} with "
-            f"{action.power}: d20 = {roll}, needs {number} or less"
+            f"{action.power}: {combat.to_hit_text(roll, number)}"
         )
         if power.flaws:
             works = combat.flaw_works(power, die, target.perception)
-            text += f"; flaw die = {die}, {'works' if works else 'the power fails'}"
+            text += "; " + combat.flaw_text(power, die, target.perception)
             hit = hit and works
         self.emit(
             "roll",
@@ -669,8 +668,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 works = combat.flaw_works(power, die, attacker.perception)
                 self.emit(
                     "roll",
-                    f"{g.label}'s {action.power}: flaw die = {die}: "
-                    + ("works" if works else "fails"),
+                    f"{g.label}'s {action.power}: "
+                    + combat.flaw_text(power, die, attacker.perception),
                     hero=g.id,
                     die=die,
                 )
@@ -816,8 +815,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 works = combat.flaw_works(power, die, 0)
                 self.emit(
                     "roll",
-                    f"{f.label}'s {action.power}: flaw die = {die}: "
-                    + ("works" if works else "fails"),
+                    f"{f.label}'s {action.power}: " + combat.flaw_text(power, die, 0),
                     hero=f.id,
                     die=die,
                 )
