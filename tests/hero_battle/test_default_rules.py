@@ -245,3 +245,29 @@ def test_last_heroes_dying_together(tie: str, winners: tuple[str, ...]) -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == winners
     assert outcome.draw == (tie == "draw")
+
+
+def test_two_nemeses_dying_pay_twice() -> None:
+    """Nemeses: a bonus for each nemesis that dies; seat 1 (Bat) has nemeses Cat and
+    Dog: both die in one round, Bat gains 2 x 3 HP."""
+    state = battle()
+    state.heroes["Cat"].hp = 1
+    state.heroes["Dog"].hp = 1
+    report = play_round(state, everyone("hit Cat, Dog heal Hog"))
+    assert [d["hero"] for d in report["deaths"]] == ["Cat", "Dog"]
+    assert report["nemesis_bonus"]["Bat"] == 6 and hp(state)["Bat"] == 18
+
+
+def test_typed_input_errors_name_the_problem() -> None:
+    """Bad input is refused with the unknown name in the message, and changes
+    nothing; a guess may name the player by forum name instead of seat."""
+    state = battle(player_names=("ann", "bob", "cy", "di", "ed", "flo", "gus", "hal"))
+    with pytest.raises(IllegalAction, match="no hero called 'Nobody'"):
+        state.act("1", "hit Nobody, Cat heal Dog")
+    with pytest.raises(IllegalAction, match="no hero called 'Nobody'"):
+        state.act("1", "guess Nobody=2")
+    with pytest.raises(IllegalAction, match="'zed' is not a player"):
+        state.act("1", "guess Cat=zed")
+    assert state.moves == {} and state.guesses == {}
+    state.act("1", "guess Cat=BOB")
+    assert state.view("1")["you"]["guesses"] == [{"hero": "Cat", "player": "2"}]

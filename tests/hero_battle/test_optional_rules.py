@@ -236,3 +236,28 @@ def test_bad_options_name_the_field() -> None:
         battle(assign_heroes=("Ant",) * 8)
     with pytest.raises(OptionsError, match="signups"):
         GAME.start({"signups": ["Ant", "Bat"]}, 8)
+
+
+def test_random_player_never_hits_its_own_hero() -> None:
+    """Random Player: its hit is drawn from the other heroes in name order, so with its
+    hero first in that order, draw 0 lands on the next hero, never on its own (R25).
+    As a Zombie it may hit itself (draw 0 is then its own hero)."""
+    state = battle(random_player=True, random_player_hero="Aardvark", zombies=True)
+    play_round(state, everyone(QUIET), dice=[0])
+    assert state.random_hit == "Ant"
+    state.heroes["Aardvark"].hp = 1
+    moves = everyone(QUIET) | {"1": "hit Aardvark, Eel heal Gnu", "2": "hit Aardvark, Eel heal Gnu"}
+    play_round(state, moves, dice=[0])
+    assert state.heroes["Aardvark"].status == "zombie"
+    assert state.random_hit == "Aardvark"
+
+
+def test_random_player_call_out_shared_by_two() -> None:
+    """Random Player: two right guesses of its hero share the award like any right
+    guess (3 - 1 = 2 HP each); the hero dies with no outing penalty (R13)."""
+    state = battle(random_player=True, random_player_hero="Yak", starting_hp=20)
+    guesses = {"1": "guess Yak=random", "2": "guess Yak=Random Player"}
+    report = play_round(state, everyone(QUIET), guesses=guesses)
+    assert report["changes"]["Bat"]["guess"] == 2 and report["changes"]["Cat"]["guess"] == 2
+    assert report["deaths"] == [{"hero": "Yak", "player": "random", "zombie": False}]
+    assert report["changes"]["Yak"] == {"killed": -20, "total": -20}

@@ -13,6 +13,7 @@ from hb_helpers import GAME, HERO, NEMESES, battle
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.hero_battle import HeroBattleState
 from gladiatorium.games.hero_battle.actions import Guess
+from gladiatorium.games.hero_battle.round_post import round_post
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from contract import leaks
@@ -122,3 +123,100 @@ def test_random_battles_leak_nothing(options: dict[str, Any]) -> None:
                 json.dumps(state.view(seat_view))
     assert state.is_over
     assert leaks(GAME, state) == []
+
+
+#: every optional rule that adds secrets or private messages, on at once
+OPTIONAL = {
+    "random_player": True,
+    "random_player_hero": "Yak",
+    "teams": True,
+    "team_count": 2,
+    "anonymous_rounds": (2,),
+    "zombies": True,
+    "hand_of_god": True,
+    "hand_of_god_rounds": (3,),
+    "resurrection_rounds": (4,),
+    "public_guesses": True,
+    "guesses_per_round": 2,
+}
+
+
+def _swapped_battle(swapped: bool) -> HeroBattleState:
+    """Four rounds with the optional rules on. Moves are posted by seat and stay the
+    same in both worlds; a guess is sent by whoever plays the calling hero (seat 4
+    plays Eel in one world, seat 6 in the other), as it would be on the forum. Dice
+    after the set-up are forced: abstention and Random Player hits on Yak or Hog (index
+    7), the Hand of God roll 2 (double-heals), the resurrection of the only dead hero."""
+    state = battle(**OPTIONAL, **(SWAPPED if swapped else {}))
+    state.heroes["Ant"].hp = 1
+    state.heroes["Bat"].hp = 2
+    eel = "6" if swapped else "4"
+    rounds: list[tuple[dict[str, str], dict[str, list[str]], list[int]]] = [
+        (  # round 1: Ant becomes a Zombie; right and wrong call-outs; seat 1 abstains
+            {"1": "abstain"}
+            | {s: "hit Ant, Cat heal Hog" for s in "23"}
+            | {s: "hit Dog, Eel heal Hog" for s in "45678"},
+            {"1": ["guess Hog=7", "guess Cat=4"], eel: ["guess Cat=3"]},
+            [7, 7],
+        ),
+        (  # round 2 (anonymous): hits sent privately; Bat becomes a Zombie; Ant hits
+            {s: "hit Bat, Fox heal Dog" for s in "1234567"} | {"8": "hit Gnu"},
+            {eel: ["guess Dog=random"]},
+            [2, 7],
+        ),
+        (  # round 3 (Hand of God: double heals): Zombie Ant is hit to dead-dead
+            {s: "hit Ant, Ant heal Dog" for s in "234"}
+            | {s: "hit Fox, Hog heal Dog" for s in "567"}
+            | {"1": "hit Cat", "8": "hit Gnu"},
+            {},
+            [0, 7],
+        ),
+        (  # round 4: Ant is resurrected and abstains; Fox becomes a Zombie
+            {s: "hit Cat, Fox heal Dog" for s in "234567"} | {"1": "hit Cat", "8": "abstain"},
+            {},
+            [7, 7],
+        ),
+    ]
+    for moves, guesses, dice in rounds:
+        state.rng.force(dice)
+        for seat, texts in guesses.items():
+            for text in texts:
+                state.act(seat, text)
+        for seat, text in moves.items():
+            state.act(seat, text)
+        assert state.rng.forced_left == 0
+    return state
+
+
+def _posts(state: HeroBattleState, seat: str | None) -> list[str]:
+    view = state.view(seat)
+    return [
+        round_post(view, report["round"], fmt)
+        for report in view["reports"]
+        for fmt in ("bbcode", "markdown")
+    ]
+
+
+def test_swapped_identities_with_optional_rules_on() -> None:
+    """Random Player, teams, an anonymous round, Zombies, Hand of God, a resurrection,
+    public guesses and two guesses a round: the two worlds look the same to every seat
+    but the two swapped players and the moderator, in views, events, renders, round
+    posts and refusals."""
+    a, b = _swapped_battle(False), _swapped_battle(True)
+    reports = a.reports
+    assert [d["hero"] for d in reports[0]["deaths"]] == ["Ant"] and len(reports[0]["calls"]) == 3
+    assert reports[1]["anonymous"] and reports[1]["deaths"][0]["hero"] == "Bat"
+    assert reports[2]["effect"] == "double-heals" and reports[2]["dead_dead"] == ["Ant"]
+    assert reports[3]["start"][0].startswith("Ant is resurrected")
+    assert reports[3]["deaths"][0] == {"hero": "Fox", "player": "5", "zombie": True}
+    for seat in OBSERVERS:
+        assert seen(a, seat) == seen(b, seat), f"seat {seat} can tell the worlds apart"
+        assert _posts(a, seat) == _posts(b, seat)
+    for hero in ("Eel", "Gnu", "Yak", "Dog"):
+        for player in ("4", "6", "random", "3"):
+            for seat in ("1", "3", "7"):
+                if seat in a.awaiting():
+                    guess = Guess(hero, player)
+                    assert a.illegal_reason(seat, guess) == b.illegal_reason(seat, guess)
+    assert seen(a, "4") != seen(b, "4")
+    assert seen(a, "moderator") != seen(b, "moderator")

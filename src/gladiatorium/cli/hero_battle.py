@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from gladiatorium.cli.common import option_value, parse_pairs
 from gladiatorium.core import GladiatoriumError
@@ -35,7 +36,7 @@ CONSOLE_HELP = """\
   close             close the round now (the deadline): who has not moved abstains
   post [N] [markdown|bbcode]   the round post (default: last round, BBCode)
   status            everything, as the moderator sees it
-  seat N            what seat N sees (N = a player seat, or 'public')
+  seat N            what seat N sees (N = a player seat, 'moderator' or 'public')
   help, quit"""
 
 Fmt = Literal["bbcode", "markdown"]
@@ -70,10 +71,13 @@ def run_command(state: HeroBattleState, line: str) -> str:
         numbers = [int(p) for p in parts if p.isdigit()]
         return round_post(state.view(None), numbers[0] if numbers else None, fmt)
     if word == "status":
-        return GAME.render(state, MODERATOR)
+        return _plain(GAME.render(state, MODERATOR))
     if word == "seat":
         who = text.split()[1] if len(text.split()) > 1 else "public"
-        return GAME.render(state, None if who == "public" else who)
+        if who != "public" and who not in state.seats:
+            known = f"1 to {state.players}, moderator or public"
+            raise GladiatoriumError(f"seat {who!r}: seats are {known}")
+        return _plain(GAME.render(state, None if who == "public" else who))
     seat, sep, action = text.partition(":")
     if not sep:
         raise GladiatoriumError(f"{text!r}: expected 'SEAT: action' or a command (try help)")
@@ -83,6 +87,11 @@ def run_command(state: HeroBattleState, line: str) -> str:
     before = state.round
     state.act(seat, action)
     return _after(state) if state.round != before or state.is_over else f"seat {seat}: ok"
+
+
+def _plain(rendered: str) -> str:
+    """A rendered view without its console markup (the console prints text as is)."""
+    return Text.from_markup(rendered).plain
 
 
 def _after(state: HeroBattleState) -> str:
@@ -121,14 +130,16 @@ def moderate(
         if not line.strip():
             continue
         try:
-            console.print(run_command(state, line), highlight=False, markup=False)
+            # soft_wrap: a post must reach the clipboard with its lines unbroken
+            console.print(run_command(state, line), highlight=False, markup=False, soft_wrap=True)
         except (GladiatoriumError, ValueError) as err:
             console.print(f"[red]{err}[/red]", highlight=False)
             continue
         if save is not None:
             save_record(record_of(GAME, state), save)
     if state.is_over:
-        console.print(round_post(state.view(None)), highlight=False, markup=False)
+        post_text = round_post(state.view(None))
+        console.print(post_text, highlight=False, markup=False, soft_wrap=True)
 
 
 @app.command("post")

@@ -15,7 +15,7 @@ from math import comb
 
 from gladiatorium.games.hero_battle.actions import Guess, Move
 from gladiatorium.games.hero_battle.rules import Requirement
-from gladiatorium.games.hero_battle.setup import Hero
+from gladiatorium.games.hero_battle.setup import Hero, canonical
 
 #: the most moves ``legal_actions`` lists for one seat
 MAX_LISTED = 5000
@@ -64,21 +64,13 @@ def parse_move(text: str, heroes: dict[str, Hero]) -> Move | None:
     else:
         return None
 
-    def names(part: str) -> list[str] | None:
-        found = []
-        for item in part.split(","):
-            hero = by_fold.get(item.strip().casefold())
-            if hero is None:
-                return None
-            found.append(hero)
-        return found
+    def names(part: str) -> list[str]:
+        """Heroes by name; an unknown name is kept as typed, so the refusal names it."""
+        return [by_fold.get(item.strip().casefold(), item.strip()) for item in part.split(",")]
 
     hits = names(hits_text) if hits_text else []
     heals = names(heals_text) if heals_text else []
-    if hits is None or heals is None:
-        return None
-    order = list(heroes)
-    return Move(tuple(sorted(hits, key=order.index)), tuple(sorted(heals, key=order.index)))
+    return Move(tuple(canonical(hits)), tuple(canonical(heals)))
 
 
 def parse_guess(text: str, heroes: dict[str, Hero]) -> Guess | None:

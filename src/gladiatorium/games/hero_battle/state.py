@@ -323,10 +323,19 @@ class HeroBattleState(State[HeroBattleOptions]):
             action = parse_move(text, self.heroes) or parse_guess(text, self.heroes)
             if action is None:
                 raise
+            if isinstance(action, Guess):
+                action = Guess(action.hero, self.seat_named(action.player))
             reason = self.illegal_reason(seat, action)
             if reason is not None:
                 raise IllegalAction(f"{text.strip()!r}: {reason}") from None
             return action
+
+    def seat_named(self, player: str) -> str:
+        """A guess may name the player by seat or by forum name (any letter case)."""
+        if player in self.names:
+            return player
+        by_name = {name.casefold(): owner for owner, name in self.names.items()}
+        return by_name.get(" ".join(player.split()).casefold(), player)
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if isinstance(action, Close):
