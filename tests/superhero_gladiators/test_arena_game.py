@@ -125,7 +125,7 @@ def test_cli_flags_errors_are_clear() -> None:
 
 
 def test_players_must_match_the_teams() -> None:
-    with pytest.raises(OptionsError, match="3 players but 2 teams"):
+    with pytest.raises(OptionsError, match=r"3 players but 2 teams.*--players 2"):
         GAME.start(None, 3, 0)
 
 
@@ -240,5 +240,5 @@ def test_a_map_file_is_read_and_its_errors_name_the_square(tmp_path: Path) -> No
     values = GAME.cli_options({"map": [str(arena)]})
     assert values["map_name"] == "tiny" and values["map"].startswith("1.")
     arena.write_text("1.\n.2?\n", encoding="utf-8")
-    with pytest.raises(OptionsError, match=r"line 2, column 3 \(c2\)"):
-        GAME.make_options(GAME.cli_options({"map": [str(arena)]}))
+    with pytest.raises(OptionsError, match=r"tiny.txt: line 2, column 3 \(c2\)"):
+        GAME.cli_options({"map": [str(arena)]})

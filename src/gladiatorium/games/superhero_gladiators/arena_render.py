@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from gladiatorium.games.superhero_gladiators.arena import COLUMNS, parse_square
+from gladiatorium.games.superhero_gladiators.arena import (
+    COLUMNS,
+    FIRE,
+    FLOOR,
+    LEGEND,
+    PIT,
+    WALL,
+    parse_square,
+)
 
 TEAM_COLOURS = (
     "cyan",
@@ -40,9 +48,7 @@ def map_lines(view: dict[str, Any]) -> list[str]:
         for c, mark in enumerate(row):
             hero = at.get((c, r))
             if hero is None:
-                shown = {"#": "###", "~": "~~~", "%": "%%%"}.get(
-                    mark, f" {mark} " if mark != "." else " . "
-                )
+                shown = GLYPHS.get(mark, f" {mark} ")
                 cells.append(shown.replace("[", r"\["))
                 continue
             flag = "^" if hero["altitude"] else "*" if hero["entangled"] else " "
@@ -51,18 +57,16 @@ def map_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-LEGEND = (
-    (".", ". floor"),
-    ("#", "### wall"),
-    ("~", "~~~ bottomless pit"),
-    ("%", "%%% cloud of fire"),
-)
+#: How each map mark is drawn (three characters a square).
+GLYPHS = {FLOOR: " . ", WALL: "###", PIT: "~~~", FIRE: "%%%"}
 
 
 def legend_line(rows: list[str]) -> str:
     """The marks this map uses, then the hero marks (A2)."""
     marks = "".join(rows)
-    parts = [text for mark, text in LEGEND if mark in marks]
+    parts = [
+        f"{GLYPHS[mark].strip()} {LEGEND[mark].split(' (')[0]}" for mark in GLYPHS if mark in marks
+    ]
     if any(m.isdigit() for m in marks):
         parts.append("1-9 start squares")
     parts.append("1A hero (^ flying, * entangled)")

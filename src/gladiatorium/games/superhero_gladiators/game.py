@@ -9,6 +9,7 @@ from gladiatorium.core import Game, GameInfo, Seat, State
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
+from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
@@ -97,6 +98,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
             given = flags["map"][-1]
             values["map"] = map_text(given)
             values["map_name"] = given.rsplit("/", 1)[-1].removesuffix(".txt")
+            parse_arena(values["map"], given)  # errors name the file and the square
         return values
 
 

@@ -58,7 +58,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         super().__init__(options, players, seed)
         if players != len(options.teams):
             raise OptionsError(
-                f"{players} players but {len(options.teams)} teams; give one --team per player"
+                f"{players} players but {len(options.teams)} teams; give one --team per player "
+                f"(--players {len(options.teams)} for {len(options.teams)} teams)"
             )
         self.arena: Arena = parse_arena(options.map, options.map_name)
         self.fighters: dict[str, Fighter] = {}
