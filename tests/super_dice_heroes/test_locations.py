@@ -7,6 +7,7 @@ import pytest
 from sdh_helpers import acts, hero, legal, place, preset, start
 
 from gladiatorium.core import IllegalAction
+from gladiatorium.games.super_dice_heroes.actions import Defeat
 
 
 def helps(state: object, seat: str = "1") -> set[str]:
@@ -120,13 +121,18 @@ def test_downtown_bystander_box_and_top_box() -> None:
 def test_powerplant_next_number_exactly_one_higher_or_lower() -> None:
     """Powerplant: leftmost first, any number; then exactly one higher or lower,
     never the same; after a 6 only a 5."""
-    state = start(rolls=[(5, 6, 6, 4)])
+    state = start(rolls=[(5, 6, 6, 4), (4, 5, 6, 1)])
     place(state, 4)
     acts(state, "help 5 at 1")
     assert helps(state) == {"help 6 at 2", "help 4 at 2"}
     acts(state, "help 6 at 2")
     assert helps(state) == set()  # the other 6 is the same number; no 5 left
     assert hero(state).score(state.sheet) == 4
+    acts(state, "done")  # next round: 4 5 6 1; after the 6 only the 5 fits
+    assert helps(state) == {"help 5 at 3"}
+    acts(state, "help 5 at 3")
+    assert helps(state) == {"help 4 at 4", "help 6 at 4"}
+    assert hero(state).score(state.sheet) == 2 + 2 + 3
 
 
 # ----- 5 Warehouse -----------------------------------------------------------------
@@ -176,3 +182,28 @@ def test_three_robot_minions_per_location_any_die_1_honor_each() -> None:
     assert hero(state).minions[0] == 3 and hero(state).score(state.sheet) == 3
     acts(state, "move 2 with 2", "done", "defeat minion with 1")
     assert hero(state).minions[1] == 1 and hero(state).score(state.sheet) == 4
+
+
+def test_minions_take_any_die_even_one_that_could_help_by_default() -> None:
+    """Robot Minions (ruling R18): 'a last resort' is advice; by default any die may
+    defeat a minion, also one that could fill a box."""
+    state = start(rolls=[(1, 5, 5, 5)])
+    place(state, 1)
+    assert {"help 1 at 1", "defeat minion with 1", "defeat minion with 5"} <= legal(state)
+    acts(state, "defeat minion with 1")
+    assert hero(state).minions[0] == 1 and hero(state).marks[0] == (0,) * 9
+
+
+def test_minions_as_a_last_resort_with_the_option() -> None:
+    """Option minions_last_resort (R18): a minion only with a die that can fill no box
+    here; a wild die only once no box here can be filled at all."""
+    state = start(rolls=[(1, 5, 5, 5)], minions_last_resort=True)
+    place(state, 1)
+    hero(state).wild_earned = 1
+    assert "defeat minion with 5" in legal(state)
+    assert "defeat minion with 1" not in legal(state)
+    assert "wild defeat minion" not in legal(state)
+    with pytest.raises(IllegalAction, match="minions are a last resort"):
+        state.apply("1", Defeat(1))
+    preset(state, 1, (1, 3, 2, 3, 2, 1, 2, 1, 3))  # every box marked
+    assert {"defeat minion with 1", "wild defeat minion"} <= legal(state)

@@ -123,13 +123,22 @@ class Hero:
     goal_honor: int = 0
     dice: list[Die] = field(default_factory=list)
     done: bool = False
+    minions_last_resort: bool = False  # option: a minion only with a die that cannot help
 
     @classmethod
-    def new(cls, name: str, choices: tuple[str, str], sheet: Sheet, uses: int) -> Hero:
+    def new(
+        cls,
+        name: str,
+        choices: tuple[str, str],
+        sheet: Sheet,
+        uses: int,
+        minions_last_resort: bool = False,
+    ) -> Hero:
         return cls(
             name=name,
             choices=choices,
             powers_left=uses,
+            minions_last_resort=minions_last_resort,
             marks=[(0,) * loc.size for loc in sheet.locations],
             goals_done=[(False,) * len(loc.goals) for loc in sheet.locations],
         )
@@ -151,6 +160,7 @@ class Hero:
             goal_honor=self.goal_honor,
             dice=list(self.dice),
             done=self.done,
+            minions_last_resort=self.minions_last_resort,
         )
 
     # ----- what the hero holds ---------------------------------------------------------
@@ -200,25 +210,35 @@ class Hero:
         out: list[SpendAction] = []
         here = self.location
         loc = sheet.location(here) if here != MIDDLE else None
-        minion_left = loc is not None and self.minions[here - 1] < loc.minions
+        minion_left = self._minion_left(sheet)
         for value in self.unspent():
             out.extend(Move(to, value) for to in move_targets(here, value))
             if loc is not None:
                 marks = self.marks[here - 1]
-                out.extend(Help(value, box + 1) for box in help_boxes(loc, marks, value))
-                if minion_left:
+                helps = [Help(value, box + 1) for box in help_boxes(loc, marks, value)]
+                out.extend(helps)
+                if minion_left and not (helps and self.minions_last_resort):
                     out.append(Defeat(value))
         if self.wild_left:
             out.extend(WildMove(to) for to in LOCATIONS if to != here)
             if loc is not None:
                 marks = self.marks[here - 1]
-                for face in FACES:
-                    out.extend(WildHelp(face, box + 1) for box in help_boxes(loc, marks, face))
-                if minion_left:
+                wild_helps = [
+                    WildHelp(face, box + 1)
+                    for face in FACES
+                    for box in help_boxes(loc, marks, face)
+                ]
+                out.extend(wild_helps)
+                if minion_left and not (wild_helps and self.minions_last_resort):
                     out.append(WildDefeat())
         if self.powers_left and self.power is not None:
             out.extend(self._power_actions())
         return out
+
+    def _minion_left(self, sheet: Sheet) -> bool:
+        """Whether a robot minion still stands where the hero is."""
+        here = self.location
+        return here != MIDDLE and self.minions[here - 1] < sheet.location(here).minions
 
     def _power_actions(self) -> list[SpendAction]:
         power = self.power
@@ -254,7 +274,12 @@ class Hero:
                 return f"{self.name}'s superpower is {self.power}, not {power}"
             if not self.powers_left:
                 return "no superpower uses left"
-        return None if action in self.spend_actions(sheet) else f"{action} is not possible here"
+        if action in self.spend_actions(sheet):
+            return None
+        last_resort = self.minions_last_resort and self._minion_left(sheet)
+        if isinstance(action, Defeat | WildDefeat) and last_resort:
+            return f"{action}: minions are a last resort, and that die can fill a box here"
+        return f"{action} is not possible here"
 
     # ----- doing it ----------------------------------------------------------------------
     def spend(self, sheet: Sheet, action: SpendAction) -> list[Goal]:

@@ -29,6 +29,11 @@ class SuperDiceHeroesOptions(BaseModel):
     may_waste_dice: bool = Field(
         True, description="a hero may finish a round with dice unspent (R6)"
     )
+    minions_last_resort: bool = Field(
+        False,
+        description="a robot minion may be defeated only with a die that can fill no box "
+        "where the hero stands (a wild die: only when no box there can be filled) (R18)",
+    )
     ties: Literal["shared", "bystanders"] = Field(
         "shared",
         description="equal top honor: share the win, or most bystanders first (R14)",

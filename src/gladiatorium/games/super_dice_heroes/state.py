@@ -46,7 +46,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             seat = str(n)
             name = options.hero_names[n - 1] if n <= len(options.hero_names) else f"Hero {n}"
             choices = roll_power_choices(self.rng, options.reroll_power_doubles)
-            self.heroes[seat] = Hero.new(name, choices, self.sheet, options.power_uses)
+            self.heroes[seat] = Hero.new(
+                name, choices, self.sheet, options.power_uses, options.minions_last_resort
+            )
             self.emit(
                 "powers-rolled",
                 f"{name} (seat {seat}) may choose {choices[0]} or {choices[1]}",
