@@ -1,11 +1,12 @@
 """``hero-battle``: the moderator's console and the round post.
 
-Wire it into the main CLI with ``app.add_typer(hero_battle.app, name="hero-battle")``;
-it also runs alone: ``python -m gladiatorium.cli.hero_battle moderate --players 12``.
+Mounted in the main CLI as ``gladiatorium hero-battle``; it also runs alone:
+``python -m gladiatorium.cli.hero_battle moderate --players 12``.
 
 ``moderate`` is for a moderator running a forum Battle: type each player's move or
 private guess as it arrives (``3: hit Captain Comet, Night Heron heal Miss Mirage``,
-``5: guess Doctor Paradox=2``), ``close`` at the deadline, ``post`` for the forum post.
+``5: guess Doctor Paradox=2``, a player by seat or forum name), ``close`` at the
+deadline, ``post`` for the forum post.
 ``post`` prints the round post of a saved match record.
 """
 
@@ -32,7 +33,7 @@ console = Console()
 CONSOLE_HELP = """\
   SEAT: MOVE        a player's move, e.g. 3: hit Captain Comet, Night Heron heal Miss Mirage
   SEAT: abstain     a player abstains (a random hit is dealt at the close)
-  SEAT: guess H=P   a player's private guess, e.g. 5: guess Doctor Paradox=2
+  SEAT: guess H=P   a player's private guess (P: seat or forum name), e.g. 5: guess Doctor Paradox=2
   close             close the round now (the deadline): who has not moved abstains
   post [N] [markdown|bbcode]   the round post (default: last round, BBCode)
   status            everything, as the moderator sees it

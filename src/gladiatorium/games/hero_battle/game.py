@@ -18,6 +18,7 @@ Every round each living player assigns 2 hits and 1 heal on different heroes
   abstain                                           no move: the moderator deals one
                                                     random hit from you (never on you)
   guess Doctor Paradox=4                            private: Doctor Paradox is player 4
+                                                    (or give the player's name)
   guess Doctor Paradox=random                       ... is Random Player's hero
   hit Glass Golem                                   a Zombie's move: one hit
 Send your guess before your move: the round closes when the last player moves.
