@@ -158,6 +158,23 @@ def test_render_shows_the_sheet_and_the_scoreboard() -> None:
     assert "Blaze" in spectator and "power grow" not in spectator
 
 
+def test_solo_render_shows_the_target_and_the_table_of_titles() -> None:
+    """Solo (ruling R15): the terminal shows the honor that saves the city and the
+    sheet's titles, marking the one the hero's honor reaches now."""
+    state = start(("grow",), rolls=[(6, 6, 6, 6)])
+    hero(state).goal_honor = 61
+    text = GAME.render(state, "1")
+    assert "solo: 80 honor saves the city (now 61, Sidekick)" in text
+    assert "titles: Rookie 0+ | >Sidekick 60+ | Hero 80+ | Superhero 95+ | Legend 110+" in text
+    assert "solo:" not in GAME.render(start(("grow", "ice")), "1")
+
+
+def test_every_line_of_the_sheet_fits_an_80_column_terminal() -> None:
+    """Terminal: the sheet and scoreboard fit the panel of an 80-column terminal."""
+    state = start(("grow", "ice"), hero_names=("A hero with a forty-character long name",))
+    assert max(len(line) for line in GAME.render(state, "1").splitlines()) <= 76
+
+
 def test_a_hundred_players_play_a_whole_game() -> None:
     """Players 1-100: a hundred heroes share each roll; the game scores all of them."""
     from gladiatorium.core.match import make_bots, run_match

@@ -12,6 +12,8 @@ from gladiatorium.games.super_dice_heroes.sheet import Kind, Location, Sheet
 
 #: how many rows the scoreboard shows in a big game (the viewer's own row always shows)
 SCOREBOARD_ROWS = 12
+#: the widest line of goals under a location (the sheet fits an 80-column terminal)
+GOAL_WIDTH = 70
 
 
 def _reward(goal_honor: int, wild: int, bystander: int) -> str:
@@ -49,8 +51,19 @@ def location_lines(loc: Location, marks: list[int], done: list[bool], minions: i
         f"{'*' if ok else ' '}{g.name} {_reward(g.honor, g.wild, g.bystander)}"
         for g, ok in zip(loc.goals, done, strict=True)
     ]
-    for start in range(0, len(goals), 4):
-        lines.append("   " + " | ".join(goals[start : start + 4]))
+    lines.extend("   " + line for line in _packed(goals, GOAL_WIDTH))
+    return lines
+
+
+def _packed(items: list[str], width: int) -> list[str]:
+    """Items joined by ' | ' into lines of at most ``width`` characters (one item
+    longer than that gets a line of its own)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += " | " + item
+        else:
+            lines.append(item)
     return lines
 
 
@@ -119,5 +132,19 @@ def match_text(sheet: Sheet, view: dict[str, Any], seat: str | None) -> str:
     parts.append(f"round {view['round']}/{view['rounds']}  shared roll: {roll}")
     if seat is not None and seat in view["heroes"]:
         parts.append(hero_text(sheet, view["heroes"][seat], view["round"], view["rounds"]))
+    if view["solo_target"] is not None:
+        parts.append(solo_text(sheet, view))
     parts.append(scoreboard_text(sheet, view, seat))
     return "\n\n".join(parts)
+
+
+def solo_text(sheet: Sheet, view: dict[str, Any]) -> str:
+    """Solo play: the honor that saves the city and the table of titles, the title
+    the hero's honor reaches now marked."""
+    (hero,) = view["heroes"].values()
+    honor, target = hero["honor"], view["solo_target"]
+    title = sheet.solo_title(honor)
+    ranks = " | ".join(
+        f"{'>' if name == title else ''}{name} {score}+" for score, name in sheet.solo_ranks
+    )
+    return f"solo: {target} honor saves the city (now {honor}, {title})\ntitles: {ranks}"

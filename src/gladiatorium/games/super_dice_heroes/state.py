@@ -235,6 +235,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             "roll": list(self.roll),
             "awaiting": list(self.pending),
             "heroes": heroes,
+            "solo_target": self.options.solo_target if self.players == 1 else None,
         }
 
     def secrets_for(self, seat: Seat | None) -> set[str]:
