@@ -111,7 +111,17 @@ def test_illegal_moves_get_a_clear_message() -> None:
     try:
         state.apply("white-king", Move("queen", "W", "a1", "a5"))
     except IllegalAction as err:
-        assert "'let queen' or 'king overrides queen: ...'" in str(err)
+        assert "the white King decides first: 'let queen' or 'king overrides queen: " in str(err)
     else:
         raise AssertionError("an illegal move was accepted")
     assert "commander" in GAME.notation_help() or "white-king" in GAME.notation_help()
+
+
+def test_render_general_7_says_when_the_king_must_override() -> None:
+    """The white Black Knight's commander has no piece left: the picture tells the
+    King's seat that he must override, and 'let' is not offered."""
+    state = with_royals({"a2": "F"}, to_move=("white", "black-knight"))
+    text = GAME.render(state, "white-king")
+    assert "the black-knight has no move, so the white King must override it" in text
+    assert state.view(None)["override_forced"] is True
+    assert "let black-knight" not in [str(a) for a in state.legal_actions("white-king")]

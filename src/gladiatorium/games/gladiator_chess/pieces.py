@@ -62,6 +62,12 @@ COMMANDS = {
     BLACK_KNIGHT_CMD: frozenset({BLACK_KNIGHT, SCOUT}),
     KINGS_KNIGHT_CMD: frozenset({KINGS_KNIGHT, SQUIRE}),
 }
+COMMANDER_NAMES = {
+    KING_CMD: "King",
+    QUEEN_CMD: "Queen",
+    BLACK_KNIGHT_CMD: "Black Knight",
+    KINGS_KNIGHT_CMD: "King's Knight",
+}
 COMMANDER_OF = {kind: cmd for cmd, kinds in COMMANDS.items() for kind in kinds}
 
 

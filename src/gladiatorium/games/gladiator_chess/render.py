@@ -71,6 +71,12 @@ def status_text(view: dict[str, Any]) -> str:
         outcome = view["outcome"]
         return f"game over: {outcome['team'] or 'draw'} ({outcome['reason']})"
     team, commander = view["team"], view["commander"]
+    if view["phase"] == "override" and view.get("override_forced"):
+        return (
+            f"turn {view['turn']}/{view['turn_limit']}: {team} {commander}'s move; "
+            f"the {commander} has no move, so the {team} King must override it "
+            f"('king overrides {commander}: ...')"
+        )
     if view["phase"] == "override":
         return (
             f"turn {view['turn']}/{view['turn_limit']}: {team} {commander}'s move; "

@@ -8,12 +8,14 @@ Rulebook sections are cited as General n, King n, Queen n, ...; rulings as R<n>
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
-from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
+from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     COMMANDERS,
@@ -228,13 +230,27 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if action in self._legal.get(seat, ()):
             return None
         if isinstance(action, Move | Let) and seat in self._legal:
-            team, commander = self.order[self.slot]
-            if self.phase == OVERRIDE:
-                need = f"'let {commander}' or 'king overrides {commander}: ...'"
-            else:
-                need = f"a move of the {commander}'s pieces"
-            return f"{action} is not legal for {seat} now; {team} needs {need} (type 'legal')"
+            return f"{action}: {why_not(self, action)} (type 'legal')"
         return f"{action} is not a legal action for seat {seat} now"
+
+    def parse(self, seat: Seat, text: str) -> Action:
+        """The notation in any letter case and spacing; '-' and 'x' are not held
+        against the player. A refusal says what is wrong with the move."""
+        try:
+            return super().parse(seat, text)
+        except (NotYourTurn, GameOver):
+            raise
+        except IllegalAction:
+            action = read(text)
+            if action is None:
+                raise IllegalAction(
+                    f"{text.strip()!r} is not a move; write {SHAPES} (type 'legal' for all)"
+                ) from None
+            if isinstance(action, Move):
+                for takes in (False, True):
+                    if replace(action, takes=takes) in self._legal.get(seat, ()):
+                        return replace(action, takes=takes)
+            raise IllegalAction(f"{text.strip()!r}: {why_not(self, action)}") from None
 
     def _apply(self, seat: Seat, action: Action) -> None:
         if isinstance(action, Let):
@@ -543,6 +559,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "team": team,
             "commander": commander,
             "phase": self.phase,
+            "override_forced": self.phase == OVERRIDE
+            and not any(isinstance(a, Let) for acts in self._legal.values() for a in acts),
             "awaiting": list(self._awaiting()),
             "pieces": [
                 {
