@@ -33,9 +33,22 @@ def play(args: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
         "score": hero.score(state.sheet),
         "power": hero.power,
         "places": [hero.location_honor(state.sheet, n) for n in range(1, 7)],
+        "dice": dice_per_location(state),
         "wild": hero.wild_earned,
         "bystanders": hero.bystanders,
     }
+
+
+def dice_per_location(state: Any) -> list[int]:
+    """Dice (rolled or wild) the hero spent helping or on minions, per location."""
+    used = [0] * 6
+    for event in state.events:
+        if event.kind == "spend" and event.data["action"].startswith(HELPING):
+            used[event.data["location"] - 1] += 1
+    return used
+
+
+HELPING = ("help", "wild help", "defeat", "wild defeat")
 
 
 def summary(bot: str, games: int, jobs: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -48,6 +61,7 @@ def summary(bot: str, games: int, jobs: int, options: dict[str, Any]) -> dict[st
         results = [play(t) for t in tasks]
     scores = [r["score"] for r in results]
     places = [statistics.mean(r["places"][n] for r in results) for n in range(6)]
+    dice = [statistics.mean(r["dice"][n] for r in results) for n in range(6)]
     visited = [sum(1 for r in results if r["places"][n] > 0) / games for n in range(6)]
     powers: dict[str, list[int]] = {}
     for r in results:
@@ -61,6 +75,7 @@ def summary(bot: str, games: int, jobs: int, options: dict[str, Any]) -> dict[st
         "min": min(scores),
         "max": max(scores),
         "places": places,
+        "dice": dice,
         "scoring_share": visited,
         "wild": statistics.mean(r["wild"] for r in results),
         "bystanders": statistics.mean(r["bystanders"] for r in results),
@@ -90,6 +105,13 @@ if __name__ == "__main__":
             + ", ".join(
                 f"{n} {v:.1f} ({share:.0%} of games)"
                 for n, v, share in zip(NAMES, s["places"], s["scoring_share"], strict=True)
+            )
+        )
+        print(
+            "   honor per die spent there (dice a game): "
+            + ", ".join(
+                f"{n} {v / d if d else 0:.2f} ({d:.1f})"
+                for n, v, d in zip(NAMES, s["places"], s["dice"], strict=True)
             )
         )
         print(f"   wild dice earned {s['wild']:.2f}, bystanders {s['bystanders']:.2f}")

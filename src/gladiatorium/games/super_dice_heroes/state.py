@@ -124,7 +124,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         where = self._place(hero.location)
         self.choices_made[seat].append(str(action))
         text = f"{hero.name}: {action} ({where})"
-        self.emit("spend", text, to=seat, seat=seat, action=str(action))
+        self.emit("spend", text, to=seat, seat=seat, action=str(action), location=hero.location)
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
