@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hb_helpers import GAME, battle, everyone, hp, play_round
 
+from gladiatorium.core import IllegalAction
 from gladiatorium.games.hero_battle.enumerate import MAX_LISTED
 
 QUIET = "hit Eel, Fox heal Gnu"
@@ -106,3 +107,76 @@ def test_setup_is_deterministic_and_keeps_hp() -> None:
     """Same seed, same secret deal; the starting HP option applies to everyone."""
     a, b = GAME.start({"starting_hp": 5}, 9, seed=8), GAME.start({"starting_hp": 5}, 9, seed=8)
     assert a.nemeses == b.nemeses and hp(a) == hp(b) and set(hp(a).values()) == {5}
+
+
+def test_adjusting_hp_every_number_is_an_option() -> None:
+    """Adjusting HP: starting HP, HP a hit and a heal move, nemesis bonus, outing
+    penalty, guess bonus and bad-call penalty are options. Hand calculation: Cat (3 HP)
+    takes 8 hits of 2 and dies; Eel 20 - 16 = 4; Gnu 20 + 8 heals of 3 = 44; Bat's right
+    call on Hog: Bat +2, Hog -6; Dog's wrong call: -1; Cat was the nemesis of Ant (seat
+    8) and Bat (seat 1): +1 each."""
+    state = battle(
+        starting_hp=20,
+        hp_per_hit=2,
+        hp_per_heal=3,
+        nemesis_bonus=1,
+        outing_penalty=6,
+        correct_guess_bonus=2,
+        bad_call_penalty=1,
+    )
+    state.heroes["Cat"].hp = 3
+    guesses = {"1": "guess Hog=7", "3": "guess Fox=2"}
+    play_round(state, everyone("hit Cat, Eel heal Gnu"), guesses=guesses)
+    assert hp(state) == {
+        "Ant": 21,
+        "Bat": 23,
+        "Cat": -13,
+        "Dog": 19,
+        "Eel": 4,
+        "Fox": 20,
+        "Gnu": 44,
+        "Hog": 14,
+    }
+
+
+def test_switching_default_rules_off() -> None:
+    """Default rules as options: Double-Up off (or at a quarter dead), no Last Man(s)
+    Standing reveal, a round limit that draws the Battle (R24)."""
+    state = battle(double_up=False)
+    for name in ("Cat", "Dog", "Eel", "Fox"):
+        state.heroes[name].status = "dead"
+    with pytest.raises(IllegalAction, match="Double-Up"):
+        state.act("1", "hit Hog, Hog heal Ant")
+    state = battle(double_up_dead_fraction=0.25)
+    for name in ("Cat", "Dog"):
+        state.heroes[name].status = "dead"
+    state.act("1", "hit Hog, Hog heal Ant")
+    state = battle(last_standing_reveal=False)
+    for name in ("Ant", "Bat", "Cat", "Dog", "Eel"):
+        state.heroes[name].revealed = True
+    report = play_round(state, everyone(QUIET), guesses={"1": "guess Fox=5"})
+    assert [r["hero"] for r in report["revealed"]] == ["Fox"]
+    state = battle(max_rounds=1)
+    play_round(state, everyone(QUIET))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.draw and "after 1 rounds" in outcome.reason
+
+
+def test_resurrection_of_two_and_free_nemesis_deal() -> None:
+    """Resurrection of one or more heroes (resurrection_count); the free nemesis deal
+    (balanced_nemeses off) still gives two different heroes of other players."""
+    state = battle(resurrection_rounds=(2,), resurrection_count=2)
+    for name in ("Ant", "Bat"):
+        state.heroes[name].status = "dead"
+    state.heroes["Cat"].hp = 15
+    # living after round 1 (six movers): Cat 15, Dog 12, Eel and Fox 12 - 6 = 6, Gnu
+    # 12 + 6 = 18, Hog 12: 69 / 6 = 11.5, a half rounds up to 12 (R11); then 81 / 7 =
+    # 11.6, 12 again; draw 0 each time takes the first dead hero
+    play_round(state, {s: QUIET for s in "234567"}, dice=[0, 0])
+    assert hp(state)["Ant"] == 12 and hp(state)["Bat"] == 12
+    assert state.heroes["Ant"].revived and state.heroes["Bat"].revived
+    for seed in range(10):
+        free = GAME.start({"balanced_nemeses": False}, 9, seed)
+        for seat, pair in free.nemeses.items():
+            owner = free.hero_of(seat)
+            assert len(set(pair)) == 2 and owner is not None and owner.name not in pair
