@@ -66,9 +66,13 @@ def test_shapeshift_copies_another_die_rolled_this_round() -> None:
 def test_shapeshift_never_changes_a_wild_die() -> None:
     """5 Shapeshift: you may not shapeshift a wild die (wild dice are not rolled,
     and no power acts on them: ruling R9)."""
-    state = start(("shapeshift",), rolls=[(1, 1, 1, 1)])
+    state = start(("shapeshift",), rolls=[(2, 5, 6, 6)])
     hero(state).wild_earned = 1
-    assert not any(a.startswith("shapeshift") for a in legal(state))  # all dice show 1
+    acts(state, "move 2 with 2", "move 5 with 5", "move 6 with 6", "defeat minion with 6")
+    assert hero(state).unspent() == [] and hero(state).wild_left == 1
+    assert "wild help 4 at 6" in legal(state)  # the wild die is there to spend ...
+    assert not any(a.startswith("shapeshift") for a in legal(state))  # ... not to shift
+    assert hero(state).powers_left == 3
 
 
 def test_grow_changes_any_die_to_a_6() -> None:

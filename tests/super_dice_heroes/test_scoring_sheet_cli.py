@@ -213,6 +213,20 @@ def test_cli_plays_a_solo_game_and_reads_a_sheet_file(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "--sheet FILE" in bad.output
 
 
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (["--name", "0=Zed"], "--name '0=Zed': seats are numbered from 1"),
+        (["--name", "5=Zed"], "hero_names: a name for seat 5, but 2 players"),
+        (["--name", "Zed"], "--name 'Zed': expected SEAT=NAME"),
+    ],
+)
+def test_cli_refuses_a_name_for_no_seat(names: list[str], message: str) -> None:
+    """CLI --name SEAT=NAME (ruling R2): a seat that does not exist is refused."""
+    result = runner.invoke(app, ["play", "super-dice-heroes", "--players", "2", *names])
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
+
+
 def test_cli_human_types_actions() -> None:
     """CLI: a person chooses a power and plays in the terminal."""
     state = GAME.start(None, 1, 5)

@@ -49,6 +49,9 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
     def new_state(
         self, options: SuperDiceHeroesOptions, players: int, seed: int
     ) -> SuperDiceHeroesState:
+        named = len(options.hero_names)
+        if named > players:
+            raise OptionsError(f"hero_names: a name for seat {named}, but {players} players")
         return SuperDiceHeroesState(options, players, seed)
 
     def bots(self) -> Mapping[str, BotFactory]:
@@ -81,6 +84,8 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                     seat, sep, name = value.partition("=")
                     if not sep or not seat.strip().isdigit() or not name.strip():
                         raise OptionsError(f"--name {value!r}: expected SEAT=NAME, e.g. 2=Blaze")
+                    if int(seat) < 1:
+                        raise OptionsError(f"--name {value!r}: seats are numbered from 1")
                     names[int(seat)] = name.strip()
             else:
                 raise OptionsError(
