@@ -18,22 +18,37 @@ def evasive(target: Vehicle) -> bool:
 def can_lead(
     gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
 ) -> bool:
-    """Who may lead an attack (its gun already reaches the target): a Mosquito only
-    on a Scout or a Mosquito (R16), a Scout only on a Scout (R29); on a Mosquito only
-    a parabolic gun; on a Scout or a Mosquito only from within 6 spaces, by a vehicle
-    that has not moved this turn (R18)."""
+    """May ``gun`` (which already reaches the target) lead an attack on it?"""
+    return lead_refusal(gun, target, mover, options) is None
+
+
+def lead_refusal(
+    gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
+) -> str | None:
+    """Why ``gun`` may not lead an attack on ``target`` (None: it may): a Mosquito
+    leads only on a Scout or a Mosquito (R16), a Scout only on a Scout (R29); on a
+    Mosquito only a parabolic gun; on a Scout or a Mosquito only from within 6
+    spaces, by a vehicle that has not moved this turn (R18)."""
     if gun.code == "MQ" and not evasive(target):
-        return False
+        return "alone, a Mosquito attacks only Scouts and Mosquitos; it may add its gun"
     if gun.code == "SC" and target.code != "SC":
-        return False
-    if evasive(target):
-        if target.code == "MQ" and gun.kind.parabolic is None:
-            return False
-        if distance(gun.square, target.square) > options.evasive_range:
-            return False
-        if gun.ident == mover:
-            return False
-    return True
+        return "alone, a Scout attacks only Scouts; it may add its gun"
+    if not evasive(target):
+        return None
+    if target.code == "MQ" and gun.kind.parabolic is None:
+        return "only a vehicle with a parabolic gun may attack a Mosquito"
+    gap = distance(gun.square, target.square)
+    if gap > options.evasive_range:
+        return (
+            f"a {target.kind.name} is attacked only from within {options.evasive_range} "
+            f"spaces; this is {gap}"
+        )
+    if gun.ident == mover:
+        return (
+            f"the {gun.code} moved this turn; only a vehicle that has not moved may "
+            f"attack a {target.kind.name}"
+        )
+    return None
 
 
 def can_help(gun: Vehicle, target: Vehicle) -> bool:

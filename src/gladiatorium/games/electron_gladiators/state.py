@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
     Drive,
@@ -28,6 +28,7 @@ from gladiatorium.games.electron_gladiators.board import (
     square_name,
     step,
 )
+from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
@@ -80,6 +81,24 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         if self._legal is None or self._legal[0] != key:
             self._legal = (key, self._compute_legal())
         return list(self._legal[1])
+
+    def parse(self, seat: Seat, text: str) -> Action:
+        """The legal action typed as ``text``; a refusal says why in the game's words."""
+        try:
+            return super().parse(seat, text)
+        except (NotYourTurn, GameOver):
+            raise
+        except IllegalAction as err:
+            reason = why_not(self, seat, text)
+            if reason is None:
+                raise
+            raise IllegalAction(f"{text.strip()!r}: {reason}") from err
+
+    def illegal_reason(self, seat: Seat, action: Action) -> str | None:
+        if action in self.legal_actions(seat):
+            return None
+        reason = why_not(self, seat, str(action))
+        return f"{action}: {reason or f'not a legal action for seat {seat} now'}"
 
     def _compute_legal(self) -> list[Action]:
         if self.pending_dodge is not None:
