@@ -8,6 +8,7 @@ from gc_helpers import GAME, act, hold_queen, position, with_royals
 from gladiatorium.core import Rng
 from gladiatorium.core.errors import IllegalAction
 from gladiatorium.games.gladiator_chess.actions import Let, Move
+from gladiatorium.games.gladiator_chess.board import parse_square
 from gladiatorium.games.gladiator_chess.bots import Marshal
 
 ROYALS = {"f1": "K", "c1": "KK", "l1": "Q", "f10": "k", "c10": "kk"}
@@ -61,7 +62,7 @@ def test_bot_is_deterministic_for_a_seed_and_plays_a_whole_game() -> None:
     assert first == play(4) and len(first) > 8
 
 
-def test_render_shows_hit_points_frozen_captives_and_whose_command() -> None:
+def test_render_r29_shows_hit_points_frozen_captives_and_whose_command() -> None:
     state = with_royals({"e4": "W@3", "h8": "s", "e5": "f"}, to_move=("white", "queen"))
     hold_queen(state, "white", "h8")
     text = GAME.render(state, None)
@@ -75,7 +76,7 @@ def test_render_shows_hit_points_frozen_captives_and_whose_command() -> None:
     assert "last combat: white Warrior attacks black Footman: 6+6+6=18 against 1=1" in text
 
 
-def test_render_marks_a_queen_holding_a_frozen_piece() -> None:
+def test_render_r29_marks_a_queen_holding_a_frozen_piece() -> None:
     layout = {**ROYALS, "e5": "w", "e3": "Q", "l10": "q"}
     del layout["l1"]
     state = position(layout, to_move=("white", "queen"))
@@ -125,3 +126,25 @@ def test_render_general_7_says_when_the_king_must_override() -> None:
     assert "the black-knight has no move, so the white King must override it" in text
     assert state.view(None)["override_forced"] is True
     assert "let black-knight" not in [str(a) for a in state.legal_actions("white-king")]
+
+
+def test_champion_3_r24_the_bot_takes_its_queen_out_of_reach_of_queen_takers() -> None:
+    """Advice turned into play (R24): the black scout on h8 and Black Knight on d7
+    both reach the white Queen on e5. Whatever the seed, after the white Queen's
+    slot no black Black Knight, scout or King can take her next."""
+    for seed in range(4):
+        layout = {"f1": "K", "c1": "KK", "e5": "Q", "h1": "C", "a1": "W"}
+        layout |= {"f10": "k", "c10": "kk", "l10": "q", "h8": "s", "d7": "bk"}
+        state = position(layout, to_move=("white", "queen"))
+        threats = state.pos.reachers(state.pos.board, parse_square("e5"), "black", False)
+        assert {p.kind for p in threats} == {"S", "BK"}
+        while state.team_to_move == "white" and state.commander_to_move == "queen":
+            seat = state.awaiting()[0]
+            state.apply(seat, Marshal(Rng(seed)).choose(state, seat))
+        queen = state.pos.royal("white", "Q")
+        takers = [
+            p.kind
+            for p in state.pos.reachers(state.pos.board, queen.sq, "black", False)
+            if p.kind in {"BK", "S"}
+        ]
+        assert takers == [], (seed, queen.sq)

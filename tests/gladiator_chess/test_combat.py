@@ -95,3 +95,16 @@ def test_mounted_knight_2_black_knight_2_kings_knight_2_scout_2_dice_and_hit_poi
 def test_footman_2_warrior_2_squire_2_hit_points() -> None:
     state = with_royals({"a3": "F", "b3": "W", "d3": "SQ"})
     assert [code_at(state, s) for s in ("a3", "b3", "d3")] == ["F@4", "W@6", "SQ@2"]
+
+
+def test_footman_4_returns_fully_healed_after_victory_attacking_or_defending() -> None:
+    """A 1-hit-point footman attacks a warrior: 1d6 + 1d6 = 6+6 = 12 against 1+1 = 2;
+    the warrior (6) falls, the footman takes e5 with its 4 hit points back. A hurt
+    footman that beats off an attack (2+2+2 = 6 against 6, a tie) is healed too."""
+    state = with_royals({"d4": "F@1", "e5": "w"})
+    act(state, "king: F d4xe5", dice=[6, 6, 1, 1])
+    assert code_at(state, "e5") == "F@4" and code_at(state, "d4") == "."
+    state = with_royals({"e4": "W", "e5": "f@1"}, to_move=("white", "queen"))
+    act(state, "let queen")
+    act(state, "queen: W e4xe5", dice=[2, 2, 2, 6])
+    assert code_at(state, "e5") == "f@4" and code_at(state, "e4") == "W@6"

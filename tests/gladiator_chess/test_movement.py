@@ -49,7 +49,7 @@ def test_scout_1_moves_as_a_bishop() -> None:
     assert "h7" not in reach and "e5" not in reach
 
 
-def test_knights_leap_over_pieces_mounted_1_black_knight_1_kings_knight_1() -> None:
+def test_knights_leap_mounted_knight_1_black_knight_1_kings_knight_1() -> None:
     state = with_royals(
         {"e4": "MK", "d4": "F", "f4": "F", "e3": "F", "e5": "F", "d5": "SQ", "f5": "SQ"},
     )

@@ -71,7 +71,7 @@ def test_perft_middle_game_queen_slot_overrides() -> None:
     assert perft(state, 2) == 5489
 
 
-def test_perft_captive_queen_king_moves_as_a_queen() -> None:
+def test_perft_captive_queen_king_11_1_moves_as_a_queen() -> None:
     """The black Black Knight on h8 holds the white Queen; in the white King's slot
     the King has 27 queen-moves (King 11.1: 8 up the f-file to f9 beside the black
     King, whom he cannot enter, 2 + 6 along rank 1, 5 + 6 diagonally) and the

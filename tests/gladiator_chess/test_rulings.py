@@ -16,6 +16,9 @@ from gc_helpers import (
     with_royals,
 )
 
+from gladiatorium.games.gladiator_chess import GladiatorChessState
+from gladiatorium.games.gladiator_chess.pieces import WHITE
+
 
 def test_general_8_capture_is_by_dice_not_automatic() -> None:
     """A warrior attacking a footman rolls; 4 against 4 is a tie, nothing is taken."""
@@ -190,3 +193,53 @@ def test_r15_a_queen_never_freezes_the_other_queen() -> None:
     act(state, "let queen")
     reach = targets(state, "e4")
     assert "e7" in reach and "e8" not in reach
+
+
+def queen_held_on_h5(checker: dict[str, str]) -> GladiatorChessState:
+    """The black scout on h5 holds the white Queen; the white King on f1 has his
+    warriors on e1 and g1, and a warrior on h2 may attack the scout."""
+    state = position(
+        {"f1": "K", "c1": "KK", "l1": "Q", "e1": "W", "g1": "W", "h2": "W", "h5": "s"}
+        | {"f10": "k", "c10": "kk", "l10": "q"}
+        | checker,
+        to_move=(WHITE, "queen"),
+    )
+    hold_queen(state, "white", "h5")
+    act(state, "let queen")
+    return state
+
+
+def test_r27_check_is_judged_before_the_freed_queen_is_placed() -> None:
+    """With the Queen held the King is exposed: the black warrior on f5 does not
+    check him. Killing the scout would free her and protect him again, in check from
+    f5; she would return on f2 (R11) and block, but the move is judged without her,
+    so it is refused. Without the warrior the same attack frees her onto f2."""
+    state = queen_held_on_h5({"f5": "w"})
+    assert "h5" not in targets(state, "h2") and "h4" in targets(state, "h2")
+    state = queen_held_on_h5({})
+    events = act(state, "queen: W h2xh5", dice=[6, 6, 6, 1, 1, 1])
+    assert "the white Queen returns to f2" in events and code_at(state, "f2") == "Q@0"
+
+
+def king_in_a_corner(to_move: tuple[str, str]) -> GladiatorChessState:
+    """The white King on a1 is in check from the black warrior on a5; a2, b1 and b2
+    are covered (a5, and the warrior on b8). Only the white warrior on h3 can help,
+    by blocking on a3; it answers to the Queen, not to the King."""
+    return position(
+        {"a1": "K", "k1": "KK", "l1": "Q", "h3": "W", "a5": "w", "b8": "w"}
+        | {"f10": "k", "c10": "kk", "l10": "q"},
+        to_move=to_move,
+    )
+
+
+def test_r28_king_6_checkmate_in_the_kings_own_slot_no_override_of_himself() -> None:
+    """In the King's own slot only his pieces may answer check (General 5, King 8):
+    none can, so he is checkmated although the Queen's warrior could have blocked.
+    In the Queen's slot the same check is answered by blocking on a3."""
+    state = king_in_a_corner((WHITE, "king"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.team == "black" and outcome.reason == "checkmate"
+    state = king_in_a_corner((WHITE, "queen"))
+    assert not state.is_over
+    act(state, "let queen")
+    assert legal(state) == ["queen: W h3-a3"]
