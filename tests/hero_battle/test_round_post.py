@@ -70,3 +70,31 @@ def test_post_of_a_round_not_compiled() -> None:
     play_round(state, everyone("hit Ant, Cat heal Dog"))
     with pytest.raises(GladiatoriumError, match="round 4"):
         round_post(state.view(None), 4)
+
+
+def test_post_of_a_round_with_random_player_and_hand_of_god() -> None:
+    """Round post: the round-start events (Random Player's hit, the Hand of God roll)
+    open the post, once each; a Zombie's move and a dead-dead hero are listed."""
+    state = battle(
+        random_player=True,
+        random_player_hero="Yak",
+        zombies=True,
+        hand_of_god=True,
+        hand_of_god_rounds=(3,),
+    )
+    state.heroes["Ant"].hp = 1
+    quiet = everyone("hit Eel, Fox heal Gnu")
+    # round 1: Ant becomes a Zombie; round 2's Random Player hit: Dog (index 3 of Ant..Hog)
+    play_round(state, quiet | {s: "hit Ant, Eel heal Gnu" for s in "12"}, dice=[3])
+    moves = everyone("hit Ant, Ant heal Dog") | {"8": "hit Gnu"}
+    # round 2: Ant is hit to dead-dead; round 3 rolls 2 (double-heals), RP hits Bat
+    play_round(state, moves, dice=[2, 0])
+    post = round_post(state.view(None), 2, "markdown")
+    assert post.count("Random Player hits Dog") == 1
+    assert "- Random Player hits Dog.\n\n**Moves**" in post
+    assert "| Player 8 | Gnu |  |" in post
+    assert "- Ant is dead-dead" in post
+    play_round(state, everyone("hit Eel, Fox heal Gnu", players=7), dice=[0])
+    post = round_post(state.view(None), 3, "bbcode")
+    assert post.count("Hand of God: double-heals.") == 1
+    assert "[*]Random Player hits Bat." in post

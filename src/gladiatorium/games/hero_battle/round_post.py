@@ -90,10 +90,8 @@ def _moves(w: _Writer, report: dict[str, Any], names: dict[str, str]) -> list[st
     title = "Moves" + (
         " (anonymous round: hits were sent privately)" if report["anonymous"] else ""
     )
-    out = [w.bold(title), *w.table(["Player", "Hits", "Heals"], rows)]
-    if report["random_player_hit"]:
-        out.append(f"Random Player hit {report['random_player_hit']}.")
-    return [*out, ""]
+    # Random Player's hit is announced with the round start, above the table
+    return [w.bold(title), *w.table(["Player", "Hits", "Heals"], rows), ""]
 
 
 def _callouts(w: _Writer, report: dict[str, Any], names: dict[str, str]) -> list[str]:
