@@ -115,3 +115,10 @@ def test_queen_2_the_queen_square_is_not_a_target_for_a_warrior() -> None:
     act(state, "let queen")
     why = refusal(state, "white-queen", "queen: W e2xe5")
     assert "the Warrior on e2 cannot go to e5; it can go to" in why
+
+
+@pytest.mark.parametrize("text", ["let black-knight", "let queen", "black-knight: F a2-a3"])
+def test_general_7_when_the_king_must_override_the_refusal_says_so(text: str) -> None:
+    state = with_royals({"a2": "F"}, to_move=("white", "black-knight"))
+    why = refusal(state, "white-king", text)
+    assert "the black-knight has no move, so the King must override (General 7)" in why

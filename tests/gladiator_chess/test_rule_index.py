@@ -25,6 +25,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "General 7": (
         "test_general_7_commander_with_no_move_is_overridden",
         "test_render_general_7_says_when_the_king_must_override",
+        "test_general_7_when_the_king_must_override_the_refusal_says_so",
     ),
     "General 8": ("test_general_8_capture_is_by_dice_not_automatic",),
     "General 9": (

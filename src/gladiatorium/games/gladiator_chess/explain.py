@@ -62,9 +62,11 @@ def why_not(state: GladiatorChessState, action: Move | Let) -> str:
     team, commander = state.order[state.slot]
     deciding = state.phase == "override"
     if isinstance(action, Let):
-        return _why_not_let(state, action, commander, deciding)
+        return _why_not_let(state, commander, deciding)
     if deciding:
         if not action.override:
+            if not state.commander_moves:
+                return _why_not_let(state, commander, deciding)
             return (
                 f"the {team} King decides first: 'let {commander}' or "
                 f"'king overrides {commander}: PIECE FROM-TO'"
@@ -81,15 +83,15 @@ def why_not(state: GladiatorChessState, action: Move | Let) -> str:
     return _why_not_piece(state, action, team, COMMANDS[commander])
 
 
-def _why_not_let(state: GladiatorChessState, action: Let, commander: str, deciding: bool) -> str:
+def _why_not_let(state: GladiatorChessState, commander: str, deciding: bool) -> str:
     if not deciding:
         return f"nothing to let: the {commander} moves now"
-    if action.commander != commander:
-        return f"this is the {commander}'s slot: 'let {commander}'"
-    return (
-        f"the {commander} has no move, so the King must override "
-        f"(General 7): 'king overrides {commander}: PIECE FROM-TO'"
-    )
+    if not state.commander_moves:
+        return (
+            f"the {commander} has no move, so the King must override "
+            f"(General 7): 'king overrides {commander}: PIECE FROM-TO'"
+        )
+    return f"this is the {commander}'s slot: 'let {commander}'"
 
 
 def _why_not_piece(
