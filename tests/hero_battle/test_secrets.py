@@ -220,3 +220,18 @@ def test_swapped_identities_with_optional_rules_on() -> None:
                     assert a.illegal_reason(seat, guess) == b.illegal_reason(seat, guess)
     assert seen(a, "4") != seen(b, "4")
     assert seen(a, "moderator") != seen(b, "moderator")
+
+
+def test_changing_anonymous_hits_posts_nothing_public() -> None:
+    """Anonymous Play: a player who sends new hits and keeps the public heal shows the
+    other seats nothing new; changing the heal is a public edit."""
+    a, b = battle(anonymous_every=1), battle(anonymous_every=1)
+    a.act("4", "hit Ant, Bat heal Hog")
+    b.act("4", "hit Cat, Dog heal Hog")
+    b.act("4", "hit Ant, Bat heal Hog")
+    for seat in OBSERVERS:
+        assert seen(a, seat) == seen(b, seat)
+    assert seen(a, "4") != seen(b, "4")
+    b.act("4", "hit Ant, Bat heal Gnu")
+    public = [e.text for e in b.events_for(None)]
+    assert public[-1] == "Round 1: Player 4 edits: heals Gnu; hits sent privately."

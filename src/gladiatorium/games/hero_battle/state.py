@@ -348,26 +348,30 @@ class HeroBattleState(State[HeroBattleOptions]):
             self.emit("guess", f"Round {self.round}: {text} (private).", to=[seat, MODERATOR])
             return
         assert isinstance(action, Move | Abstain)
-        edit = seat in self.moves
+        previous = self.moves.get(seat)
         if isinstance(action, Move):
             action = Move(tuple(canonical(list(action.hits))), tuple(canonical(list(action.heals))))
         self.moves[seat] = action
-        self._post_move(seat, action, edit)
+        self._post_move(seat, action, previous)
         if self.options.close_when_all_moved and all(
             s in self.moves for s in self.active_players()
         ):
             self.close_round()
 
-    def _post_move(self, seat: Seat, action: Move | Abstain, edit: bool) -> None:
-        """The move as posted on the forum; in anonymous rounds the hits go privately."""
+    def _post_move(
+        self, seat: Seat, action: Move | Abstain, previous: Move | Abstain | None
+    ) -> None:
+        """The move as posted on the forum; in anonymous rounds the hits go privately
+        (a new private message that leaves the public heals as they were posts nothing)."""
         who = f"Round {self.round}: {self.name(seat)}"
-        verb = " edits:" if edit else ""
+        verb = "" if previous is None else " edits:"
         if isinstance(action, Abstain):
             self.emit("move", f"{who}{verb} abstains.", seat=seat)
             return
         heals = f"heals {', '.join(action.heals)}" if action.heals else "no heal"
         if self.anonymous:
-            self.emit("move", f"{who}{verb} {heals}; hits sent privately.", seat=seat)
+            if not (isinstance(previous, Move) and previous.heals == action.heals):
+                self.emit("move", f"{who}{verb} {heals}; hits sent privately.", seat=seat)
             self.emit(
                 "move",
                 f"{who} hits {', '.join(action.hits)} (anonymous round).",
