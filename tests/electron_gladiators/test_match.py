@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
-from eg_helpers import GAME, arena, legal
+from eg_helpers import GAME, arena, legal, where
 
 from gladiatorium.core import Rng
 from gladiatorium.core.match import run_match
+from gladiatorium.games.electron_gladiators.attacks import attack_options
 from gladiatorium.games.electron_gladiators.bots import Tactician
 from gladiatorium.games.electron_gladiators.render import reach_text
 
@@ -109,3 +110,18 @@ def test_tactician_turns_a_spotter_to_set_up_a_parabolic_shot() -> None:
     assert played[0].startswith("F14 turn r")
     assert "fire K10 at K14" in played
     assert all(v.code != "MT1" for v in state.arena.vehicles.values())
+
+
+def test_tactician_turns_its_front_armour_to_a_threat() -> None:
+    """Armour by the side hit: the enemy heavy tank (gun 4) would beat the side
+    armour 3 of the tactician's heavy tank next turn; no drive takes it out of that
+    gun's arc and range, so it ends facing west, its front (armour 4) to the threat."""
+    state = arena(["1 HT1 K10 S", "2 HT1 E10 E", "2 LT U21 N"])
+    threat = [o for o in attack_options(state.arena, "2", None, state.options) if o.chance > 0]
+    assert [(o.target.code, o.chance) for o in threat] == [("HT1", 1.0)]
+    bot = Tactician(Rng(0))
+    while state.to_move == "1" and state.outcome() is None:
+        state.apply("1", bot.choose(state, "1"))
+    assert [f for f in where(state).values() if f.startswith("1")] == ["1 HT1 W"]
+    after = attack_options(state.arena, "2", None, state.options)
+    assert [o for o in after if o.chance > 0] == []
