@@ -121,7 +121,9 @@ def test_shipped_setup_is_balanced_and_its_obstacles_identical_from_each_side(na
     }
     assert per_seat["1"] == per_seat["2"]
     assert setup.obstacles == {(20 - c, 20 - r) for c, r in setup.obstacles}
-    assert setup.obstacles
+    assert 24 <= len(setup.obstacles) <= 28
+    state = GAME.start({"setup": name}, None, 1)
+    assert all(state.steps_for(v) for v in state.arena.vehicles.values())  # none boxed in
     assert all(
         v.facing == FACINGS.index("S")
         for v in setup.vehicles
