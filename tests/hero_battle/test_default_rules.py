@@ -163,10 +163,18 @@ def test_one_guess_per_round_and_not_on_known_heroes() -> None:
     state.act("1", "guess Cat=3")
     with pytest.raises(IllegalAction, match="1 guess"):
         state.act("1", "guess Dog=4")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="your own hero"):
         state.act("2", "guess Cat=2")  # seat 2 is Cat
+    with pytest.raises(IllegalAction, match="'2' is not a player whose hero is still hidden"):
+        state.act("2", "guess Dog=2")  # a player names themselves
     with pytest.raises(NotYourTurn):
         state.act("nobody", "abstain")
+    play_round(state, everyone("abstain"), guesses={"4": "guess Cat=2"}, dice=[0] * 8)
+    assert state.heroes["Cat"].revealed
+    with pytest.raises(IllegalAction, match="Cat's identity is already known"):
+        state.act("1", "guess Cat=2")
+    with pytest.raises(IllegalAction, match="'2' is not a player whose hero is still hidden"):
+        state.act("1", "guess Dog=2")
 
 
 def test_deaths_are_final_before_nemesis_bonuses() -> None:

@@ -196,6 +196,8 @@ def test_zombies() -> None:
     assert state.heroes["Ant"].status == "zombie" and hp(state)["Ant"] == -1
     assert state.need("8").hits == 1 and state.need("8").heals == 0
     assert "8" in state.awaiting()
+    with pytest.raises(IllegalAction, match="a Zombie cannot guess"):
+        state.act("8", "guess Cat=2")
     with pytest.raises(IllegalAction, match="Zombie"):
         state.act("1", "hit Bat, Cat heal Ant")
     state.act("1", "hit Ant, Ant heal Cat")
