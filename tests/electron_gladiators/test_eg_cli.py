@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eg_helpers import setup_text
+from eg_helpers import GAME, setup_text
 from typer.testing import CliRunner
 
+from gladiatorium.bots.random import RandomBot
 from gladiatorium.cli.electron_gladiators import app
 from gladiatorium.cli.main import app as main_app
+from gladiatorium.core import Rng
+from gladiatorium.games.electron_gladiators.bots import Tactician
 
 runner = CliRunner()
 
@@ -55,3 +58,26 @@ def test_play_names_the_file_and_line_of_a_bad_setup(tmp_path: Path) -> None:
     )
     reach = runner.invoke(app, ["reach", "K10", "--setup", str(file)])
     assert reach.exit_code == 2 and "broken.txt line 25" in " ".join(reach.output.split())
+
+
+def test_two_people_play_a_shipped_setup_to_the_end_in_the_terminal() -> None:
+    """Done means: a whole match on a shipped set-up typed at the terminal (hot-seat),
+    every action checked by the rules; the moves typed are those a bot chose for
+    each seat in the same match (same seed, so the same dice)."""
+    state = GAME.start({"setup": "basic-2"}, None, 7)
+    bots = {"1": Tactician(Rng(1)), "2": RandomBot(Rng(2))}
+    typed = []
+    while state.awaiting():
+        seat = state.awaiting()[0]
+        action = bots[seat].choose(state, seat)
+        typed.append(str(action))
+        state.apply(seat, action)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == ("1",)
+    args = ["play", "electron-gladiators", "--seat", "1=human", "--seat", "2=human"]
+    args += ["--seed", "7", "--option", "setup=basic-2"]
+    result = runner.invoke(main_app, args, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    shown = " ".join(result.output.split())
+    assert "(type 'legal' or 'help')" not in shown  # no typed action was refused
+    assert "Won by 1: the other side has no vehicles left" in shown
