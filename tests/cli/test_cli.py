@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
-from gladiatorium.core import games
+from gladiatorium.cli.terminal import LEGAL_SHOWN
+from gladiatorium.core import games, get_game
 
 runner = CliRunner()
 
@@ -124,3 +126,24 @@ def test_look_shows_a_games_extra_information_on_request() -> None:
     assert "on G1 (seat 1): gun" in result.output
     pig = runner.invoke(app, ["play", "pig", "--seat", "1=human"], input="look\nquit\n")
     assert "pig has nothing to look at" in pig.output
+
+
+def test_a_long_legal_list_is_cut_and_can_be_narrowed() -> None:
+    """Hero Battle offers hundreds of moves: ``legal`` shows the first ones and counts
+    the rest; ``legal WORDS`` keeps those containing every word."""
+    args = ["play", "hero-battle", "--players", "8", "--seat", "1=human", "--seed", "3"]
+    answers = "legal\nlegal zzz\nlegal heal abstain\nlegal abstain\nquit\n"
+    result = runner.invoke(app, args, input=answers)
+    assert result.exit_code == 0, result.output
+    total = len(play_state(args).legal_actions("1"))
+    assert total > LEGAL_SHOWN
+    assert f"and {total - LEGAL_SHOWN} more of {total}" in result.output
+    assert "no legal action contains 'zzz'" in result.output
+    assert "no legal action contains 'heal abstain'" in result.output
+    assert "1> abstain\n" in result.output.replace("  ", " ")
+
+
+def play_state(args: list[str]) -> Any:
+    """The state `play` starts from these arguments (players and seed only)."""
+    game = get_game(args[1])
+    return game.start(None, int(args[args.index("--players") + 1]), int(args[-1]))

@@ -10,6 +10,10 @@ from rich.panel import Panel
 from gladiatorium.core import Action, Game, GladiatoriumError, Seat, State
 
 
+#: how many legal actions ``legal`` prints before it counts the rest
+LEGAL_SHOWN = 60
+
+
 class QuitMatch(Exception):
     """The person typed ``quit`` (or input ended)."""
 
@@ -47,7 +51,10 @@ class HumanSeat:
                 raise QuitMatch
             if command == "help":
                 self.console.print(self.game.notation_help(), highlight=False)
-                self.console.print("Also: 'legal' (or '?') lists your actions, 'quit' stops.")
+                self.console.print(
+                    "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
+                    "contain the words, 'quit' stops."
+                )
                 look = self.game.look_help()
                 if look:
                     self.console.print(f"'look ...': {look}", highlight=False)
@@ -55,14 +62,31 @@ class HumanSeat:
             if command == "look" or command.startswith("look "):
                 self._look(state, seat, text.strip()[4:].strip())
                 continue
-            if command in {"legal", "?"}:
-                legal = [str(a) for a in state.legal_actions(seat)]
-                self.console.print("  ".join(legal), highlight=False)
+            if command in {"legal", "?"} or command.startswith(("legal ", "? ")):
+                self._legal(state, seat, command.partition(" ")[2].strip())
                 continue
             try:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
                 self.console.print(f"[red]{err}[/red] (type 'legal' or 'help')", highlight=False)
+
+    def _legal(self, state: State[Any], seat: Seat, words: str) -> None:
+        """The seat's legal actions, those containing every word of ``words`` when given;
+        a long list is cut at :data:`LEGAL_SHOWN` with a count of the rest."""
+        wanted = words.lower().split()
+        legal = [str(a) for a in state.legal_actions(seat)]
+        shown = [a for a in legal if all(w in a.lower() for w in wanted)]
+        if not shown:
+            self.console.print(f"no legal action contains '{words}'", highlight=False)
+            return
+        self.console.print("  ".join(shown[:LEGAL_SHOWN]), highlight=False)
+        if len(shown) > LEGAL_SHOWN:
+            self.console.print(
+                f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "
+                "narrow them with 'legal WORDS'",
+                style="dim",
+                highlight=False,
+            )
 
     def _look(self, state: State[Any], seat: Seat, query: str) -> None:
         """The game's extra information on request, or why there is none."""
