@@ -9,7 +9,6 @@ from rich.panel import Panel
 
 from gladiatorium.core import Action, Game, GladiatoriumError, Seat, State
 
-
 #: how many legal actions ``legal`` prints before it counts the rest
 LEGAL_SHOWN = 60
 
