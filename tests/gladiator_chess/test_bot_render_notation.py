@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gc_helpers import GAME, act, hold_queen, position, with_royals
 
-from gladiatorium.core import Rng
+from gladiatorium.core import GladiatoriumError, Rng
 from gladiatorium.core.errors import IllegalAction
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import parse_square
@@ -148,3 +148,35 @@ def test_champion_3_r24_the_bot_takes_its_queen_out_of_reach_of_queen_takers() -
             if p.kind in {"BK", "S"}
         ]
         assert takers == [], (seed, queen.sq)
+
+
+def test_look_general_9_shows_a_piece_its_moves_and_the_odds_of_each_fight() -> None:
+    """The warrior on e4 rolls 2d6 + 1d6 against the footman's 1d6; counted here over
+    all 6^4 rolls: it kills (wins by 4 or more) in 1090 of 1296, about 84%; a
+    footman cannot fell a 6-hit-point warrior in one roll (5 at most)."""
+    state = with_royals({"e4": "W", "e5": "f"}, to_move=("white", "queen"))
+    rolls = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    kills = sum(1 for a, b, c in rolls for d in range(1, 7) if a + b + c - d >= 4)
+    assert kills == 1090
+    text = GAME.look(state, "white-queen", "e4")
+    assert text.startswith("e4: the white Warrior, 6/6 hit points, 2d6 (+1d6 attacking)")
+    expected = f"e5 (attack the Footman, 4 hp: one roll kills it {kills / 1296:.0%}"
+    assert expected in text and "fells the attacker 0%" in text
+    assert GAME.look(state, None, "d6") == "d6 is empty"
+    try:
+        GAME.look(state, None, "m3")
+    except GladiatoriumError as err:
+        assert "no square 'm3'" in str(err)
+    else:
+        raise AssertionError("a bad square was accepted")
+
+
+def test_look_queen_2_shows_the_piece_frozen_under_a_queen() -> None:
+    layout = {**ROYALS, "e5": "w", "e3": "Q", "l10": "q"}
+    del layout["l1"]
+    state = position(layout, to_move=("white", "queen"))
+    act(state, "let queen")
+    act(state, "queen: Q e3xe5", dice=[])
+    text = GAME.look(state, None, "e5")
+    assert "holding frozen: the black Warrior (6/6 hit points)" in text
+    assert "it may not move again this turn (General 6)" in text

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gladiatorium.core import BotFactory, Game, GameInfo, Seat, State
+from gladiatorium.core import BotFactory, Game, GameInfo, GladiatoriumError, Seat, State
 from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
+from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
@@ -56,3 +57,12 @@ class GladiatorChess(Game[GladiatorChessOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def look_help(self) -> str | None:
+        return LOOK_HELP
+
+    def look(self, state: State[GladiatorChessOptions], seat: Seat | None, query: str) -> str:
+        """Gladiator Chess has no hidden information: every seat may look anywhere."""
+        if not isinstance(state, GladiatorChessState):
+            raise GladiatoriumError("look: not a Gladiator Chess match")
+        return look(state, query)
