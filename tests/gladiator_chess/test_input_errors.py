@@ -122,3 +122,15 @@ def test_general_7_when_the_king_must_override_the_refusal_says_so(text: str) ->
     state = with_royals({"a2": "F"}, to_move=("white", "black-knight"))
     why = refusal(state, "white-king", text)
     assert "the black-knight has no move, so the King must override (General 7)" in why
+
+
+def test_general_9_options_change_one_pieces_dice_and_name_a_bad_code() -> None:
+    """``dice={"K": 6}`` keeps the rest of the table; a code that is not a fighting
+    piece, or fewer than 1 die or hit point, is refused naming it."""
+    options = GAME.make_options({"dice": {"k": 6}, "hit_points": {"W": 9}})
+    assert options.dice["K"] == 6 and options.dice["W"] == 2
+    assert options.hit_points["W"] == 9 and options.hit_points["K"] == 30
+    with pytest.raises(GladiatoriumError, match=r"dice: .*no fighting piece Q"):
+        GAME.make_options({"dice": {"Q": 2}})
+    with pytest.raises(GladiatoriumError, match=r"hit_points: .*must be at least 1 for W"):
+        GAME.make_options({"hit_points": {"W": 0}})

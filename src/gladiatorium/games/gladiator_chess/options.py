@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from gladiatorium.games.gladiator_chess.board import WIDTH
 from gladiatorium.games.gladiator_chess.pieces import KINDS, KING, QUEEN
@@ -75,15 +82,23 @@ class GladiatorChessOptions(BaseModel):
         DEFAULT_SECOND_RANK, description="piece codes on rank 2 (and 9) from file a (R1)"
     )
 
+    @field_validator("dice", "hit_points", mode="before")
+    @classmethod
+    def _over_the_table(cls, value: object, info: ValidationInfo) -> object:
+        """``dice={"K": 6}`` changes the King's dice and keeps the rest of the table."""
+        if not isinstance(value, dict):
+            return value
+        table = DEFAULT_DICE if info.field_name == "dice" else DEFAULT_HIT_POINTS
+        return {**table, **{str(k).strip().upper(): v for k, v in value.items()}}
+
     @field_validator("dice", "hit_points")
     @classmethod
     def _every_fighter(cls, value: dict[str, int]) -> dict[str, int]:
-        missing = [k for k in FIGHTERS if k not in value]
         unknown = [k for k in value if k not in FIGHTERS]
-        if missing or unknown:
+        if unknown:
             raise ValueError(
-                f"needs exactly the codes {', '.join(FIGHTERS)}; "
-                f"missing {missing or 'none'}, unknown {unknown or 'none'}"
+                f"no fighting piece {', '.join(unknown)}; codes: {', '.join(FIGHTERS)} "
+                "(the Queen never fights)"
             )
         bad = [k for k, v in value.items() if v < 1]
         if bad:
