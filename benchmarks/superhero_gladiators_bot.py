@@ -13,6 +13,13 @@ cancels out, so the result measures the bot).
 Prints wins, draws (by reason) and losses of the greedy bot. ``--infinite`` is a what-if:
 every sample attack gets infinite uses (over budget), to show how many draws come from
 heroes running out of attacks rather than from the bot.
+
+``--opponent passive`` replaces the random bot by one that never acts (it passes and
+takes every hit): the greedy bot's wins against it are the ceiling its heroes' attacks
+allow (a side whose attacks run out before the foe faints cannot win, whoever plays it).
+
+    .venv/bin/python benchmarks/superhero_gladiators_bot.py --mode pairs --games 10 \
+        --opponent passive
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from collections import Counter
 from typing import Any
 
 from gladiatorium.bots.random import RandomBot
-from gladiatorium.core import Rng, derive_seed
+from gladiatorium.core import Action, Rng, Seat, State, derive_seed
 from gladiatorium.core.match import run_match
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
@@ -41,8 +48,27 @@ def unlimited(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "powers": powers}
 
 
+class PassiveBot:
+    """Never acts: passes, takes every hit, places on the first square offered."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+
+    def choose(self, state: State[Any], seat: Seat) -> Action:
+        legal = state.legal_actions(seat)
+        return next((a for a in legal if str(a) in ("pass", "take hit")), legal[0])
+
+
+OPPONENTS = {"random": RandomBot, "passive": PassiveBot}
+
+
 def play(
-    greedy: tuple[Any, ...], other: tuple[Any, ...], seed: int, seat: str, map_name: str
+    greedy: tuple[Any, ...],
+    other: tuple[Any, ...],
+    seed: int,
+    seat: str,
+    map_name: str,
+    opponent: str = "random",
 ) -> str:
     """One match; the greedy bot's team sits on ``seat``. Returns win, loss or draw: why."""
     teams = (greedy, other) if seat == "1" else (other, greedy)
@@ -54,7 +80,8 @@ def play(
     }
     state = GAME.start(options, 2, seed)
     rest = "2" if seat == "1" else "1"
-    run_match(state, {seat: GreedyBot(Rng(seed + 1)), rest: RandomBot(Rng(seed + 2))})
+    foe = OPPONENTS[opponent](Rng(seed + 2))
+    run_match(state, {seat: GreedyBot(Rng(seed + 1)), rest: foe})
     outcome = state.outcome()
     assert outcome is not None
     if outcome.draw:
@@ -69,6 +96,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=2)
     parser.add_argument("--map", default=None)
     parser.add_argument("--infinite", action="store_true")
+    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="random")
     args = parser.parse_args()
     samples = {p.stem: hero_data(str(p)) for p in sample_files()}
     if args.infinite:
@@ -79,7 +107,8 @@ def main() -> None:
             for i in range(args.games):
                 seat = "1" if i % 2 == 0 else "2"
                 seed = derive_seed("bench", a, b, i)
-                totals[play((samples[a],), (samples[b],), seed, seat, args.map or "small")] += 1
+                pair = ((samples[a],), (samples[b],))
+                totals[play(*pair, seed, seat, args.map or "small", args.opponent)] += 1
     else:
         names = sorted(samples)
         for i in range(args.games):
@@ -90,10 +119,11 @@ def main() -> None:
             if args.mode == "mirror":
                 theirs = mine
             seat = "1" if i % 2 == 0 else "2"
-            totals[play(mine, theirs, derive_seed("bench", i), seat, args.map or "pillars")] += 1
+            seed = derive_seed("bench", i)
+            totals[play(mine, theirs, seed, seat, args.map or "pillars", args.opponent)] += 1
     games = sum(totals.values())
     decided = totals["win"] + totals["loss"]
-    print(f"greedy v random ({args.mode}), {games} games: {dict(sorted(totals.items()))}")
+    print(f"greedy v {args.opponent} ({args.mode}), {games} games: {dict(sorted(totals.items()))}")
     print(
         f"  win rate {totals['win'] / games:.1%} of all games, "
         f"{totals['win'] / max(1, decided):.1%} of decided games"

@@ -70,3 +70,16 @@ def test_bot_escapes_when_held_and_nothing_is_in_reach() -> None:
     state = duel([attacker(net, BOLT)], [defender(PUNCH)], AT, "1..2")
     act(state, "attack 2A with Net", [17])
     assert choice(state) == "escape"
+
+
+def test_bot_with_nothing_left_to_hit_with_hides_from_the_foes_guns() -> None:
+    """A hero that cannot harm anyone any more leaves the sight of a foe's shot."""
+    salve = power("healing", gizmo=None, level=1, uses=2, name="Salve")
+    arena = "...1...\n.......\n..#...2"  # a1, the farthest square, is in sight of g3
+    state = duel([attacker(salve)], [defender(BOLT)], {"1A": "d1", "2A": "g3"}, arena)
+    hider, gun = state.fighters["1A"], state.fighters["2A"]
+    assert hider.square is not None and gun.square is not None
+    assert state.arena.sees(hider.square, gun.square)
+    act(state, choice(state))
+    assert hider.square is not None
+    assert not state.arena.sees(hider.square, gun.square)

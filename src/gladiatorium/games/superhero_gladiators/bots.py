@@ -6,6 +6,7 @@ map (never its dice)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +59,7 @@ class GreedyBot:
         self._threats: list[tuple[Power, Fighter, float]] = []
         self._dangers: list[tuple[Square, int, int, float]] = []
         self._unlimited_best = 0.0
+        self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
 
     def choose(self, state: State[Any], seat: Seat) -> Action:
         assert isinstance(state, SuperheroGladiatorsState)
@@ -112,6 +114,7 @@ class GreedyBot:
             for g in state.foes(f)
         ]
         self._dangers = self._danger_sources(state, f)
+        self._guns = None
         self._unlimited_best = max(
             (
                 self._expected(state, f, f.powers[a.power], state.fighters[a.target], True)
@@ -242,8 +245,12 @@ class GreedyBot:
         cost = 0.4 * len(action.powers) + (0.8 * action.altitude)
         if action.altitude and state.arena.terrain(square) == PIT:
             cost += 5
-        if not f.can_harm():
-            return 0.5 * near - cost  # nothing left to hit with: keep away
+        if not f.can_harm():  # nothing left to hit with: keep away, out of sight
+            assert f.square is not None
+            safer = self._exposure(state, f, f.square, f.altitude) - self._exposure(
+                state, f, square, action.altitude
+            )
+            return 0.5 * near - cost + safer
         here = f.square
         assert here is not None
         now = min(distance(here, g.square, f.altitude, g.altitude) for g in foes if g.square)
@@ -275,6 +282,27 @@ class GreedyBot:
                 found.append((g.square, g.altitude, g.movement + 1, 0.3 * harm))
         return found
 
+    def _exposure(
+        self, state: SuperheroGladiatorsState, f: Fighter, square: Square, alt: int
+    ) -> float:
+        """Expected harm waiting at a square for a hero that cannot strike back: each
+        foe's best damaging attack that could reach it next (a distance attack in
+        range and sight, a close attack within a move)."""
+        if self._guns is None:  # once per decision: the foes' damaging attacks on f
+            self._guns = [_gun(state, f, g, self._expected) for g in state.foes(f)]
+        total = 0.0
+        for where, height, attacks in self._guns:
+            gap = distance(square, where, alt, height)
+            total += max(
+                (
+                    harm
+                    for reach, sight, harm in attacks
+                    if gap <= reach and (not sight or state.arena.sees(square, where))
+                ),
+                default=0.0,
+            )
+        return total
+
     def _danger(self, square: Square, alt: int) -> float:
         """Expected harm from foes' close attacks if the hero stands here."""
         return max(
@@ -297,3 +325,24 @@ def _reaches(
     if power.type is PowerType.CLOSE:
         return gap == 1
     return 1 <= gap <= 3 * power.level and state.arena.sees(square, g.square)
+
+
+Expect = Callable[[SuperheroGladiatorsState, Fighter, Power, Fighter, bool], float]
+
+
+def _gun(
+    state: SuperheroGladiatorsState, f: Fighter, g: Fighter, expected: Expect
+) -> tuple[Square, int, list[tuple[int, bool, float]]]:
+    """Foe ``g``'s damaging attacks on ``f`` as (reach, needs sight, expected harm): a
+    distance attack reaches 3 x level in sight, a close one a move and a step away."""
+    assert g.square is not None
+    attacks = [
+        (
+            g.movement + 1 if power.type is PowerType.CLOSE else 3 * power.level,
+            power.type is not PowerType.CLOSE,
+            expected(state, g, power, f, True),
+        )
+        for power in (g.powers[n] for n in g.attacks())
+        if (damage(power) or 0) > 0
+    ]
+    return g.square, g.altitude, attacks
