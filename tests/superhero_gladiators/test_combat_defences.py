@@ -38,6 +38,23 @@ def test_c14_toughness_only_stops_damage_up_to_four_times_its_level() -> None:
     assert state.fighters["2A"].oomph == 26  # no question asked: toughness cannot help
 
 
+def test_c14_toughness_weighs_the_damage_this_hero_takes_so_splash_may_be_stopped() -> None:
+    """C14: a level 5 area blast does 10 on the target (over 8: no defence offered) and
+    5 to the hero beside it, whose level 2 toughness stops it."""
+    blast = power("distance", "area", level=5, name="Blast")
+    state = duel(
+        [attacker(blast)],
+        [defender(TOUGH), defender(TOUGH, name="Beside")],
+        {"1A": "a1", "2A": "d1", "2B": "d2"},
+        "1..2\n...2",
+    )
+    act(state, "attack 2A with Blast", [10])
+    assert state.fighters["2A"].oomph == 26
+    assert state.pending[0].target == "2B" and legal(state) == ["take hit", "use Hide"]
+    act(state, "use Hide")
+    assert state.fighters["2B"].oomph == 36 and state.fighters["2B"].uses["Hide"] == 2
+
+
 def test_c8_piercing_is_never_blocked_by_toughness() -> None:
     lance = power("distance", "piercing", level=2, name="Bolt")
     state = duel([attacker(lance)], [defender(TOUGH)], AT, LINE)
