@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from gc_helpers import act, code_at, hold_queen, legal, position, targets, with_royals
 
-from gladiatorium.games.gladiator_chess import GladiatorChessState
+from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
+
+GAME = GladiatorChess()
 
 #: a white King boxed in by his own warriors (queen's pieces: none moves in his slot)
 RING = {
@@ -78,11 +80,16 @@ def test_king_5_instantly_eliminates_an_enemy_without_dice_but_no_queen() -> Non
 
 
 def test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check() -> None:
-    """Boxed in by his warriors, the King has no move and his slot passes; with a
-    black knight on g3 giving check he may eliminate his own warriors on the
-    squares the knight does not reach (not e2)."""
+    """Boxed in by his warriors, the King has no move (no check: no eliminating his
+    own), nor have the Mounted Knight or footmen (there are none): in his slot he
+    moves another commander's piece instead (General 7, R3). With a black knight on
+    g3 giving check he may eliminate his own warriors on the squares the knight does
+    not reach (not e2)."""
     quiet = position(RING)
-    assert "white-king has no move; the slot passes" in [e.text for e in quiet.events]
+    moves = legal(quiet)
+    assert "king: W e1-d1" in moves
+    assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
+    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
     state = position({**RING, "g3": "bk"})
     assert legal(state) == ["king: K f1xg1", "king: K f1xe1", "king: K f1xf2", "king: K f1xg2"]
     act(state, "king: K f1xg2", dice=[])

@@ -26,6 +26,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_general_7_commander_with_no_move_is_overridden",
         "test_render_general_7_says_when_the_king_must_override",
         "test_general_7_when_the_king_must_override_the_refusal_says_so",
+        "test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",
     ),
     "General 8": ("test_general_8_capture_is_by_dice_not_automatic",),
     "General 9": (
@@ -45,7 +46,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_king_5_instantly_eliminates_an_enemy_without_dice_but_no_queen",
         "test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check",
     ),
-    "King 6": ("test_r28_king_6_checkmate_in_the_kings_own_slot_no_override_of_himself",),
+    "King 6": ("test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",),
     "King 6.1": ("test_king_6_1_the_next_commander_must_move_the_king_out_of_check",),
     "King 6.2": ("test_king_6_2_the_king_overrides_to_move_himself_or_a_piece_out_of_check",),
     "King 6.3": ("test_king_6_3_checkmate_when_no_piece_can_save_him_having_moved_already",),
@@ -172,7 +173,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "R25": ("test_queen_9_r25_taken_while_freezing_the_frozen_piece_goes_to_its_back_row",),
     "R26": ("test_general_10_r26_three_ways_to_win_each_for_the_whole_team",),
     "R27": ("test_r27_check_is_judged_before_the_freed_queen_is_placed",),
-    "R28": ("test_r28_king_6_checkmate_in_the_kings_own_slot_no_override_of_himself",),
+    "R28": ("test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",),
     "R29": (
         "test_render_r29_shows_hit_points_frozen_captives_and_whose_command",
         "test_render_r29_marks_a_queen_holding_a_frozen_piece",

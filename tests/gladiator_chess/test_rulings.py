@@ -232,14 +232,23 @@ def king_in_a_corner(to_move: tuple[str, str]) -> GladiatorChessState:
     )
 
 
-def test_r28_king_6_checkmate_in_the_kings_own_slot_no_override_of_himself() -> None:
-    """In the King's own slot only his pieces may answer check (General 5, King 8):
-    none can, so he is checkmated although the Queen's warrior could have blocked.
-    In the Queen's slot the same check is answered by blocking on a3."""
+def test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece() -> None:
+    """In the King's own slot none of his pieces can answer the check, so he moves
+    another commander's piece (General 7: the team still makes its move): the
+    Queen's warrior blocks on a3. In the Queen's slot her commander does the same
+    after 'let queen'. With the warrior gone it is checkmate in either slot."""
     state = king_in_a_corner((WHITE, "king"))
-    outcome = state.outcome()
-    assert outcome is not None and outcome.team == "black" and outcome.reason == "checkmate"
+    assert legal(state) == ["king: W h3-a3"]
+    act(state, "king: W h3-a3")
+    assert not state.pos.in_check("white") and not state.is_over
     state = king_in_a_corner((WHITE, "queen"))
-    assert not state.is_over
     act(state, "let queen")
     assert legal(state) == ["queen: W h3-a3"]
+    for slot in ((WHITE, "king"), (WHITE, "queen")):
+        mate = position(
+            {"a1": "K", "k1": "KK", "l1": "Q", "a5": "w", "b8": "w"}
+            | {"f10": "k", "c10": "kk", "l10": "q"},
+            to_move=slot,
+        )
+        outcome = mate.outcome()
+        assert outcome is not None and outcome.team == "black" and outcome.reason == "checkmate"

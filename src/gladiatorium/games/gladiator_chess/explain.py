@@ -80,7 +80,8 @@ def why_not(state: GladiatorChessState, action: Move | Let) -> str:
         return f"the King has let the {commander} move; the {team} {commander} moves now"
     if action.commander != commander:
         return f"it is the {team} {COMMANDER_NAMES[commander]}'s move (General 4)"
-    return _why_not_piece(state, action, team, COMMANDS[commander])
+    kinds = COMMANDS[commander] if state.commander_moves else None  # General 7, R3
+    return _why_not_piece(state, action, team, kinds)
 
 
 def _why_not_let(state: GladiatorChessState, commander: str, deciding: bool) -> str:

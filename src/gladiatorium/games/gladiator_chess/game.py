@@ -35,7 +35,7 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         default_players=8,
         hidden_information=False,
         simultaneous=False,
-        version="1",
+        version="2",
     )
     options_type = GladiatorChessOptions
     action_types = ACTION_TYPES

@@ -77,6 +77,11 @@ def status_text(view: dict[str, Any]) -> str:
             f"the {commander} has no move, so the {team} King must override it "
             f"('king overrides {commander}: ...')"
         )
+    if view.get("king_moves_any"):
+        return (
+            f"turn {view['turn']}/{view['turn_limit']}: {team} king to move; his own "
+            f"pieces cannot move, so he moves any unmoved piece of his team (General 7)"
+        )
     if view["phase"] == "override":
         return (
             f"turn {view['turn']}/{view['turn_limit']}: {team} {commander}'s move; "

@@ -131,31 +131,16 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     # ----- the turn: slots, overrides, skips -----------------------------------------
     def _enter_slot(self) -> None:
-        """Open the current slot: heal (Queen 13), then ask the King whether he
-        overrides (King 7, General 5-7, R17) or the commander for a move; a slot with
-        no move at all is checkmate if the King is in check (King 6.3), else it
-        passes (R3)."""
+        """Open the current slot: heal (Queen 13), then offer the slot's decision; a
+        slot in which no piece of the team can move is checkmate if the King is in
+        check (King 6.3), else it passes (R3)."""
         while self.result is None:
             team, commander = self.order[self.slot]
             if commander == QUEEN_CMD:
                 self._queen_heals(team)
-            in_check = self.pos.in_check(team)
-            own = self._moves(team, COMMANDS[commander], in_check, commander, "")
-            king_seat = seat_of(team, KING_CMD)
-            self._commander_steps = own
-            if commander == KING_CMD or (own and not self.options.king_may_override):
-                if own:
-                    self.phase = COMMAND
-                    self._legal = {seat_of(team, commander): list(own)}
-                    return
-            else:
-                overrides = self._moves(team, None, in_check, KING_CMD, commander)
-                if own or overrides:
-                    self.phase = OVERRIDE
-                    lets: list[Action] = [Let(commander)] if own else []
-                    self._legal = {king_seat: lets + list(overrides)}
-                    return
-            if in_check:
+            if self._offer(team, commander):
+                return
+            if self.pos.in_check(team):
                 self._finish(other(team), f"{team} King checkmated", "checkmate")
                 return
             self.emit(
@@ -165,6 +150,27 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 commander=commander,
             )
             self._next_slot()
+
+    def _offer(self, team: str, commander: str) -> bool:
+        """Ask the King whether he overrides (King 7, General 5, R17) or the
+        commander for a move. A commander with no move is overridden; in the King's
+        own slot, if his pieces cannot move, he moves any unmoved piece (General 7,
+        R3). False when no piece of the team can move."""
+        in_check = self.pos.in_check(team)
+        own = self._moves(team, COMMANDS[commander], in_check, commander, "")
+        self._commander_steps = own
+        king_seat = seat_of(team, KING_CMD)
+        if own and (commander == KING_CMD or not self.options.king_may_override):
+            self.phase, self._legal = COMMAND, {seat_of(team, commander): list(own)}
+        elif commander == KING_CMD:
+            spare = self._moves(team, None, in_check, KING_CMD, "")
+            self.phase, self._legal = COMMAND, {king_seat: list(spare)} if spare else {}
+        else:
+            overrides = self._moves(team, None, in_check, KING_CMD, commander)
+            lets: list[Action] = [Let(commander)] if own else []
+            choices = lets + list(overrides)
+            self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
+        return bool(self._legal)
 
     def _moves(
         self,
@@ -559,8 +565,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "team": team,
             "commander": commander,
             "phase": self.phase,
-            "override_forced": self.phase == OVERRIDE
-            and not any(isinstance(a, Let) for acts in self._legal.values() for a in acts),
+            "override_forced": self.phase == OVERRIDE and not self._commander_steps,
+            "king_moves_any": self.phase == COMMAND
+            and commander == KING_CMD
+            and not self._commander_steps,
             "awaiting": list(self._awaiting()),
             "pieces": [
                 {
