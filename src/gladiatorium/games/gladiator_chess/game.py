@@ -19,6 +19,8 @@ white-black-knight, white-kings-knight, and the same for black. Squares are a1-l
   kings-knight: SQ b9-b10=BK      a pawn reaching the far side names what returns
   let queen                       the King lets the Queen's commander move
   king overrides queen: BK e1-f3  the King overrides the Queen and moves any unmoved piece
+  king: W a1-a3                   the King's own pieces cannot move: he moves another's
+A refused move says why; 'look e4' shows a piece, where it may go and its odds.
 Pieces: K King, Q Queen, C Champion, MK Mounted Knight, BK Black Knight,
 KK King's Knight, W Warrior, S Scout, F Footman, SQ Squire.
 {LEGEND}"""
