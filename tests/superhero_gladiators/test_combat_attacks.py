@@ -28,7 +28,7 @@ def test_c1_to_hit_is_15_plus_combat_difference() -> None:
     state = bolt_duel()
     act(state, "attack 2A with Bolt", [17])
     assert state.fighters["2A"].oomph == 32
-    assert "d20 = 17, needs 17 or less: hit" in " ".join(texts(state))
+    assert "d20 = 17, needs 17 or less (7 or less doubles): hit" in " ".join(texts(state))
 
 
 def test_c1_a_roll_over_the_number_misses() -> None:
