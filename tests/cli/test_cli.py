@@ -147,3 +147,19 @@ def play_state(args: list[str]) -> Any:
     """The state `play` starts from these arguments (players and seed only)."""
     game = get_game(args[1])
     return game.start(None, int(args[args.index("--players") + 1]), int(args[-1]))
+
+
+def test_play_seats_a_person_first_unless_told_otherwise(tmp_path: Path) -> None:
+    """``play pig --seat 2=random`` seats the person at 1; naming seat 1, or a person
+    elsewhere, leaves seat 1 to what was said or to the best bot."""
+    for given, expected in (
+        (["--seat", "2=random"], {"1": "human", "2": "random"}),
+        (["--seat", "2=human"], {"1": "random", "2": "human"}),
+        (["--seat", "1=random", "--seat", "2=random"], {"1": "random", "2": "random"}),
+    ):
+        record = tmp_path / "pig.json"
+        result = runner.invoke(
+            app, ["play", "pig", *given, "--save", str(record)], input="roll\n" * 300
+        )
+        assert result.exit_code == 0, result.output
+        assert json.loads(record.read_text())["seats"] == expected

@@ -95,12 +95,11 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
-    Unnamed seats: the first is a person, the rest the game's best bot."""
+    Unnamed seats are the game's best bot, except the first seat, which is a person
+    unless it is named or another seat is a person."""
     try:
         game, state = start_state(game_slug, option, ctx.args, players, seed)
-        first = state.seats[0]
-        given = seat or [f"{first}=human"]
-        chosen = seat_controllers(game, state.seats, given, "best")
+        chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     humans = [s for s, name in chosen.items() if name == "human"]
@@ -123,6 +122,14 @@ def play(
     outcome = state.outcome()
     if outcome is not None:
         console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+
+
+def with_a_person(given: list[str], first: Seat) -> list[str]:
+    """The ``--seat`` pairs, with ``FIRST=human`` added when no seat is a person and the
+    first seat is not named (so ``play GAME --seat 2=random`` still seats you)."""
+    named = [pair.partition("=")[0].strip() for pair in given]
+    people = [pair for pair in given if pair.partition("=")[2].strip() == "human"]
+    return given if people or first in named else [*given, f"{first}=human"]
 
 
 def describe_outcome(outcome: dict[str, Any]) -> str:
