@@ -163,3 +163,12 @@ def test_one_attack_a_turn_and_refusals_of_typed_action_objects() -> None:
         state.apply("1", Drive("K10", "fwd", 9))
     with pytest.raises(IllegalAction, match="one attack a turn"):
         state.apply("1", Fire("K10", "A21"))
+
+
+def test_a_vehicle_named_alone_lists_what_it_may_do_now() -> None:
+    state = arena(["1 LT K10 S", "1 LT A1 S", "2 LT K14 N", FAR])
+    assert refused(state, "k10").startswith(
+        "'k10': what should the Light Tank on K10 do? e.g. fire K10 at K14, K10 fwd 1, K10 fwd 2, "
+    )
+    state.act("1", "K10 fwd 1")
+    says(state, "A1", "the Light Tank on A1 can do nothing more this turn")

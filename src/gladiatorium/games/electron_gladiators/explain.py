@@ -47,6 +47,8 @@ def why_not(state: ElectronGladiatorsState, seat: Seat, text: str) -> str | None
             return _fire(state, seat, words)
         if len(words) >= 2 and words[1] in STEP_WORDS:
             return _step(state, seat, words)
+        if len(words) == 1 and words[0][:1].isalpha() and words[0][1:].isdigit():
+            return _vehicle_actions(state, seat, words[0])
     except Refusal as refusal:
         return str(refusal)
     return None
@@ -82,6 +84,19 @@ def _own(state: ElectronGladiatorsState, seat: Seat, word: str) -> Vehicle:
 
 def _name(vehicle: Vehicle) -> str:
     return f"the {vehicle.kind.name} on {square_name(vehicle.square)}"
+
+
+def _vehicle_actions(state: ElectronGladiatorsState, seat: Seat, word: str) -> str:
+    """A vehicle named alone: what it may do now, its attacks first."""
+    vehicle = _own(state, seat, word)
+    name = square_name(vehicle.square)
+    legal = [str(a) for a in state.legal_actions(seat)]
+    fires = [a for a in legal if a.split()[:2] == ["fire", name]]
+    mine = fires + [a for a in legal if a.split()[0] == name]
+    if not mine:
+        return f"{_name(vehicle)} can do nothing more this turn"
+    shown = ", ".join(mine[:10]) + (" ..." if len(mine) > 10 else "")
+    return f"what should {_name(vehicle)} do? e.g. {shown}"
 
 
 # ----- the move ------------------------------------------------------------------------
