@@ -22,21 +22,24 @@ from gladiatorium.games.electron_gladiators.render import board_text, reach_text
 from gladiatorium.games.electron_gladiators.setups import parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 
-NOTATION = """Squares are column A-U and row 1-21 (row 1 at the top). Name a vehicle by its square.
-A turn: one move action (one vehicle, at least one point) and at most one attack,
-before or after the move, never in the middle.
-  C1 fwd 2           drive forward 2 squares (1 point each)
-  C1 rev 1           reverse (tanks; the Scout cannot)
-  C1 turn r45        turn in place: l45 l90 l135 r45 r90 r135 180 (tanks: 1 point per 45 degrees;
-                     Scout: 45/90 free but never twice in a row, 180 costs 1)
-  A1 fly SE 3        a flyer (INV, MQ) flies straight: N NE E SE S SW W NW
-  fire G1 at G9      attack G9 with the gun on G1
-  fire G1 at G9 with K1   add a second gun (armour is the side facing the first)
-  end                end the move (then 'end' again passes up the attack)
-  dodge H8           a missed Scout dodges (its owner chooses)
-Board: upper case = seat 1, lower case = seat 2; arrows show facing, ~ a flyer;
-### obstacle, X 3D obstacle. For a vehicle's arc, ranges and sight use the
-'electron-gladiators reach' helper (see docs/rules/electron-gladiators.md)."""
+NOTATION = """Squares: column A-U, row 1-21 (row 1 at the top). Name a vehicle by its square.
+A turn: one move action (one vehicle, at least one point) and at most one
+attack, before or after the move, never in the middle.
+  C1 fwd 2        drive forward 2 squares (1 point each)
+  C1 rev 1        reverse (tanks; the Scout cannot)
+  C1 turn r45     turn in place: l45 l90 l135 r45 r90 r135 180
+                  (tanks: 1 point per 45 degrees; Scout: 45/90 free but
+                  never twice in a row, 180 costs 1)
+  A1 fly SE 3     a flyer (INV, MQ) flies straight: N NE E SE S SW W NW
+  fire G1 at G9   attack G9 with the gun on G1
+  fire G1 at G9 with K1
+                  add a second gun (armour is the side facing the first)
+  end             end the move (then 'end' again passes up the attack)
+  dodge H8        a missed Scout dodges (its owner chooses)
+  G1              what the vehicle on G1 may do now
+Board: upper case = seat 1, lower case = seat 2; arrows show facing, ~ a
+flyer; ### obstacle, X 3D obstacle. 'look G1' shows the arc, ranges and
+sight of the vehicle on G1 (docs/rules/electron-gladiators.md)."""
 
 
 class ElectronGladiators(Game[ElectronGladiatorsOptions]):
