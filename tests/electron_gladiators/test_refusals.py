@@ -172,3 +172,22 @@ def test_a_vehicle_named_alone_lists_what_it_may_do_now() -> None:
     )
     state.act("1", "K10 fwd 1")
     says(state, "A1", "the Light Tank on A1 can do nothing more this turn")
+
+
+def test_refusals_while_a_missed_scout_must_dodge() -> None:
+    """R19: the owner of a missed Scout dodges before anything else happens."""
+    state = arena(["1 MT1 K10 S", "2 SC K14 N", FAR])
+    says(
+        state,
+        "dodge K11",
+        "no Scout is waiting to dodge (a Scout dodges when an attack on it misses)",
+    )
+    state.rng.force([2])  # 2 < 4: missed
+    state.act("1", "fire K10 at K14")
+    choices = "'dodge K13' or 'dodge J13' or 'dodge L13'"
+    assert refused(state, "K14 fwd 1", "2") == (
+        "'K14 fwd 1': the Scout on K14 must dodge first: " + choices
+    )
+    assert refused(state, "dodge K15", "2") == "'dodge K15': the Scout on K14 dodges to " + choices
+    with pytest.raises(NotYourTurn):
+        state.act("1", "K10 fwd 1")
