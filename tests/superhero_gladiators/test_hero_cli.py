@@ -43,8 +43,9 @@ def test_check_a_sample_by_name_explains_costs() -> None:
     code, out = run("check", "barbarian")
     assert code == 0
     assert "Combat 15   Max oomph 60   Speed 20   Movement 5   Segments 1 . 3 . 5 6" in out
-    assert "base 35 x foiblish 0.7 x vulnerable gizmo 1 = 24.5 -> 25" in out
-    assert "30 on attributes + 144 on powers = 174 of 200 (26 left)" in out
+    assert "base 60 x foiblish 0.7 x vulnerable gizmo 1 = 42 -> 42" in out
+    assert "base 19 x superarea 2.6 x vulnerable gizmo 1 = 49.4 -> 49" in out
+    assert "30 on attributes + 161 on powers = 191 of 200 (9 left)" in out
 
 
 def test_check_names_file_field_and_rule_for_every_error(tmp_path: Path) -> None:
@@ -201,4 +202,4 @@ def test_list_shows_the_samples() -> None:
     assert code == 0 and len(rows) >= 8
     assert {"name": "Cowboy", "file": "cowboy.yaml", "points": 169} in rows
     code, out = run("list")
-    assert code == 0 and "Fred the Giant" in out and "184 of 200" in out
+    assert code == 0 and "Fred the Giant" in out and "194 of 200" in out

@@ -14,15 +14,18 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     sample_files,
 )
 from gladiatorium.games.superhero_gladiators.heroes import (
+    INFINITE,
     STYLE_COST,
     Flaw,
     Gizmo,
     Hero,
     PowerType,
+    damage,
     initiative_order,
     placed_by_next_player,
     placement_order,
     points,
+    traits,
 )
 
 BOOK_NAMES = {
@@ -66,6 +69,21 @@ def test_samples_use_every_power_type_style_flaw_and_gizmo() -> None:
         assert used == set(STYLE_COST[kind]), kind
     assert {f for p in powers for f in p.flaws} == set(Flaw)
     assert {p.gizmo for p in powers if p.gizmo is not None} == set(Gizmo)
+
+
+def test_every_sample_carries_an_attack_that_could_fell_the_sturdiest_sample() -> None:
+    """Design goal (docs: why the samples are built this way): any two samples can end
+    their match with a faint. Each sample has one attack whose uses, all hitting, do at
+    least the largest Max Oomph among the samples (90); infinite uses always do."""
+    sturdiest = max(traits(h).max_oomph for h in samples())
+    assert sturdiest == 90
+    for hero in samples():
+        most = max(
+            float("inf") if p.uses == INFINITE else int(p.uses) * (damage(p) or 0)
+            for p in hero.powers
+            if p.is_attack
+        )
+        assert most >= sturdiest, hero.name
 
 
 def test_acting_order_is_the_rulebooks() -> None:

@@ -65,13 +65,13 @@ DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = (
                     "level": 4,
                     "uses": 2,
                 },
-                {"name": "Harpe", "type": "close", "styles": ["piercing"], "level": 3, "uses": 6},
+                {"name": "Harpe", "type": "close", "styles": ["piercing"], "level": 3, "uses": 20},
                 {
                     "name": "Polished shield",
                     "type": "defense",
                     "styles": ["missile-deflection"],
                     "level": 3,
-                    "uses": 5,
+                    "uses": 4,
                 },
                 {
                     "name": "Winged sandals",
