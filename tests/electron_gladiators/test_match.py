@@ -125,3 +125,26 @@ def test_tactician_turns_its_front_armour_to_a_threat() -> None:
     assert [f for f in where(state).values() if f.startswith("1")] == ["1 HT1 W"]
     after = attack_options(state.arena, "2", None, state.options)
     assert [o for o in after if o.chance > 0] == []
+
+
+def test_tactician_sees_an_enemy_tank_that_could_turn_and_fire() -> None:
+    """The vehicle it moves is weighed against every place and facing an enemy tank
+    can reach before firing: the heavy tank facing west cannot fire at K10 now, but
+    turning right 90 degrees (2 of its 3 points) it faces K10, 7 spaces up its column,
+    with gun 4 against the light tank's armour. A wall of obstacles, or a Scout
+    (which the tank that moved may not attack, R18), leaves nothing to fear."""
+    from gladiatorium.games.electron_gladiators.bots import _exposure, _repositionings
+
+    def exposure(vehicles: list[str], obstacles: str = "") -> float:
+        state = arena(vehicles, obstacles=obstacles)
+        mine = state.arena.vehicle_at((10, 9))
+        assert mine is not None
+        enemies = state.arena.enemies("1")
+        assert attack_options(state.arena, "2", None, state.options) == []
+        lurking = _repositionings(state.arena, enemies, state.options)
+        return _exposure(state.arena, mine, lurking, state.options)
+
+    assert exposure(["1 LT K10 S", "2 HT1 K17 W"]) == 30.0  # VALUE of a light tank x 10
+    wall = "G13 H13 I13 J13 K13 L13 M13 N13 O13"  # no place it reaches sees past it
+    assert exposure(["1 LT K10 S", "2 HT1 K17 W"], obstacles=wall) == 0.0
+    assert exposure(["1 SC K10 S", "2 HT1 K17 W"]) == 0.0

@@ -2,7 +2,8 @@
 
 It weighs, for each candidate turn: vehicles expected to be destroyed on each side,
 the worst attack the enemy could make next turn (so armour faces the threats and
-vehicles stay out of reach), the attacks it sets up for itself (combined guns to beat
+vehicles stay out of reach), whether an enemy tank could move and then destroy the
+vehicle it moved (direct fire), the attacks it sets up for itself (combined guns to beat
 armour, spotters for parabolic shots) and how close its guns come to the enemy.
 It reads only the open board (no dice): every chance is computed, never drawn.
 """
@@ -17,7 +18,12 @@ from typing import Any
 from gladiatorium.core import Action, Rng, Seat, State
 from gladiatorium.games.electron_gladiators.actions import Dodge, EndMove, Fire
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import AttackOption, attack_options
+from gladiatorium.games.electron_gladiators.attacks import (
+    AttackOption,
+    attack_options,
+    evasive,
+    kill_chance,
+)
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
     distance,
@@ -31,6 +37,8 @@ from gladiatorium.games.electron_gladiators.vehicles import VALUE, Vehicle
 
 #: how many cheaply ranked endings of each vehicle get the full evaluation
 PER_VEHICLE = 3
+#: weight of what an enemy tank could take by moving, then firing at the vehicle moved
+MOVED_EXPOSURE = 0.4
 
 
 @dataclass(frozen=True)
@@ -248,6 +256,7 @@ class Tactician:
     ) -> tuple[float, list[str]]:
         """The best single-vehicle move (and attack after it, if one is left)."""
         enemies = arena.enemies(seat)
+        lurking = _repositionings(arena, enemies, options)
         shortlist: list[tuple[Vehicle, Ending]] = []
         for vehicle in sorted(arena.side(seat), key=lambda v: v.ident):
             ranked = sorted(
@@ -261,6 +270,7 @@ class Tactician:
             moved = after.vehicles[vehicle.ident]
             killed = _walk(after, moved, ending)
             score = sum(VALUE[k.code] for k in killed) * 10.0
+            score -= MOVED_EXPOSURE * _exposure(after, moved, lurking, options)
             steps = _notation(vehicle.square, vehicle, ending)
             plan = [*steps, "end"]
             if attack_left and after.enemies(seat):
@@ -288,6 +298,44 @@ class Tactician:
             if score > best_score:
                 best_score, best_plan = score, plan
         return best_score, best_plan
+
+
+def _repositionings(
+    arena: Arena, enemies: list[Vehicle], options: ElectronGladiatorsOptions
+) -> list[Vehicle]:
+    """Every place and facing each enemy tank can reach next turn, as probes (the
+    guns that could move and then fire)."""
+    out = []
+    for enemy in enemies:
+        if enemy.kind.tank:
+            for ending in endings(arena, enemy, options):
+                out.append(
+                    Vehicle(enemy.ident, enemy.seat, enemy.code, ending.square, ending.facing)
+                )
+    return out
+
+
+def _exposure(
+    arena: Arena, vehicle: Vehicle, lurking: list[Vehicle], options: ElectronGladiatorsOptions
+) -> float:
+    """The most a tank of the enemy could take by moving and then firing at the
+    vehicle just moved (direct fire alone; only armour: a Scout or Mosquito cannot
+    be attacked by the vehicle that moved)."""
+    if evasive(vehicle) or vehicle.ident not in arena.vehicles:
+        return 0.0
+    worst = 0.0
+    for probe in lurking:
+        if probe.ident not in arena.vehicles or probe.kind.gun <= vehicle.kind.armour[2]:
+            continue
+        if distance(probe.square, vehicle.square) > probe.kind.direct:
+            continue
+        if not arena.gun_faces(probe, vehicle.square, options):
+            continue
+        if kill_chance(probe, vehicle, None, options) <= 0:
+            continue
+        if arena.line_clear(probe.square, vehicle.square, arena.blocks_direct_fire, False):
+            worst = max(worst, VALUE[vehicle.code] * 10.0)
+    return worst
 
 
 def _fire_text(option: AttackOption) -> str:
