@@ -83,3 +83,21 @@ def test_bot_with_nothing_left_to_hit_with_hides_from_the_foes_guns() -> None:
     act(state, choice(state))
     assert hider.square is not None
     assert not state.arena.sees(hider.square, gun.square)
+
+
+def test_bot_fears_a_foes_fists_only_when_it_can_outshoot_them() -> None:
+    """A shooter keeps out of a foe's close reach (a move and a step) only when one of
+    its shots reaches farther; otherwise keeping away would only run out the clock."""
+    short_bolt = power("distance", level=1, name="Short bolt")  # range 3
+    long_bolt = power("distance", level=4, name="Long bolt")  # range 12
+    for shots, feared in (((short_bolt,), False), ((short_bolt, long_bolt), True)):
+        state = duel([attacker(*shots)], [defender(PUNCH)], {"1A": "a1", "2A": "h1"}, "1......2")
+        brute = state.fighters["2A"]
+        assert 3 * short_bolt.level <= brute.movement + 1 < 3 * long_bolt.level
+        bot = GreedyBot(Rng(0))
+        dangers = bot._danger_sources(state, state.fighters["1A"])
+        assert (dangers != []) is feared
+        if feared:
+            assert [(sq, reach) for sq, _alt, reach, _h in dangers] == [
+                (brute.square, brute.movement + 1)
+            ]

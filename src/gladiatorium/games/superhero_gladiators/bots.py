@@ -261,15 +261,19 @@ class GreedyBot:
         self, state: SuperheroGladiatorsState, f: Fighter
     ) -> list[tuple[Square, int, int, float]]:
         """Foes whose close attacks threaten a shooter: (square, altitude, reach, harm).
-        Heroes without a damaging distance attack ignore them."""
-        if not any(
-            p.type is PowerType.DISTANCE and (damage(p) or 0) > 0
+        Only foes the hero can outshoot count: a shooter whose damaging distance attacks
+        all fall within a foe's reach must step into it to shoot (keeping away would only
+        run the match to the turn limit)."""
+        ranges = [
+            3 * p.level
             for _, p, _c in state.attacks_of(f)
-        ):
-            return []
+            if p.type is PowerType.DISTANCE and (damage(p) or 0) > 0
+        ]
         found = []
         for g in state.foes(f):
             assert g.square is not None
+            if max(ranges, default=0) <= g.movement + 1:
+                continue
             harm = max(
                 (
                     self._expected(state, g, g.powers[n], f, True)
