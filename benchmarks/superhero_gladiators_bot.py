@@ -12,7 +12,11 @@ cancels out, so the result measures the bot).
 
 Prints wins, draws (by reason) and losses of the greedy bot. ``--infinite`` is a what-if:
 every sample attack gets infinite uses (over budget), to show how many draws come from
-heroes running out of attacks rather than from the bot.
+heroes running out of attacks rather than from the bot. ``--no-gizmo`` is another: no
+sample attack has a gizmo (over budget), so none can be broken, to show how many draws
+come from a foe breaking every attack the greedy hero has.
+
+    .venv/bin/python benchmarks/superhero_gladiators_bot.py --mode pairs --games 10 --no-gizmo
 
 ``--opponent passive`` replaces the random bot by one that never acts (it passes and
 takes every hit): the greedy bot's wins against it are the ceiling its heroes' attacks
@@ -39,12 +43,9 @@ from gladiatorium.games.superhero_gladiators.hero_files import sample_files
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 
 
-def unlimited(data: dict[str, Any]) -> dict[str, Any]:
-    """The hero with infinite uses on every attack (the ``--infinite`` what-if)."""
-    powers = [
-        {**p, "uses": "infinite"} if p["type"] in ("close", "distance") else p
-        for p in data["powers"]
-    ]
+def on_attacks(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """The hero with ``changes`` made to every attack (for the what-ifs, over budget)."""
+    powers = [{**p, **changes} if p["type"] in ("close", "distance") else p for p in data["powers"]]
     return {**data, "powers": powers}
 
 
@@ -96,11 +97,14 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=2)
     parser.add_argument("--map", default=None)
     parser.add_argument("--infinite", action="store_true")
+    parser.add_argument("--no-gizmo", action="store_true")
     parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="random")
     args = parser.parse_args()
     samples = {p.stem: hero_data(str(p)) for p in sample_files()}
     if args.infinite:
-        samples = {name: unlimited(data) for name, data in samples.items()}
+        samples = {name: on_attacks(data, uses="infinite") for name, data in samples.items()}
+    if args.no_gizmo:
+        samples = {name: on_attacks(data, gizmo="none") for name, data in samples.items()}
     totals: Counter[str] = Counter()
     if args.mode == "pairs":
         for a, b in itertools.permutations(samples, 2):
