@@ -2,10 +2,15 @@
 100 bots spend the shared roll) and a whole 100-player game, per bot. Medians.
 
     .venv/bin/python benchmarks/super_dice_heroes_bench.py
+    .venv/bin/python benchmarks/super_dice_heroes_bench.py --only planner --rounds-only
+
+``--only BOT`` times that bot next to the random anchor; ``--rounds-only`` skips the
+whole games.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from typing import Any
@@ -53,18 +58,26 @@ def median(values: list[float]) -> float:
 def main() -> None:
     """Round medians side by side, each as a ratio to the random bot's round measured in
     the same run (the anchor), so figures from different machines or loads compare."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("greedy", "planner"), help="time this bot only")
+    parser.add_argument("--rounds-only", action="store_true", help="skip whole games")
+    args = parser.parse_args()
+    bots = ("random", args.only) if args.only else ("random", "greedy", "planner")
     load()
     print(f"super-dice-heroes, {PLAYERS} players (medians; ratio = x random round, same run)")
     anchor = 0.0
-    for bot, repeats in (("random", 5), ("greedy", 5), ("planner", 3)):
+    for bot in bots:
+        repeats = 3 if bot == "planner" else 5
         rounds = median([round_seconds(bot, seed) for seed in range(repeats)])
         anchor = anchor or rounds
         print(
             f"  one round, {bot:8}: {rounds * 1000:8.1f} ms  ({rounds * 10:.2f} ms per hero)"
             f"  x{rounds / anchor:6.1f}"
         )
-    for bot, repeats in (("random", 3), ("greedy", 3), ("planner", 1)):
-        whole = median([game_seconds(bot, seed) for seed in range(repeats)])
+    if args.rounds_only:
+        return
+    for bot in bots:
+        whole = median([game_seconds(bot, seed) for seed in range(1 if bot == "planner" else 3)])
         print(f"  whole game, {bot:8}: {whole:7.2f} s")
 
 

@@ -52,3 +52,21 @@ def test_greedy_takes_the_best_single_spend() -> None:
     state = start(rolls=[(6, 1, 1, 1)])
     action = GreedyBot(Rng(0)).choose(state, "1")
     assert str(action).startswith("move")
+
+
+def test_hero_copy_holds_every_field_and_is_independent() -> None:
+    """Planning copies heroes field by field: a copy equals its original and marking
+    or spending on it leaves the original untouched."""
+    state = start(rolls=[(1, 2, 3, 6)])
+    place(state, 1)
+    original = hero(state)
+    original.marks[0] = (0, 3, 2, 0, 0, 0, 0, 0, 0)
+    original.wild_earned, original.bystanders, original.goal_honor = 2, 1, 7
+    twin = original.copy()
+    assert twin == original
+    twin.spend(state.sheet, twin.spend_actions(state.sheet)[0])
+    twin.minions[0] += 1
+    assert twin != original
+    assert original.marks[0] == (0, 3, 2, 0, 0, 0, 0, 0, 0)
+    assert original.minions[0] == 0
+    assert all(not die.spent for die in original.dice)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gladiatorium.core import Action, BotFactory, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import (
@@ -74,6 +74,7 @@ class Estimator:
         self.rounds_left = rounds_left
         self.w = weights
         self._places: dict[tuple[int, tuple[int, ...]], tuple[float, float]] = {}
+        self._terms: dict[tuple[int, tuple[tuple[int, ...], ...]], tuple[float, ...]] = {}
 
     def __call__(self, hero: Hero) -> float:
         value = float(hero.score(self.sheet))
@@ -81,12 +82,25 @@ class Estimator:
             return value
         w = self.w
         value += w.wild_die * hero.wild_left + w.power_use * hero.powers_left
-        for number in range(1, 7):
-            progress, position = self._place(number, hero)
-            value += progress
-            if number == hero.location:
-                value += position
+        for term in self._sheet_terms(hero):
+            value += term
         return value
+
+    def _sheet_terms(self, hero: Hero) -> tuple[float, ...]:
+        """The location terms in the order they are added: each location's progress,
+        and the position term right after the location the hero stands on (cached by
+        the marks of the whole sheet)."""
+        key = (hero.location, tuple(hero.marks))
+        terms = self._terms.get(key)
+        if terms is None:
+            out: list[float] = []
+            for number in range(1, 7):
+                progress, position = self._place(number, hero)
+                out.append(progress)
+                if number == hero.location:
+                    out.append(position)
+            terms = self._terms[key] = tuple(out)
+        return terms
 
     def _place(self, number: int, hero: Hero) -> tuple[float, float]:
         marks = hero.marks[number - 1]
@@ -139,6 +153,19 @@ def _progress(
     nxt = [g for g in loc.goals if filled in g.boxes]
     worth = sum(goal_worth(sheet, g.honor, g.wild, g.bystander, w) for g in nxt)
     return w.chain_next * fit * worth * 2
+
+
+class _Step(NamedTuple):
+    """A spend the planner searches, with what it leaves: the die a superpower just
+    changed (it must be spent next; 0 if none) and whether it was a move (1 or 0)."""
+
+    action: SpendAction
+    pending: int
+    move: int
+
+
+#: a plan as the search builds it: the first action and the rest (None: nothing)
+_Plan = tuple[Action, "_Plan"] | None
 
 
 def _signature(hero: Hero) -> tuple[Any, ...]:
@@ -217,33 +244,79 @@ class PlannerBot:
         that die right after it (changing a die earlier never helps). To stay quick
         with a hundred heroes, a plan moves at most ``max_moves`` times and uses at
         most ``max_powers`` superpowers and ``max_wild`` wild dice per round."""
-        memo: dict[tuple[Any, ...], tuple[float, list[Action]]] = {}
+        memo: dict[tuple[Any, ...], tuple[float, _Plan]] = {}
         estimate_of = Estimator(sheet, rounds_left, self.weights)
+        estimates: dict[tuple[Any, ...], float] = {}
+        candidates: dict[tuple[Any, ...], tuple[_Step, ...]] = {}
         powers0, wild0 = hero.powers_left, hero.wild_spent
+        done: _Plan = (Done(), None)
 
-        def search(h: Hero, pending: int, moves: int) -> tuple[float, list[Action]]:
-            key = (pending, moves, *_signature(h))
+        def estimate_at(h: Hero, sig: tuple[Any, ...]) -> float:
+            """The estimate, shared by positions that differ only in their dice."""
+            key = (sig[0], sig[1], *sig[3:])
+            value = estimates.get(key)
+            if value is None:
+                value = estimates[key] = estimate_of(h)
+            return value
+
+        def steps_at(h: Hero, pending: int, moves: int) -> tuple[_Step, ...]:
+            """The candidates, shared by positions alike where the hero stands."""
+            key = self._candidates_key(h, sheet, pending, moves, powers0, wild0)
+            found = candidates.get(key)
+            if found is None:
+                found = candidates[key] = tuple(
+                    _Step(
+                        action,
+                        action.to if isinstance(action, ChangeDie) else 0,
+                        int(isinstance(action, _MOVES)),
+                    )
+                    for action in self._candidates(h, sheet, pending, moves, powers0, wild0)
+                )
+            return found
+
+        def search(h: Hero, pending: int, moves: int) -> tuple[float, _Plan]:
+            sig = _signature(h)
+            key = (pending, moves, *sig)
             found = memo.get(key)
             if found is not None:
                 return found
-            best: tuple[float, list[Action]] = (
-                (estimate_of(h), [Done()]) if not pending else (-1e9, [])
-            )
+            best: tuple[float, _Plan] = (estimate_at(h, sig), done) if not pending else (-1e9, None)
             if len(memo) < self.node_limit:
-                for action in self._candidates(h, sheet, pending, moves, powers0, wild0):
+                for action, pending_after, move in steps_at(h, pending, moves):
                     nxt = h.copy()
                     nxt.spend(sheet, action)
-                    value, rest = search(
-                        nxt,
-                        action.to if isinstance(action, ChangeDie) else 0,
-                        moves + isinstance(action, _MOVES),
-                    )
+                    value, rest = search(nxt, pending_after, moves + move)
                     if value > best[0] + 1e-9:
-                        best = (value, [action, *rest])
+                        best = (value, (action, rest))
             memo[key] = best
             return best
 
-        return list(search(hero.copy(), 0, 0)[1])
+        plan: list[Action] = []
+        node = search(hero.copy(), 0, 0)[1]
+        while node is not None:
+            action, node = node
+            plan.append(action)
+        return plan
+
+    def _candidates_key(
+        self, h: Hero, sheet: Sheet, pending: int, moves: int, powers0: int, wild0: int
+    ) -> tuple[Any, ...]:
+        """Everything :meth:`_candidates` reads: the limits left, the dice (their
+        numbers; all of them for shapeshift, which reads the rolled numbers too), what
+        is left to spend, and the marks and minions where the hero stands."""
+        here = h.location
+        return (
+            pending,
+            moves < self.max_moves,
+            powers0 - h.powers_left < self.max_powers,
+            h.wild_spent - wild0 < self.max_wild,
+            bool(h.wild_left),
+            bool(h.powers_left),
+            here,
+            h.marks[here - 1] if here != MIDDLE else (),
+            h._minion_left(sheet),
+            tuple(h.dice) if h.power == "shapeshift" else tuple(h.unspent()),
+        )
 
     def _candidates(
         self, h: Hero, sheet: Sheet, pending: int, moves: int, powers0: int, wild0: int

@@ -144,24 +144,19 @@ class Hero:
         )
 
     def copy(self) -> Hero:
-        """An independent copy (for bots that plan)."""
-        return Hero(
-            name=self.name,
-            choices=self.choices,
-            power=self.power,
-            powers_left=self.powers_left,
-            location=self.location,
-            marks=list(self.marks),  # rows are tuples, replaced when marked
-            goals_done=list(self.goals_done),
-            minions=list(self.minions),
-            wild_earned=self.wild_earned,
-            wild_spent=self.wild_spent,
-            bystanders=self.bystanders,
-            goal_honor=self.goal_honor,
-            dice=list(self.dice),
-            done=self.done,
-            minions_last_resort=self.minions_last_resort,
-        )
+        """An independent copy (for bots that plan; called often, so it copies the
+        slots directly instead of going through ``__init__``)."""
+        new = object.__new__(Hero)
+        new.name, new.choices, new.power = self.name, self.choices, self.power
+        new.powers_left, new.location = self.powers_left, self.location
+        new.marks = self.marks[:]  # rows are tuples, replaced when marked
+        new.goals_done = self.goals_done[:]
+        new.minions = self.minions[:]
+        new.wild_earned, new.wild_spent = self.wild_earned, self.wild_spent
+        new.bystanders, new.goal_honor = self.bystanders, self.goal_honor
+        new.dice = self.dice[:]
+        new.done, new.minions_last_resort = self.done, self.minions_last_resort
+        return new
 
     # ----- what the hero holds ---------------------------------------------------------
     @property
@@ -315,7 +310,7 @@ class Hero:
         the first rolled is taken)."""
         for i, die in enumerate(self.dice):
             if not die.spent and die.value == value:
-                self.dice[i] = die._replace(spent=True)
+                self.dice[i] = Die(die.rolled, die.value, True)
                 return
 
     def _change_die(self, action: ChangeDie) -> None:
@@ -333,18 +328,21 @@ class Hero:
     def _mark(self, sheet: Sheet, box: int, value: int) -> list[Goal]:
         """Write ``value`` in ``box`` here and collect the goals now complete."""
         index = self.location - 1
-        marks = list(self.marks[index])
-        marks[box] = value
-        self.marks[index] = tuple(marks)
-        done = list(self.goals_done[index])
-        completed = []
-        for g, goal in enumerate(sheet.locations[index].goals):
-            if not done[g] and box in goal.boxes and all(marks[b] for b in goal.boxes):
-                done[g] = True
-                completed.append(goal)
-                self.goal_honor += goal.honor
-                self.wild_earned += goal.wild
-                self.bystanders += goal.bystander
-        if completed:
-            self.goals_done[index] = tuple(done)
-        return completed
+        row = self.marks[index]
+        marks = (*row[:box], value, *row[box + 1 :])
+        self.marks[index] = marks
+        loc = sheet.locations[index]
+        done = self.goals_done[index]
+        met = [
+            g
+            for g in loc.goals_of_box[box]
+            if not done[g] and all(marks[b] for b in loc.goals[g].boxes)
+        ]
+        for g in met:
+            goal = loc.goals[g]
+            self.goal_honor += goal.honor
+            self.wild_earned += goal.wild
+            self.bystanders += goal.bystander
+        if met:
+            self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
+        return [loc.goals[g] for g in met]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -56,6 +56,15 @@ class Location:
     width: int
     minions: int
     goals: tuple[Goal, ...]
+
+    @cached_property
+    def goals_of_box(self) -> tuple[tuple[int, ...], ...]:
+        """For each box (0-based), the indexes of the goals that hold it (worked out
+        once per location: marking a box checks only these goals)."""
+        return tuple(
+            tuple(g for g, goal in enumerate(self.goals) if box in goal.boxes)
+            for box in range(self.size)
+        )
 
 
 @dataclass(frozen=True)
