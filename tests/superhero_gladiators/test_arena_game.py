@@ -216,7 +216,7 @@ def test_look_shows_a_heros_card_in_play_and_render_lists_the_options() -> None:
     state.act("2", "place h1")
     card = GAME.look(state, "1", "2a")
     assert "Perseus (2A)" in card and "Harpe (level 3, close: piercing" in card
-    assert "20 left" in card
+    assert "15 left" in card
     with pytest.raises(GladiatoriumError, match="no hero 'zz'"):
         GAME.look(state, "1", "zz")
     assert "seat 1 to act: 28 moves; attack 2A with Six-shooter" in GAME.render(state, "1")

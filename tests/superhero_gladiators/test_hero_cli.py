@@ -43,9 +43,9 @@ def test_check_a_sample_by_name_explains_costs() -> None:
     code, out = run("check", "barbarian")
     assert code == 0
     assert "Combat 15   Max oomph 60   Speed 20   Movement 5   Segments 1 . 3 . 5 6" in out
-    assert "base 75 x foiblish 0.7 x vulnerable gizmo 1 = 52.5 -> 53" in out
-    assert "base 23 x superarea 2.6 x vulnerable gizmo 1 = 59.8 -> 60" in out
-    assert "30 on attributes + 168 on powers = 198 of 200 (2 left)" in out
+    assert "base 75 x foiblish 0.7 x hidden gizmo 1.4 = 73.5 -> 74" in out
+    assert "base 19 x superarea 2.6 x vulnerable gizmo 1 = 49.4 -> 49" in out
+    assert "30 on attributes + 170 on powers = 200 of 200 (0 left)" in out
 
 
 def test_check_names_file_field_and_rule_for_every_error(tmp_path: Path) -> None:
