@@ -259,9 +259,9 @@ class PlannerBot:
                 value = estimates[key] = estimate_of(h)
             return value
 
-        def steps_at(h: Hero, pending: int, moves: int) -> tuple[_Step, ...]:
+        def steps_at(h: Hero, sig: tuple[Any, ...], pending: int, moves: int) -> tuple[_Step, ...]:
             """The candidates, shared by positions alike where the hero stands."""
-            key = self._candidates_key(h, sheet, pending, moves, powers0, wild0)
+            key = self._candidates_key(h, sig, sheet, pending, moves, powers0, wild0)
             found = candidates.get(key)
             if found is None:
                 found = candidates[key] = tuple(
@@ -282,7 +282,7 @@ class PlannerBot:
                 return found
             best: tuple[float, _Plan] = (estimate_at(h, sig), done) if not pending else (-1e9, None)
             if len(memo) < self.node_limit:
-                for action, pending_after, move in steps_at(h, pending, moves):
+                for action, pending_after, move in steps_at(h, sig, pending, moves):
                     nxt = h.copy()
                     nxt.spend(sheet, action)
                     value, rest = search(nxt, pending_after, moves + move)
@@ -299,11 +299,19 @@ class PlannerBot:
         return plan
 
     def _candidates_key(
-        self, h: Hero, sheet: Sheet, pending: int, moves: int, powers0: int, wild0: int
+        self,
+        h: Hero,
+        sig: tuple[Any, ...],
+        sheet: Sheet,
+        pending: int,
+        moves: int,
+        powers0: int,
+        wild0: int,
     ) -> tuple[Any, ...]:
-        """Everything :meth:`_candidates` reads: the limits left, the dice (their
-        numbers; all of them for shapeshift, which reads the rolled numbers too), what
-        is left to spend, and the marks and minions where the hero stands."""
+        """Everything :meth:`_candidates` reads: the limits left, the dice (from the
+        signature ``sig``: their numbers; all of them for shapeshift, which reads the
+        rolled numbers too), what is left to spend, and the marks and minions where
+        the hero stands."""
         here = h.location
         return (
             pending,
@@ -315,7 +323,7 @@ class PlannerBot:
             here,
             h.marks[here - 1] if here != MIDDLE else (),
             h._minion_left(sheet),
-            tuple(h.dice) if h.power == "shapeshift" else tuple(h.unspent()),
+            sig[2],
         )
 
     def _candidates(
