@@ -49,7 +49,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="4",
+        version="5",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
