@@ -12,7 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from gladiatorium.cli import duel, electron_gladiators, hero_battle
-from gladiatorium.cli.common import build_options, seat_controllers
+from gladiatorium.cli.common import build_options, parse_pairs, seat_controllers
 from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
 from gladiatorium.core import Bot, Game, GladiatoriumError, Seat, State, games, get_game
@@ -127,9 +127,8 @@ def play(
 def with_a_person(given: list[str], first: Seat) -> list[str]:
     """The ``--seat`` pairs, with ``FIRST=human`` added when no seat is a person and the
     first seat is not named (so ``play GAME --seat 2=random`` still seats you)."""
-    named = [pair.partition("=")[0].strip() for pair in given]
-    people = [pair for pair in given if pair.partition("=")[2].strip() == "human"]
-    return given if people or first in named else [*given, f"{first}=human"]
+    chosen = parse_pairs(given, "seat")
+    return given if "human" in chosen.values() or first in chosen else [*given, f"{first}=human"]
 
 
 def describe_outcome(outcome: dict[str, Any]) -> str:
