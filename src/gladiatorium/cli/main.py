@@ -276,6 +276,25 @@ def replay_command(
         raise typer.Exit(1)
 
 
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL (default: $GLADIATORIUM_DATABASE_URL, else gladiatorium.db here)."
+        ),
+    ] = None,
+) -> None:
+    """Run the web server: accounts, lobby, live matches, bots and deadlines."""
+    from gladiatorium.server.app import serve as run_server
+    from gladiatorium.server.config import Settings
+
+    settings = Settings() if database_url is None else Settings(database_url=database_url)
+    run_server(settings, host, port)
+
+
 app.add_typer(hero_app, name="hero")
 app.add_typer(electron_gladiators.app, name="electron-gladiators")
 app.add_typer(hero_battle.app, name="hero-battle")

@@ -87,6 +87,34 @@ class Game(ABC, Generic[OptT]):
             )
         return {}
 
+    def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:
+        """What ``seat`` does, in order, when it misses a deadline while awaited (Hero
+        Battle's moderator closes the round; a Super Dice Heroes hero ends its round).
+        Empty: nothing (the default)."""
+        return []
+
+    def round_number(self, state: State[OptT]) -> int | None:
+        """The round in progress for games played in rounds with a deadline each
+        (Hero Battle, Super Dice Heroes); None for the others."""
+        return None
+
+    def posts(self, state: State[OptT], seat: Seat | None) -> dict[str, str]:
+        """Texts ready to publish that ``seat`` may read (a forum round post), by title.
+        Built only from what ``seat`` may know; none by default."""
+        return {}
+
+    #: what a player may keep in a library for this game (``hero``), or None
+    library_kind: ClassVar[str | None] = None
+
+    def check_library_item(self, text: str, source: str) -> tuple[str, dict[str, Any]]:
+        """Validate an uploaded library item; returns its name and data, or raises a
+        GladiatoriumError naming ``source`` and every problem."""
+        raise GladiatoriumError(f"{self.info.slug} keeps no library")
+
+    def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
+        """Option values that put the library items ``chosen`` for each seat in play."""
+        raise GladiatoriumError(f"{self.info.slug} keeps no library")
+
     # ----- shared helpers ----------------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:
         """Options from the defaults overridden by ``values``; errors name the option."""

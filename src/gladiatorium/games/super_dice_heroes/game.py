@@ -8,8 +8,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
-from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES
+from gladiatorium.core import Action, BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.render import match_text
@@ -63,6 +63,25 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
+        return int(getattr(state, "round", 0))
+
+    def timeout_actions(self, state: State[SuperDiceHeroesOptions], seat: Seat) -> list[Action]:
+        """A hero whose player misses the round's time limit ends the round: the power
+        offered first at set-up, otherwise ``done`` (unspent dice are lost) where the
+        options allow it, else the first listed spend until the hero is done."""
+        if not isinstance(state, SuperDiceHeroesState):
+            return []
+        trial = state.clone()
+        start = trial.round
+        taken: list[Action] = []
+        while seat in trial.pending and trial.round == start and trial.outcome() is None:
+            legal = trial.legal_actions(seat)
+            action = Done() if Done() in legal else legal[0]
+            trial.apply(seat, action)
+            taken.append(action)
+        return taken
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--sheet FILE`` reads a corrected sheet into the ``sheet`` option (so a saved
