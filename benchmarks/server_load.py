@@ -1,0 +1,631 @@
+"""Server load: concurrent Pig matches over loopback WebSockets against a real server.
+
+For each backend (a SQLite file, and PostgreSQL from a throwaway cluster) this starts
+``gladiatorium serve`` as a subprocess on a free loopback port, then for each N plays
+N concurrent Pig matches (target 100) from one asyncio process: every match has two
+WebSocket connections, one per seat, both held by one account, and each side plays a
+random legal action from the body the server pushed to it. Reported per (backend, N):
+action round trip (send ``{"action"}`` -> receive the ``{"events"}`` reply) p50/p99/max,
+actions/s, server CPU (share of one core) and the client's own event-loop lag (so a
+saturated client is visible). Then the time to fan out one 100-player Super Dice Heroes
+round: 100 connections, one per seat; from the send of the action that closes the
+round to each client holding the new round's body (median and max over the clients).
+
+The anchor for the ratio is measured in the same run: the same Pig actions applied
+in-process through ``MatchService.submit`` on the same backend, each followed by the
+two seat bodies a push builds, without HTTP, WebSockets or the event loop.
+
+Every loop is capped in count and in time; all traffic goes to 127.0.0.1. Clients
+keep under the server's per-connection message rate (20/s), so no action is refused.
+
+    nice .venv/bin/python benchmarks/server_load.py --matches 10,100,1000 \\
+        --backends sqlite,postgresql --actions-per-match 60 --duration 20 [--think 0] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import glob
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"
+WS_RATE = 20.0  # the server's Settings.ws_rate: messages per second per connection
+PIG_OPTIONS = {"target": 100}
+STEP_TIMEOUT = 30.0  # seconds any single wait may take before the slot gives up
+SETUP_CONCURRENCY = 16  # match creations / handshakes in flight while setting up
+PASSWORD = "load-test-password"
+
+
+# ----- HTTP (stdlib, no proxy: loopback only) -------------------------------------------
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def http_json(base: str, path: str, body: dict[str, Any] | None = None, token: str = "") -> Any:
+    """GET (no body) or POST JSON to the server; the decoded JSON reply."""
+    data = None if body is None else json.dumps(body).encode()
+    method = "GET" if data is None else "POST"
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with _OPENER.open(request, timeout=STEP_TIMEOUT) as reply:
+            return json.loads(reply.read())
+    except urllib.error.HTTPError as err:
+        raise SystemExit(f"{method} {path}: {err.code} {err.read()[:300]!r}") from None
+
+
+# ----- processes ------------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free loopback port (fsync off); its URL."""
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not bins:
+        raise SystemExit("PostgreSQL binaries not found (apt-get install postgresql)")
+    bindir = Path(bins[-1]).parent
+    root = Path(tempfile.mkdtemp(prefix="gladiatorium-pg-"))
+    shutil.chown(root, "postgres", "postgres")
+    data, port = root / "data", free_port()
+    run_as = ["runuser", "-u", "postgres", "--"]
+    subprocess.run(
+        [*run_as, str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    opts = (
+        f"-c fsync=off -c port={port} -c listen_addresses={HOST} -c unix_socket_directories={root}"
+    )
+    pg_ctl = [*run_as, str(bindir / "pg_ctl"), "-D", str(data)]
+    subprocess.run(
+        [*pg_ctl, "-o", opts, "-l", str(root / "log"), "-w", "-t", "60", "start"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        yield f"postgresql+psycopg://postgres@{HOST}:{port}/postgres"
+    finally:
+        subprocess.run(
+            [*run_as, str(bindir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"],
+            check=False,
+            stdout=subprocess.DEVNULL,
+        )
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def server(
+    database_url: str, workdir: Path, profile: Path | None = None
+) -> Iterator[tuple[str, int]]:
+    """``gladiatorium serve`` in a subprocess; yields (base URL, pid). With ``profile``
+    py-spy samples every thread of the server into that file (collapsed stacks)."""
+    port = free_port()
+    log = (workdir / f"server-{port}.log").open("wb")
+    command = [sys.executable, "-c", "from gladiatorium.cli.main import run; run()", "serve"]
+    command += ["--host", HOST, "--port", str(port), "--database-url", database_url]
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir)
+    base = f"http://{HOST}:{port}"
+    sampler: subprocess.Popen[bytes] | None = None
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                tail = Path(log.name).read_text(errors="replace")[-3000:]
+                raise SystemExit(f"server exited with {process.returncode}:\n{tail}")
+            with contextlib.suppress(OSError):
+                if http_json(base, "/healthz").get("ok"):
+                    break
+            if time.monotonic() > deadline:
+                raise SystemExit("server did not answer /healthz within 60 s")
+            time.sleep(0.2)
+        if profile is not None:
+            spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+            sampler = subprocess.Popen(
+                [
+                    *(spy, "record", "-p", str(process.pid), "-f", "raw", "-o", str(profile)),
+                    *("-r", "100", "--nonblocking", "--gil"),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        yield base, process.pid
+    finally:
+        if sampler is not None:
+            sampler.send_signal(signal.SIGINT)
+            try:
+                sampler.wait(60)
+            except subprocess.TimeoutExpired:
+                sampler.kill()
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+        log.close()
+
+
+def profile_summary(raw: Path, top: int = 30) -> str:
+    """Share of samples (inclusive) per function in py-spy's collapsed stacks."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in raw.read_text().splitlines():
+        stack, _, number = line.rpartition(" ")
+        if not number.isdigit():
+            continue
+        total += int(number)
+        names: set[str] = set()
+        for frame in stack.split(";"):
+            function, _, where = frame.partition(" (")
+            names.add(f"{function} {where.rsplit('/', 1)[-1].split(':')[0]}")
+        for name in names:
+            counts[name] = counts.get(name, 0) + int(number)
+    ranked = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+    return "\n".join(f"{100 * n / max(total, 1):5.1f}%  {name}" for name, n in ranked)
+
+
+# ----- client side ------------------------------------------------------------------------
+class Seat:
+    """One WebSocket connection holding one seat: the newest pushed body, and the
+    reply to the action in flight."""
+
+    def __init__(self, ws: ClientConnection, seat: str) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.body: dict[str, Any] = {}
+        self.arrived = 0.0  # perf_counter() when the newest body came
+        self.changed = asyncio.Event()
+        self.reply: asyncio.Future[dict[str, Any]] | None = None
+        self.last_send = 0.0
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for message in self.ws:
+                data = json.loads(message)
+                if "game" in data:
+                    self.body, self.arrived = data, time.perf_counter()
+                    self.changed.set()
+                elif self.reply is not None and not self.reply.done():
+                    self.reply.set_result(data)
+
+    async def until(self, fresh: Any, timeout: float = STEP_TIMEOUT) -> dict[str, Any]:
+        """Wait until the newest body satisfies ``fresh(body)``."""
+        end = time.monotonic() + timeout
+        while not (self.body and fresh(self.body)):
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), max(0.001, end - time.monotonic()))
+        return self.body
+
+    async def act(self, notation: str) -> tuple[float, dict[str, Any]]:
+        """Send an action (keeping under the server's message rate); (seconds, reply)."""
+        wait = self.last_send + 1.05 / WS_RATE - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.reply = asyncio.get_running_loop().create_future()
+        self.last_send = time.monotonic()
+        started = time.perf_counter()
+        await self.ws.send(json.dumps({"action": notation}))
+        reply = await asyncio.wait_for(self.reply, STEP_TIMEOUT)
+        return time.perf_counter() - started, reply
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(), 5)
+        self.reader.cancel()
+
+
+async def open_seat(base: str, token: str, match_id: str, seat: str) -> Seat:
+    uri = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?seat={seat}"
+    ws = await connect(
+        uri,
+        additional_headers={"Authorization": f"Bearer {token}"},
+        proxy=None,
+        max_size=2**24,
+        open_timeout=STEP_TIMEOUT,
+        ping_interval=None,
+    )
+    return Seat(ws, seat)
+
+
+async def account(base: str, name: str) -> str:
+    body = {"username": name, "password": PASSWORD}
+    return str((await asyncio.to_thread(http_json, base, "/api/register", body))["token"])
+
+
+async def create_match(
+    base: str, token: str, game: str, players: int, options: dict[str, Any]
+) -> str:
+    seats = {str(n): "me" for n in range(1, players + 1)}
+    body = {"game": game, "players": players, "options": options, "seats": seats}
+    reply = await asyncio.to_thread(http_json, base, "/api/matches", body, token)
+    return str(reply["id"])
+
+
+@dataclass
+class Tally:
+    round_trips: list[float] = field(default_factory=list)
+    refused: int = 0
+    stalled: int = 0
+    finished: int = 0
+
+
+async def play_slot(
+    base: str,
+    token: str,
+    first: dict[str, Seat],
+    actions: int,
+    until: float,
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    """Play Pig matches in one slot (a new one when one ends) for ``actions`` actions
+    or until ``until`` (monotonic), whichever comes first."""
+    seats: dict[str, Seat] | None = first
+    done = 0
+    while seats is not None:
+        try:
+            expected = 0  # events a body must hold to show the newest state
+            if think:
+                await asyncio.sleep(rng.uniform(0, think))
+            while done < actions and time.monotonic() < until:
+                body = await seats["1"].until(lambda b, n=expected: len(b["events"]) >= n)
+                if body["outcome"] is not None:
+                    tally.finished += 1
+                    break
+                actor = seats[body["awaiting"][0]]
+                body = await actor.until(lambda b, n=expected: len(b["events"]) >= n)
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                seconds, reply = await actor.act(rng.choice(body["legal"]))
+                if "events" not in reply:
+                    tally.refused += 1
+                    await asyncio.sleep(0.1)
+                    continue
+                tally.round_trips.append(seconds)
+                done += 1
+                expected = len(body["events"]) + len(reply["events"])
+        except (TimeoutError, OSError):
+            tally.stalled += 1
+            return
+        finally:
+            for seat in seats.values():
+                await seat.close()
+        seats = None
+        if done < actions and time.monotonic() < until:
+            seats = await open_match(base, token)
+
+
+async def open_match(base: str, token: str) -> dict[str, Seat]:
+    match_id = await create_match(base, token, "pig", 2, PIG_OPTIONS)
+    return {s: await open_seat(base, token, match_id, s) for s in ("1", "2")}
+
+
+async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
+    """How late the client's own event loop wakes (10 ms ticks)."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - started - 0.01)
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def load_run(
+    base: str, pid: int, matches: int, actions: int, duration: float, think: float, seed: int
+) -> dict[str, Any]:
+    rng = random.Random(seed)
+    token = await account(base, f"load{matches}x{seed}")
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def one() -> dict[str, Seat]:
+        async with gate:
+            return await open_match(base, token)
+
+    setup = time.monotonic()
+    opened = await asyncio.gather(*(one() for _ in range(matches)))
+    setup = time.monotonic() - setup
+    tally, lags, stop = Tally(), [], asyncio.Event()
+    lag_task = asyncio.create_task(loop_lag(stop, lags))
+    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    client_before = time.process_time()
+    until = started + duration
+    slots = [play_slot(base, token, seats, actions, until, think, rng, tally) for seats in opened]
+    await asyncio.wait_for(asyncio.gather(*slots), duration + 4 * STEP_TIMEOUT)
+    wall = time.monotonic() - started
+    server_cpu = (cpu_seconds(pid) - cpu_before) / wall
+    client_cpu = (time.process_time() - client_before) / wall
+    stop.set()
+    await lag_task
+    trips = tally.round_trips
+    return {
+        "matches": matches,
+        "think_s": think,
+        "actions": len(trips),
+        "seconds": round(wall, 2),
+        "actions_per_s": round(len(trips) / wall, 1),
+        "p50_ms": round(quantile(trips, 0.5) * 1000, 2),
+        "p99_ms": round(quantile(trips, 0.99) * 1000, 2),
+        "max_ms": round(max(trips, default=float("nan")) * 1000, 2),
+        "server_cpu": round(server_cpu, 2),
+        "client_cpu": round(client_cpu, 2),
+        "client_lag_p99_ms": round(quantile(lags, 0.99) * 1000, 2),
+        "matches_finished": tally.finished,
+        "refused": tally.refused,
+        "stalled": tally.stalled,
+        "setup_s": round(setup, 1),
+    }
+
+
+async def fanout_run(base: str, players: int, rounds: int) -> dict[str, Any]:
+    """One Super Dice Heroes match of ``players`` seats, one connection per seat: for
+    each of ``rounds`` rounds (set-up first), every seat but 1 finishes, and once every
+    client shows only seat 1 awaited, seat 1's action closes the round; the delay from
+    its send to each client holding the new round's body is recorded."""
+    token = await account(base, f"fanout{players}x{os.getpid()}")
+    match_id = await create_match(base, token, "super-dice-heroes", players, {})
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def opened(seat: str) -> Seat:
+        async with gate:
+            return await open_seat(base, token, match_id, seat)
+
+    seats = await asyncio.gather(*(opened(str(n)) for n in range(1, players + 1)))
+    per_round: list[dict[str, Any]] = []
+    delays_all: list[float] = []
+    try:
+        for _ in range(rounds):
+            await asyncio.gather(*(s.until(lambda b: bool(b["legal"])) for s in seats))
+            closing_round = seats[0].body["view"]["round"]
+
+            async def finish(seat: Seat) -> None:
+                async with gate:
+                    while seat.seat in seat.body["awaiting"]:
+                        legal = seat.body["legal"]
+                        _, reply = await seat.act("done" if "done" in legal else legal[0])
+                        if "events" not in reply:
+                            raise SystemExit(f"fan-out action refused: {reply}")
+                        name = seat.seat
+                        await seat.until(lambda b, name=name: name not in b["awaiting"])
+
+            await asyncio.gather(*(finish(s) for s in seats[1:]))
+            await asyncio.gather(*(s.until(lambda b: b["awaiting"] == ["1"]) for s in seats))
+            await asyncio.sleep(0.5)  # let the last pushes drain
+            last = seats[0]
+            legal = last.body["legal"]
+            sent = time.perf_counter()
+            reply_s, reply = await last.act("done" if "done" in legal else legal[0])
+            if "events" not in reply:
+                raise SystemExit(f"fan-out action refused: {reply}")
+            await asyncio.gather(
+                *(s.until(lambda b, r=closing_round: b["view"]["round"] > r) for s in seats)
+            )
+            delays = [s.arrived - sent for s in seats]
+            delays_all += delays
+            per_round.append(
+                {
+                    "round": closing_round,
+                    "reply_ms": round(reply_s * 1000, 1),
+                    "median_ms": round(statistics.median(delays) * 1000, 1),
+                    "max_ms": round(max(delays) * 1000, 1),
+                    "body_bytes": len(json.dumps(seats[-1].body)),
+                }
+            )
+    finally:
+        await asyncio.gather(*(s.close() for s in seats))
+    return {
+        "players": players,
+        "rounds": per_round,
+        "median_ms": round(statistics.median(delays_all) * 1000, 1),
+        "max_ms": round(max(delays_all) * 1000, 1),
+    }
+
+
+# ----- the in-process anchor ------------------------------------------------------------
+def baseline_run(database_url: str, actions: int, seconds: float, seed: int) -> dict[str, Any]:
+    """Pig actions through ``MatchService.submit`` plus the two seat bodies a push
+    builds, in this process, sequentially: the server's work without HTTP/WebSockets."""
+    from gladiatorium.games import load
+    from gladiatorium.server.db import make_engine, make_sessions, migrate
+    from gladiatorium.server.service import MatchService
+
+    load()
+    engine = make_engine(database_url)
+    migrate(engine)
+    service = MatchService(
+        make_sessions(engine), lambda _id: None, engine.dialect.name == "postgresql"
+    )
+    rng = random.Random(seed)
+    times: list[float] = []
+    end = time.monotonic() + seconds
+    match_id = service.create(None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}).id
+    body = service.body(match_id, "1")
+    while len(times) < actions and time.monotonic() < end:
+        if body["outcome"] is not None:
+            match_id = service.create(None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}).id
+            body = service.body(match_id, "1")
+        seat = body["awaiting"][0]
+        legal = service.body(match_id, seat)["legal"]
+        started = time.perf_counter()
+        service.submit(match_id, seat, rng.choice(legal))
+        body = service.body(match_id, "1")
+        service.body(match_id, "2")
+        times.append(time.perf_counter() - started)
+    engine.dispose()
+    total = sum(times)
+    return {
+        "actions": len(times),
+        "actions_per_s": round(len(times) / total, 1) if total else float("nan"),
+        "p50_ms": round(quantile(times, 0.5) * 1000, 2),
+        "p99_ms": round(quantile(times, 0.99) * 1000, 2),
+    }
+
+
+# ----- driving -------------------------------------------------------------------------------
+def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
+    out: dict[str, Any] = {"backend": backend, "loads": []}
+    print(f"[{backend}] in-process baseline", file=sys.stderr, flush=True)
+    out["baseline"] = baseline_run(
+        url if backend == "postgresql" else f"sqlite:///{workdir / 'baseline.db'}",
+        args.baseline_actions,
+        args.duration,
+        args.seed,
+    )
+    server_url = url if backend == "postgresql" else f"sqlite:///{workdir / 'server.db'}"
+    profile = None if args.py_spy is None else args.py_spy / f"server-{backend}.txt"
+    with server(server_url, workdir, profile) as (base, pid):
+        for n in args.matches:
+            print(f"[{backend}] {n} matches", file=sys.stderr, flush=True)
+            row = asyncio.run(
+                load_run(
+                    base, pid, n, args.actions_per_match, args.duration, args.think, args.seed + n
+                )
+            )
+            out["loads"].append(row)
+        if args.fanout_players:
+            print(f"[{backend}] fan-out", file=sys.stderr, flush=True)
+            try:
+                out["fanout"] = asyncio.run(
+                    fanout_run(base, args.fanout_players, args.fanout_rounds)
+                )
+            except TimeoutError:
+                out["fanout"] = {"players": args.fanout_players, "error": "a wait timed out"}
+    if profile is not None and profile.exists():
+        print(f"[{backend}] py-spy, share of samples:", file=sys.stderr)
+        print(profile_summary(profile), file=sys.stderr, flush=True)
+    return out
+
+
+def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    print(
+        f"Pig over loopback WebSockets, think {args.think} s, <= {args.actions_per_match} "
+        f"actions per match, <= {args.duration} s per row; round trip = send action -> reply"
+    )
+    head = (
+        f"{'backend':<11}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
+        f"{'max ms':>9}{'srv cpu':>9}{'act/cpu-s':>10}{'cli cpu':>9}{'cli lag':>9}"
+    )
+    print(head)
+    for result in results:
+        base = result["baseline"]
+        print(
+            f"{result['backend']:<11}{'anchor':>6}{base['actions']:>9}{base['actions_per_s']:>8}"
+            f"{base['p50_ms']:>9}{base['p99_ms']:>9}   (in-process submit + 2 bodies)"
+        )
+        for row in result["loads"]:
+            print(
+                f"{result['backend']:<11}{row['matches']:>6}{row['actions']:>9}"
+                f"{row['actions_per_s']:>8}{row['p50_ms']:>9}{row['p99_ms']:>9}"
+                f"{row['max_ms']:>9}{row['server_cpu']:>9}"
+                f"{row['actions_per_s'] / max(row['server_cpu'], 0.01):>10.0f}"
+                f"{row['client_cpu']:>9}"
+                f"{row['client_lag_p99_ms']:>9}"
+            )
+            if row["refused"] or row["stalled"]:
+                print(f"{'':17}refused {row['refused']}, stalled {row['stalled']}")
+    for result in results:
+        fan = result.get("fanout")
+        if fan and "error" in fan:
+            print(f"{result['backend']:<11}fan-out {fan['players']} players: {fan['error']}")
+        elif fan:
+            rounds = ", ".join(
+                f"r{r['round']} {r['median_ms']}/{r['max_ms']}" for r in fan["rounds"]
+            )
+            print(
+                f"{result['backend']:<11}fan-out {fan['players']} players: median "
+                f"{fan['median_ms']} ms, max {fan['max_ms']} ms (per round median/max: {rounds})"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", default="10,100,1000", help="comma-separated N")
+    parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument("--actions-per-match", type=int, default=60)
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds per row (cap)")
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
+    )
+    parser.add_argument("--fanout-players", type=int, default=100, help="0 skips the fan-out")
+    parser.add_argument("--fanout-rounds", type=int, default=3)
+    parser.add_argument("--baseline-actions", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--py-spy", type=Path, help="folder for py-spy profiles of the server (needs py-spy)"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--render", type=Path, help="print the table of a saved --json run")
+    args = parser.parse_args()
+    if args.render is not None:
+        saved = json.loads(args.render.read_text())
+        print_table(saved["results"], argparse.Namespace(**saved["args"]))
+        meta = saved["meta"]
+        print(f"machine: {meta['cpus']} cpus; load average at the start {meta['load_start']}")
+        return
+    args.matches = [int(n) for n in args.matches.split(",") if n]
+    backends = [b for b in args.backends.split(",") if b]
+    unknown = set(backends) - {"sqlite", "postgresql"}
+    if unknown:
+        parser.error(f"unknown backend {sorted(unknown)[0]!r}")
+    results = []
+    load_start = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="gladiatorium-load-") as tmp:
+        workdir = Path(tmp)
+        for backend in backends:
+            if backend == "postgresql":
+                with postgres_cluster() as url:
+                    results.append(run_backend(backend, url, args, workdir))
+            else:
+                results.append(run_backend(backend, "", args, workdir))
+    meta = {"cpus": os.cpu_count(), "load_start": load_start, "load_end": os.getloadavg()}
+    if args.json:
+        saved = {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
+        print(json.dumps({"meta": meta, "args": saved, "results": results}, indent=2))
+    else:
+        print_table(results, args)
+        print(
+            f"machine: {meta['cpus']} cpus; load average (1/5/15 min) at the start "
+            f"{' '.join(f'{x:.1f}' for x in load_start)}, at the end "
+            f"{' '.join(f'{x:.1f}' for x in meta['load_end'])}"
+        )
+
+
+if __name__ == "__main__":
+    main()
