@@ -56,6 +56,39 @@ SETUP_CONCURRENCY = 16  # match creations / handshakes in flight while setting u
 PASSWORD = "load-test-password"
 
 
+# The server process: ``gladiatorium serve`` with one addition, a garbage-collector
+# callback that notes every collection pause of 5 ms or more (wall time, generation,
+# seconds) in the file named by SERVER_LOAD_GC_LOG, so that tails can be matched to them.
+SERVER_CODE = """
+import gc, os, time
+_log = open(os.environ["SERVER_LOAD_GC_LOG"], "a", buffering=1)
+_began = [0.0]
+def _pause(phase, info):
+    if phase == "start":
+        _began[0] = time.perf_counter()
+    elif (took := time.perf_counter() - _began[0]) >= 0.005:
+        _log.write(f"{time.time():.3f} {info['generation']} {took:.4f}\\n")
+gc.callbacks.append(_pause)
+from gladiatorium.cli.main import run
+run()
+"""
+
+
+def gc_pauses(path: Path, start: float, end: float) -> dict[str, Any]:
+    """Server collection pauses of 5 ms or more between two wall-clock times."""
+    pauses = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            when, _generation, seconds = line.split()
+            if start <= float(when) <= end:
+                pauses.append(float(seconds))
+    return {
+        "gc_pauses": len(pauses),
+        "gc_max_ms": round(max(pauses, default=0.0) * 1000, 1),
+        "gc_total_ms": round(sum(pauses) * 1000, 1),
+    }
+
+
 # ----- HTTP (stdlib, no proxy: loopback only) -------------------------------------------
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -132,9 +165,10 @@ def server(
     py-spy samples every thread of the server into that file (collapsed stacks)."""
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
-    command = [sys.executable, "-c", "from gladiatorium.cli.main import run; run()", "serve"]
+    command = [sys.executable, "-c", SERVER_CODE, "serve"]
     command += ["--host", HOST, "--port", str(port), "--database-url", database_url]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir)
+    env = {**os.environ, "SERVER_LOAD_GC_LOG": str(workdir / "gc.log")}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir, env=env)
     base = f"http://{HOST}:{port}"
     sampler: subprocess.Popen[bytes] | None = None
     try:
@@ -329,8 +363,12 @@ async def play_slot(
 
 
 async def open_match(base: str, token: str) -> dict[str, Seat]:
+    """A new Pig match with both seats connected and their first bodies received."""
     match_id = await create_match(base, token, "pig", 2, PIG_OPTIONS)
-    return {s: await open_seat(base, token, match_id, s) for s in ("1", "2")}
+    seats = {s: await open_seat(base, token, match_id, s) for s in ("1", "2")}
+    for seat in seats.values():
+        await seat.until(lambda b: True)
+    return seats
 
 
 async def loop_lag(stop: asyncio.Event, lags: list[float]) -> None:
@@ -349,7 +387,14 @@ def quantile(values: list[float], q: float) -> float:
 
 
 async def load_run(
-    base: str, pid: int, matches: int, actions: int, duration: float, think: float, seed: int
+    base: str,
+    pid: int,
+    gc_log: Path,
+    matches: int,
+    actions: int,
+    duration: float,
+    think: float,
+    seed: int,
 ) -> dict[str, Any]:
     rng = random.Random(seed)
     token = await account(base, f"load{matches}x{seed}")
@@ -362,9 +407,10 @@ async def load_run(
     setup = time.monotonic()
     opened = await asyncio.gather(*(one() for _ in range(matches)))
     setup = time.monotonic() - setup
+    await asyncio.sleep(1.0)  # let the set-up's last work (and collections) settle
     tally, lags, stop = Tally(), [], asyncio.Event()
     lag_task = asyncio.create_task(loop_lag(stop, lags))
-    cpu_before, started = cpu_seconds(pid), time.monotonic()
+    cpu_before, started, wall_start = cpu_seconds(pid), time.monotonic(), time.time()
     client_before = time.process_time()
     until = started + duration
     slots = [play_slot(base, token, seats, actions, until, think, rng, tally) for seats in opened]
@@ -374,6 +420,8 @@ async def load_run(
     client_cpu = (time.process_time() - client_before) / wall
     stop.set()
     await lag_task
+    await asyncio.sleep(0.2)  # the last pause lines
+    pauses = gc_pauses(gc_log, wall_start, time.time())
     trips = tally.round_trips
     return {
         "matches": matches,
@@ -391,6 +439,7 @@ async def load_run(
         "refused": tally.refused,
         "stalled": tally.stalled,
         "setup_s": round(setup, 1),
+        **pauses,
     }
 
 
@@ -515,7 +564,14 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
             print(f"[{backend}] {n} matches", file=sys.stderr, flush=True)
             row = asyncio.run(
                 load_run(
-                    base, pid, n, args.actions_per_match, args.duration, args.think, args.seed + n
+                    base,
+                    pid,
+                    workdir / "gc.log",
+                    n,
+                    args.actions_per_match,
+                    args.duration,
+                    args.think,
+                    args.seed + n,
                 )
             )
             out["loads"].append(row)
@@ -540,7 +596,7 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
     )
     head = (
         f"{'backend':<11}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
-        f"{'max ms':>9}{'srv cpu':>9}{'act/cpu-s':>10}{'cli cpu':>9}{'cli lag':>9}"
+        f"{'max ms':>9}{'srv cpu':>9}{'act/cpu-s':>10}{'cli cpu':>9}{'cli lag':>9}{'gc max':>8}"
     )
     print(head)
     for result in results:
@@ -556,7 +612,7 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
                 f"{row['max_ms']:>9}{row['server_cpu']:>9}"
                 f"{row['actions_per_s'] / max(row['server_cpu'], 0.01):>10.0f}"
                 f"{row['client_cpu']:>9}"
-                f"{row['client_lag_p99_ms']:>9}"
+                f"{row['client_lag_p99_ms']:>9}{row.get('gc_max_ms', float('nan')):>8}"
             )
             if row["refused"] or row["stalled"]:
                 print(f"{'':17}refused {row['refused']}, stalled {row['stalled']}")

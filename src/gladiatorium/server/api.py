@@ -311,15 +311,15 @@ async def _serve_socket(
     limit = RateLimit(settings.ws_rate)
     last: str | None = None
 
-    async def push() -> None:
+    async def push(fresh: bool = False) -> None:
         nonlocal last
-        body = await run_in_threadpool(service.body, match_id, seat)
-        text = json.dumps(body, separators=(",", ":"))
+        build = service.body if fresh else service.push_body
+        text = await run_in_threadpool(_encoded, build, match_id, seat)
         if text != last:
             last = text
             await websocket.send_text(text)
 
-    await push()
+    await push(fresh=True)
     receive = asyncio.ensure_future(websocket.receive_text())
     wake = asyncio.ensure_future(queue.get())
     try:
@@ -340,6 +340,12 @@ async def _serve_socket(
     finally:
         receive.cancel()
         wake.cancel()
+
+
+def _encoded(build: Any, match_id: str, seat: str | None) -> str:
+    """A body as JSON text, built and encoded in a worker thread (a large body is
+    milliseconds of encoding that would otherwise stall the event loop)."""
+    return json.dumps(build(match_id, seat), separators=(",", ":"))
 
 
 async def _socket_action(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import re
 import time
@@ -45,6 +46,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             drivers.kick(match_id)
 
     service = MatchService(sessions, changed, postgres)
+
+    def from_elsewhere(match_id: str) -> None:
+        """Another process committed: catch up at the next push, then push."""
+        service.mark_stale(match_id)
+        changed(match_id)
+
     drivers = BotDrivers(service, settings)
     scheduler = Scheduler(service, settings)
 
@@ -55,7 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         listener = None
         if postgres:
             url = make_url(settings.database_url).set(drivername="postgresql")
-            listener = PostgresListener(url.render_as_string(hide_password=False), hub.notify)
+            listener = PostgresListener(url.render_as_string(hide_password=False), from_elsewhere)
             listener.start()
             listener.ready.wait(10)
         scheduler.start()
@@ -110,9 +117,15 @@ def serve(settings: Settings, host: str, port: int) -> None:
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    app = create_app(settings)
+    # What exists now (games, ORM, FastAPI: some 130,000 objects) lives as long as the
+    # process: keep it out of every later full collection, whose pause grows with the
+    # number of objects it walks (benchmarks/server_load.py, docs/server.md).
+    gc.collect()
+    gc.freeze()
     print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
         access_log=False,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 from collections import defaultdict
 from collections.abc import Callable
@@ -18,6 +19,14 @@ import psycopg
 log = logging.getLogger("gladiatorium.hub")
 
 CHANNEL = "gladiatorium"
+#: names this process in its notices, so that its listener skips its own (the hub was
+#: told already, in process): one body per connection per change, not two
+ORIGIN = secrets.token_hex(6)
+
+
+def notice(match_id: str) -> str:
+    """The NOTIFY payload for a change of ``match_id`` made by this process."""
+    return f"{match_id} {ORIGIN}"
 
 
 class Hub:
@@ -50,7 +59,7 @@ class Hub:
 
 class PostgresListener(threading.Thread):
     """LISTENs on the database and wakes local connections for changes committed by
-    any process (this one included; a repeated notice costs one rebuilt body)."""
+    other processes (this process's own notices are skipped)."""
 
     def __init__(self, conninfo: str, on_notice: Callable[[str], None]) -> None:
         super().__init__(name="gladiatorium-listen", daemon=True)
@@ -66,8 +75,10 @@ class PostgresListener(threading.Thread):
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.ready.set()
                     while not self.stopping.is_set():
-                        for notice in conn.notifies(timeout=0.5):
-                            self.on_notice(notice.payload)
+                        for message in conn.notifies(timeout=0.5):
+                            match_id, _, origin = message.payload.partition(" ")
+                            if origin != ORIGIN:
+                                self.on_notice(match_id)
             except psycopg.Error as err:
                 log.warning("listen connection lost (%s); reconnecting", err)
                 self.stopping.wait(1.0)

@@ -37,6 +37,7 @@ from gladiatorium.core import (
 from gladiatorium.core.record import MatchRecord, RecordedAction, events_digest
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.db import Deadline, LibraryItem, Match, MatchAction, MatchSeat, utcnow
+from gladiatorium.server.hub import notice
 from gladiatorium.server.tokens import digest_token, new_token
 
 log = logging.getLogger("gladiatorium.match")
@@ -78,6 +79,8 @@ class Live:
     adjudicated: dict[str, Any] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[Seat, Bot] = field(default_factory=dict)
+    #: another process may have committed since the last catch-up (a NOTIFY came)
+    stale: bool = False
 
     @property
     def ply(self) -> int:
@@ -321,6 +324,7 @@ class MatchService:
 
     def _catch_up(self, live: Live) -> None:
         """Apply actions other processes committed since this copy was built."""
+        live.stale = False  # cleared first: a notice that comes during the query marks again
         with self.sessions() as session:
             row = session.execute(
                 select(Match.ply, Match.outcome).where(Match.id == live.id)
@@ -355,6 +359,30 @@ class MatchService:
         live = self.live(match_id)
         with live.lock:
             return body_of(live, seat)
+
+    def push_body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
+        """:meth:`body` for a push after a change: the database is asked only when a
+        notice said another process may have moved the match on (this process's own
+        commits are in memory already), which saves a query per connection per change."""
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is None or live.stale:
+            return self.body(match_id, seat)
+        with live.lock:
+            return body_of(live, seat)
+
+    def mark_stale(self, match_id: str) -> None:
+        """Another process committed to ``match_id``: catch up before the next push."""
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is not None:
+            live.stale = True
+
+    def has_bot_seat(self, match_id: str) -> bool:
+        """False only for a match in memory without a bot seat (no driver needed)."""
+        with self._guard:
+            live = self._live.get(match_id)
+        return live is None or any(row.kind == "bot" for row in live.seats.values())
 
     # ----- acting ----------------------------------------------------------------------
     def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
@@ -404,8 +432,7 @@ class MatchService:
                 session.flush()
                 self._store_progress(session, live)
                 self._plan_deadlines(session, live)
-                if self.postgres:
-                    session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": live.id})
+                self._notify_others(session, live.id)
         except IntegrityError as err:
             self.forget(live.id)
             raise Conflict("another action was committed first; look again and retry") from err
@@ -416,6 +443,11 @@ class MatchService:
         self._log(live, steps, first_ply, new)
         self.on_change(live.id)
         return new
+
+    def _notify_others(self, session: Session, match_id: str) -> None:
+        """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY)."""
+        if self.postgres:
+            session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id)})
 
     def _store_progress(self, session: Session, live: Live) -> None:
         outcome = live.outcome()
@@ -613,8 +645,7 @@ class MatchService:
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
                 return
-            if self.postgres:
-                session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": live.id})
+            self._notify_others(session, live.id)
         live.adjudicated = outcome
         log.info("match=%s over on time: %s ran out", live.id, ", ".join(sorted(late)))
         self.on_change(live.id)

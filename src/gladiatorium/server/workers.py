@@ -38,6 +38,8 @@ class BotDrivers:
 
     def kick(self, match_id: str) -> None:
         """Make sure a driver looks at ``match_id`` (cheap when no bot is awaited)."""
+        if not self.service.has_bot_seat(match_id):
+            return
         with self._guard:
             if match_id in self._driving:
                 self._again.add(match_id)
