@@ -54,6 +54,7 @@ PIG_OPTIONS = {"target": 100}
 STEP_TIMEOUT = 30.0  # seconds any single wait may take before the slot gives up
 SETUP_CONCURRENCY = 16  # match creations / handshakes in flight while setting up
 PASSWORD = "load-test-password"
+FANOUT_TIMEOUT = 900.0  # seconds the whole fan-out measurement may take
 
 
 # The server process: ``gladiatorium serve`` with one addition, a garbage-collector
@@ -466,7 +467,7 @@ async def fanout_run(base: str, players: int, rounds: int) -> dict[str, Any]:
 
             async def finish(seat: Seat) -> None:
                 async with gate:
-                    while seat.seat in seat.body["awaiting"]:
+                    if seat.seat in seat.body["awaiting"]:  # one action finishes a seat
                         legal = seat.body["legal"]
                         _, reply = await seat.act("done" if "done" in legal else legal[0])
                         if "events" not in reply:
@@ -578,9 +579,8 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
         if args.fanout_players:
             print(f"[{backend}] fan-out", file=sys.stderr, flush=True)
             try:
-                out["fanout"] = asyncio.run(
-                    fanout_run(base, args.fanout_players, args.fanout_rounds)
-                )
+                fanout = fanout_run(base, args.fanout_players, args.fanout_rounds)
+                out["fanout"] = asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT))
             except TimeoutError:
                 out["fanout"] = {"players": args.fanout_players, "error": "a wait timed out"}
     if profile is not None and profile.exists():
