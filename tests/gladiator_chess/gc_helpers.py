@@ -7,7 +7,7 @@ from typing import Any
 from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
 from gladiatorium.games.gladiator_chess.board import parse_square
 from gladiatorium.games.gladiator_chess.pieces import BLACK, WHITE, Piece
-from gladiatorium.games.gladiator_chess.position import Position
+from gladiatorium.games.gladiator_chess.state import new_position
 
 GAME = GladiatorChess()
 
@@ -34,7 +34,7 @@ def position(
         pieces.append(
             Piece(len(pieces), kind, team, int(hp) if hp else full, full, parse_square(name))
         )
-    state.pos = Position(pieces, state.options.champion_leaps)
+    state.pos = new_position(pieces, state.options)
     state.pos.moved = {state.pos.board[parse_square(s)].pid for s in moved}  # type: ignore[union-attr]
     state.turn = turn
     state.slot = state.order.index(to_move)

@@ -81,19 +81,26 @@ def test_king_5_instantly_eliminates_an_enemy_without_dice_but_no_queen() -> Non
 
 def test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check() -> None:
     """Boxed in by his warriors, the King has no move (no check: no eliminating his
-    own), nor have the Mounted Knight or footmen (there are none): in his slot he
-    moves another commander's piece instead (General 7, R3). With a black knight on
-    g3 giving check he may eliminate his own warriors on the squares the knight does
-    not reach (not e2)."""
+    own), nor have the Mounted Knight or footmen (there are none): his slot passes
+    (King 8, R3) and the black King moves. With a black knight on g3 giving check he
+    may eliminate his own warriors on the squares the knight does not reach (not e2)."""
     quiet = position(RING)
-    moves = legal(quiet)
-    assert "king: W e1-d1" in moves
-    assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
-    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
+    assert quiet.awaiting() == ("black-king",)
+    assert "white-king has no move; the slot passes" in [e.text for e in quiet.events]
     state = position({**RING, "g3": "bk"})
     assert legal(state) == ["king: K f1xg1", "king: K f1xe1", "king: K f1xf2", "king: K f1xg2"]
     act(state, "king: K f1xg2", dice=[])
     assert code_at(state, "g2") == "K@30" and state.pos.lost["white"] == ["W"]
+
+
+def test_king_8_r3_option_king_slot_moves_any_moves_another_commanders_piece() -> None:
+    """Under ``king_slot_moves_any`` (the rule before version 3) the boxed-in King
+    moves another commander's piece in his own slot instead (General 7)."""
+    quiet = position(RING, king_slot_moves_any=True)
+    moves = legal(quiet)
+    assert "king: W e1-d1" in moves
+    assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
+    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
 
 
 def check_on_the_f_file() -> GladiatorChessState:

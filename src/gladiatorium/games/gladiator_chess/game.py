@@ -19,7 +19,7 @@ white-black-knight, white-kings-knight, and the same for black. Squares are a1-l
   kings-knight: SQ b9-b10=BK      a pawn reaching the far side names what returns
   let queen                       the King lets the Queen's commander move
   king overrides queen: BK e1-f3  the King overrides the Queen and moves any unmoved piece
-  king: W a1-a3                   the King's own pieces cannot move: he moves another's
+  king: W a1-a3                   (king_slot_moves_any) his own cannot move: another's
 A refused move says why; 'look e4' shows a piece, where it may go and its odds.
 Pieces: K King, Q Queen, C Champion, MK Mounted Knight, BK Black Knight,
 KK King's Knight, W Warrior, S Scout, F Footman, SQ Squire.
@@ -37,7 +37,7 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         default_players=8,
         hidden_information=False,
         simultaneous=False,
-        version="2",
+        version="3",
     )
     options_type = GladiatorChessOptions
     action_types = ACTION_TYPES
