@@ -52,7 +52,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="2",
+        version="3",
     )
     options_type = ElectronGladiatorsOptions
     action_types = ACTION_TYPES

@@ -122,7 +122,7 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
         (c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "O"
     )
     walls = frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
-    _check_vehicles(vehicles, obstacles | walls, source)
+    _check_vehicles(vehicles, obstacles, walls, source)
     return Setup(name or source, obstacles, walls, tuple(v for _, v in vehicles))
 
 
@@ -163,17 +163,25 @@ def _vehicle(words: list[str], where: str) -> Placement:
 
 
 def _check_vehicles(
-    vehicles: list[tuple[str, Placement]], blocked: frozenset[Square], source: str
+    vehicles: list[tuple[str, Placement]],
+    obstacles: frozenset[Square],
+    walls: frozenset[Square],
+    source: str,
 ) -> None:
-    """One vehicle a square, none on an obstacle, at least one a seat."""
+    """One vehicle a square, none on a 3D obstacle, only flyers on a regular one
+    (they may stop there in play, R3), at least one a seat."""
     seen: dict[Square, str] = {}
     for where, v in vehicles:
         name = square_name(v.square)
         if v.square in seen:
             first = seen[v.square].removeprefix(f"{source} ")
             raise SetupError(f"{where}: a second vehicle on {name} (the first is on {first})")
-        if v.square in blocked:
-            raise SetupError(f"{where}: the {v.code} on {name} stands on an obstacle")
+        if v.square in walls:
+            raise SetupError(f"{where}: the {v.code} on {name} stands on a 3D obstacle")
+        if v.square in obstacles and not TYPES[v.code].flyer:
+            raise SetupError(
+                f"{where}: the {v.code} on {name} stands on an obstacle (only flyers may)"
+            )
         seen[v.square] = where
     for seat in SEATS:
         if not any(v.seat == seat for _, v in vehicles):
