@@ -4,7 +4,7 @@ and while the Queen is captive), with forced dice and exact numbers."""
 
 from __future__ import annotations
 
-from gc_helpers import act, code_at, hold_queen, legal, position, targets, with_royals
+from gc_helpers import act, code_at, legal, position, targets, with_royals
 
 from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
 
@@ -194,8 +194,7 @@ def test_king_11_1_while_his_queen_is_captive_the_king_moves_as_a_queen() -> Non
     """The black Black Knight on h8 holds the white Queen: the white King on f1
     (his King's Knight on c1) reaches 8 up the f-file, 2 + 6 along rank 1, 5 + 6
     diagonally: 27 squares; he cannot be checked, so f9 beside the black King is open."""
-    state = with_royals({"h8": "bk"})
-    hold_queen(state, "white", "h8")
+    state = with_royals({"h8": "bk"}, captive={"white": "h8"})
     reach = targets(state, "f1")
     assert {"f9", "a6", "l7", "d1", "l1"} <= reach and "f10" not in reach
     assert len(reach) == 27
@@ -204,8 +203,7 @@ def test_king_11_1_while_his_queen_is_captive_the_king_moves_as_a_queen() -> Non
 def test_king_11_2_no_elimination_he_attacks_the_abductor_to_recover_her() -> None:
     """The King fights the Black Knight holding his Queen with 5d6 + 1d6 = 36
     against 4: the knight falls, the King takes h8, the Queen returns beside him."""
-    state = with_royals({"g2": "bk", "f3": "w"})
-    hold_queen(state, "white", "g2")
+    state = with_royals({"g2": "bk", "f3": "w"}, captive={"white": "g2"})
     act(state, "king: K f1xg2", dice=[6] * 6 + [1] * 4)
     assert code_at(state, "g2") == "K@30"
     assert not state.pos.queen_captive("white")
@@ -214,8 +212,9 @@ def test_king_11_2_no_elimination_he_attacks_the_abductor_to_recover_her() -> No
 
 
 def test_king_11_3_while_his_queen_is_captive_he_can_be_attacked_but_not_checked() -> None:
-    state = with_royals({"h8": "bk", "f5": "w"}, to_move=("black", "queen"))
-    hold_queen(state, "white", "h8")
+    state = with_royals(
+        {"h8": "bk", "f5": "w"}, to_move=("black", "queen"), captive={"white": "h8"}
+    )
     assert not state.pos.in_check("white")
     act(state, "let queen")
     assert "f1" in targets(state, "f5")

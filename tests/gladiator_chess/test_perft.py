@@ -4,7 +4,7 @@ the state's seeded dice, so a count is exact only for a fixed seed)."""
 
 from __future__ import annotations
 
-from gc_helpers import hold_queen, legal, position
+from gc_helpers import legal, position
 from test_setup_and_turns import perft
 
 #: a middle game: both sides with a few pieces of every commander
@@ -88,7 +88,7 @@ def test_perft_captive_queen_king_11_1_moves_as_a_queen() -> None:
             "f10": "k",
             "c10": "kk",
             "l10": "q",
-        }
+        },
+        captive={"white": "h8"},
     )
-    hold_queen(state, "white", "h8")
     assert len(legal(state)) == 27 + 2

@@ -9,10 +9,9 @@ from gc_helpers import (
     GAME,
     act,
     code_at,
-    hold_queen,
     legal,
+    next_turn_at,
     position,
-    reopen,
     targets,
     with_royals,
 )
@@ -88,10 +87,7 @@ def test_r10_a_protected_king_never_enters_his_own_queens_square() -> None:
         state = position({**layout, "e2": "w"}, to_move=("white", "queen"))
         act(state, "let queen")
         act(state, "queen: Q e3xe2", dice=[])
-        state.slot = state.order.index(("white", "king"))
-        state.turn = 2
-        state.pos.moved.clear()
-        reopen(state)
+        state = next_turn_at(state, ("white", "king"))
         assert ("e2" in targets(state, "f1")) is allowed
 
 
@@ -169,9 +165,8 @@ def test_r19_a_kings_knight_returned_by_promotion_protects_the_king_again() -> N
     state = position(
         {"f1": "K", "l1": "Q", "a9": "SQ", "f10": "k", "c10": "kk", "l10": "q"},
         to_move=("white", "kings-knight"),
+        lost={"white": ["KK"]},
     )
-    state.pos.lost["white"] = ["KK"]
-    reopen(state)
     assert not state.pos.protected("white")
     if "let kings-knight" in legal(state):
         act(state, "let kings-knight")
@@ -197,6 +192,11 @@ def test_r21_the_winner_of_an_exchange_heals_even_if_the_loser_survives() -> Non
     assert code_at(state, "e4") == "W@6" and code_at(state, "e5") == "s@3"
 
 
+def free_the_black_queen(text: str) -> str:
+    """The black Queen, held on h3, is free again and back on l10."""
+    return text.replace("captive black h3 1\n", "black Q l10\n")
+
+
 def test_r22_a_frozen_king_protected_again_cannot_be_attacked() -> None:
     """The black King is exposed while a white scout holds his Queen, and the white
     Queen freezes him on f8. Once his Queen is free again (here: set free directly)
@@ -213,19 +213,15 @@ def test_r22_a_frozen_king_protected_again_cannot_be_attacked() -> None:
             "l10": "q",
         },
         to_move=("white", "queen"),
+        captive={"black": "h3"},
     )
-    hold_queen(state, "black", "h3")
     act(state, "let queen")
     act(state, "queen: Q f7xf8", dice=[])
     assert state.view(None)["frozen"]["white"]["piece"] == "K"
-    state.slot = state.order.index(("white", "queen"))
-    state.turn = 2
-    state.pos.moved.clear()
-    reopen(state)
+    state = next_turn_at(state, ("white", "queen"))
     act(state, "let queen")
     assert "f8" in targets(state, "f2")  # exposed: the warrior may attack him
-    state.pos.captor["black"] = None
-    reopen(state)
+    state = next_turn_at(state, ("white", "queen"), free_the_black_queen)
     act(state, "let queen")
     assert "f8" not in targets(state, "f2")
 
@@ -247,14 +243,6 @@ def queens_face_to_face(**options: object) -> GladiatorChessState:
     )
 
 
-def next_turn_at(state: GladiatorChessState, slot: tuple[str, str]) -> None:
-    """Jump to ``slot`` of the next turn (every piece unmoved again)."""
-    state.slot = state.order.index(slot)
-    state.turn += 1
-    state.pos.moved.clear()
-    reopen(state)
-
-
 def test_r15_queen_3_a_queen_freezes_the_other_queen() -> None:
     """Queen 3 excepts only the King: the white Queen lands on e8 and freezes the black
     Queen, who goes to the tally. Frozen, she cannot move (the black King must override
@@ -273,7 +261,7 @@ def test_r15_queen_3_a_queen_freezes_the_other_queen() -> None:
     assert state.awaiting() == ("black-king",)
     moves = legal(state)
     assert moves and not any(": Q " in m for m in moves)
-    next_turn_at(state, (WHITE, "queen"))
+    state = next_turn_at(state, (WHITE, "queen"))
     act(state, "let queen")
     reach = targets(state, "e2")
     assert "e7" in reach and "e8" not in reach
@@ -287,7 +275,7 @@ def test_r15_a_queen_holding_a_frozen_piece_cannot_be_frozen() -> None:
     act(state, "queen: Q e4-c2")
     act(state, "let queen")
     act(state, "queen: Q e8xe2", dice=[])
-    next_turn_at(state, (WHITE, "queen"))
+    state = next_turn_at(state, (WHITE, "queen"))
     act(state, "let queen")
     reach = targets(state, "c2")
     assert "d2" in reach and "e2" not in reach
@@ -309,8 +297,8 @@ def queen_held_on_h5(checker: dict[str, str]) -> GladiatorChessState:
         | {"f10": "k", "c10": "kk", "l10": "q"}
         | checker,
         to_move=(WHITE, "queen"),
+        captive={"white": "h5"},
     )
-    hold_queen(state, "white", "h5")
     act(state, "let queen")
     return state
 
@@ -373,7 +361,11 @@ def test_r28_option_king_slot_moves_any_answers_check_with_any_piece() -> None:
 def queen_on_h5_before_a_black_knight(blocker: dict[str, str]) -> GladiatorChessState:
     """The white Black Knight on g3 may take the black Queen on h5 at its slot; the
     two Kings face each other down the open f-file unless ``blocker`` stands on it."""
-    state = with_royals({"g3": "BK", "h5": "q", **blocker}, to_move=(WHITE, "black-knight"))
+    state = position(
+        {"f1": "K", "c1": "KK", "l1": "Q", "f10": "k", "c10": "kk", "g3": "BK", "h5": "q"}
+        | blocker,
+        to_move=(WHITE, "black-knight"),
+    )
     act(state, "let black-knight")
     return state
 

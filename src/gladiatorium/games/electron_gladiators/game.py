@@ -62,6 +62,14 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     ) -> ElectronGladiatorsState:
         return ElectronGladiatorsState(options, players, seed)
 
+    def load_position(
+        self, options: ElectronGladiatorsOptions, players: int, seed: int, text: str, source: str
+    ) -> ElectronGladiatorsState:
+        """A position is a set-up (with facings) and, optionally, the turn and the seat
+        to move; it becomes the match's ``setup`` option, so its record replays alone."""
+        parse_setup(text, source)
+        return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
+
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.electron_gladiators.bots import Tactician
 

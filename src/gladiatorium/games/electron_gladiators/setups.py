@@ -10,6 +10,8 @@ The format (docs/rules/electron-gladiators.md, "Set-up files")::
      ...                        (21 rows, row 1 first)
     21  .....................
     vehicle 1 HT1 G1 S          (seat, type, square, facing; flyers write -)
+    turn 7                      (optional, for a position: the turn being played)
+    to-move 2                   (optional: the seat to move; default 1)
 
 Map characters: ``.`` open ground, ``O`` an obstacle, ``X`` a 3D obstacle.
 """
@@ -58,6 +60,8 @@ class Setup:
     obstacles: frozenset[Square]
     walls: frozenset[Square]  # 3D obstacles (X)
     vehicles: tuple[Placement, ...]
+    to_move: str = "1"
+    turn: int = 1
 
 
 def shipped_text(name: str) -> str:
@@ -85,6 +89,7 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
     rows: list[str] = []
     vehicles: list[tuple[str, Placement]] = []  # (where it was given, placement)
     map_where = ""
+    to_move, turn = "1", 1
     lines = text.splitlines()
     index = 0
     in_map = False
@@ -110,8 +115,14 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
             in_map, map_where = True, f"line {number}"
         elif words[0] == "vehicle":
             vehicles.append((where, _vehicle(words[1:], where)))
+        elif words[0] == "to-move":
+            to_move = _seat(words[1:], where)
+        elif words[0] == "turn":
+            turn = _turn(words[1:], where)
         else:
-            raise SetupError(f"{where}: expected 'name', 'map' or 'vehicle', got {raw!r}")
+            raise SetupError(
+                f"{where}: expected 'name', 'map', 'vehicle', 'turn' or 'to-move', got {raw!r}"
+            )
     if not map_where:
         raise SetupError(f"{source}: no 'map' line (the map of {SIZE} rows follows one)")
     if len(rows) != SIZE:
@@ -123,7 +134,20 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
     )
     walls = frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
     _check_vehicles(vehicles, obstacles, walls, source)
-    return Setup(name or source, obstacles, walls, tuple(v for _, v in vehicles))
+    placed = tuple(v for _, v in vehicles)
+    return Setup(name or source, obstacles, walls, placed, to_move, turn)
+
+
+def _seat(words: list[str], where: str) -> str:
+    if len(words) != 1 or words[0] not in SEATS:
+        raise SetupError(f"{where}: to-move: expected seat 1 or 2")
+    return words[0]
+
+
+def _turn(words: list[str], where: str) -> int:
+    if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+        raise SetupError(f"{where}: turn: expected a whole number of at least 1")
+    return int(words[0])
 
 
 def _map_row(words: list[str], expected: int, where: str) -> str:
@@ -200,4 +224,6 @@ def format_setup(setup: Setup) -> str:
     for v in setup.vehicles:
         facing = "-" if v.facing is None else FACINGS[v.facing]
         lines.append(f"vehicle {v.seat} {v.code} {square_name(v.square)} {facing}")
+    if setup.turn != 1 or setup.to_move != "1":
+        lines += [f"turn {setup.turn}", f"to-move {setup.to_move}"]
     return "\n".join(lines) + "\n"

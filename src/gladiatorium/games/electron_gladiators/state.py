@@ -46,10 +46,11 @@ def load_setup(value: str) -> Setup:
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
-        self.setup_name = load_setup(options.setup).name
-        self.arena = Arena.from_setup(load_setup(options.setup))
-        self.to_move: Seat = "1"
-        self.turn = 1
+        setup = load_setup(options.setup)
+        self.setup_name = setup.name
+        self.arena = Arena.from_setup(setup)
+        self.to_move: Seat = setup.to_move
+        self.turn = setup.turn
         self.quiet_turns = 0
         self.lost_this_turn = False
         self.mover: int | None = None  # the vehicle making this turn's move action

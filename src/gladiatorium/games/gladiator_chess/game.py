@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from gladiatorium.core import BotFactory, Game, GameInfo, GladiatoriumError, Seat, State
 from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
+from gladiatorium.games.gladiator_chess.diagram import read_diagram
 from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
@@ -48,6 +49,12 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         """The eight commander seats exist whatever ``players`` is: a person may hold
         several commanders (``--seat`` maps each seat to a person or a bot)."""
         return GladiatorChessState(options, players, seed)
+
+    def load_position(
+        self, options: GladiatorChessOptions, players: int, seed: int, text: str, source: str
+    ) -> GladiatorChessState:
+        """A match from a written position (docs/rules/gladiator-chess.md, "Positions")."""
+        return GladiatorChessState(options, players, seed, read_diagram(text, source))
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.gladiator_chess.bots import Marshal

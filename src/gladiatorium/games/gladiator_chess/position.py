@@ -26,6 +26,7 @@ from gladiatorium.games.gladiator_chess.board import (
     square,
 )
 from gladiatorium.games.gladiator_chess.combat import CombatNumbers
+from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     CHAMPION,
     FOOTMAN,
@@ -446,6 +447,22 @@ class Position:
         return king.sq if king.sq >= 0 else square(WIDTH // 2, 0 if team == WHITE else HEIGHT - 1)
 
 
+def new_position(pieces: list[Piece], options: GladiatorChessOptions) -> Position:
+    """A position of ``pieces`` under the rules the options choose."""
+    combat = CombatNumbers(
+        dict(options.dice),
+        options.attack_bonus_dice,
+        options.frozen_bonus_dice,
+        options.fight_to_the_fall,
+    )
+    return Position(
+        pieces,
+        options.champion_leaps,
+        combat=None if options.check_answer == "as-if-won" else combat,
+        queen_freezes_queen=options.queen_freezes_queen,
+    )
+
+
 __all__ = [
     "ATTACK",
     "ATTACK_FROZEN",
@@ -456,4 +473,5 @@ __all__ = [
     "TAKE_QUEEN",
     "Position",
     "Step",
+    "new_position",
 ]

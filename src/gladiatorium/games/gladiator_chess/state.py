@@ -14,7 +14,8 @@ from typing import Any
 from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
-from gladiatorium.games.gladiator_chess.combat import CombatNumbers, Exchange, exchange
+from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
+from gladiatorium.games.gladiator_chess.diagram import Diagram
 from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
@@ -42,8 +43,8 @@ from gladiatorium.games.gladiator_chess.position import (
     NAMES,
     STEP,
     TAKE_QUEEN,
-    Position,
     Step,
+    new_position,
 )
 
 OVERRIDE = "override"
@@ -72,29 +73,23 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
     return pieces
 
 
-def new_position(pieces: list[Piece], options: GladiatorChessOptions) -> Position:
-    """A position of ``pieces`` under the rules the options choose."""
-    combat = CombatNumbers(
-        dict(options.dice),
-        options.attack_bonus_dice,
-        options.frozen_bonus_dice,
-        options.fight_to_the_fall,
-    )
-    return Position(
-        pieces,
-        options.champion_leaps,
-        combat=None if options.check_answer == "as-if-won" else combat,
-        queen_freezes_queen=options.queen_freezes_queen,
-    )
-
-
 class GladiatorChessState(State[GladiatorChessOptions]):
-    def __init__(self, options: GladiatorChessOptions, players: int, seed: int) -> None:
+    def __init__(
+        self,
+        options: GladiatorChessOptions,
+        players: int,
+        seed: int,
+        start: Diagram | None = None,
+    ) -> None:
+        """The set-up (R1), or the written position ``start`` (its turn and slot)."""
         super().__init__(options, players, seed)
-        self.pos = new_position(starting_pieces(options), options)
+        if start is None:
+            self.pos = new_position(starting_pieces(options), options)
+        else:
+            self.pos = start.position(options)
         self.order = turn_order(options.order)
-        self.turn = 1
-        self.slot = 0
+        self.turn = 1 if start is None else start.turn
+        self.slot = 0 if start is None else self.order.index(start.slot)
         self.phase = COMMAND
         self.result: Outcome | None = None
         self.last_combat: list[str] = []
