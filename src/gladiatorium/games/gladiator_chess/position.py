@@ -402,6 +402,7 @@ class Position:
         king_sq = target if piece.kind == KING else king.sq
         if king_sq < 0 or board[king_sq] is not (king if piece.kind != KING else piece):
             return True
+        # taking her makes her King a queen-mover at once, who may reach ours (R30)
         enemy_queen_captive = self.captor[enemy] is not None or (
             how == TAKE_QUEEN and self.captor[team] is None
         )

@@ -165,8 +165,9 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     def _offer(self, team: str, commander: str) -> bool:
         """Ask the King whether he overrides (King 7, General 5, R17) or the
         commander for a move. A commander with no move is overridden; in the King's
-        own slot, if his pieces cannot move, he moves any unmoved piece (General 7,
-        R3). False when no piece of the team can move."""
+        own slot he moves only his own pieces (King 8, R3), or any unmoved piece when
+        his cannot move under ``king_slot_moves_any`` (General 7, R28). False when the
+        slot offers no move."""
         in_check = self.pos.in_check(team)
         own = self._moves(team, COMMANDS[commander], in_check, commander, "")
         self._commander_steps = own
