@@ -14,6 +14,11 @@ def default_database_url() -> str:
     return os.environ.get("GLADIATORIUM_DATABASE_URL") or f"sqlite:///{DEFAULT_DATABASE}"
 
 
+def default_bot_delay() -> float:
+    """``GLADIATORIUM_BOT_DELAY`` (seconds) if set, else half a second."""
+    return float(os.environ.get("GLADIATORIUM_BOT_DELAY") or 0.5)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything a server process needs to know; tests shrink the delays."""
@@ -22,7 +27,8 @@ class Settings:
     #: seconds a bot may think about one move before the server plays for it
     bot_think_seconds: float = 5.0
     #: pause before each bot move, so people can follow a match of bots
-    bot_delay_seconds: float = 0.5
+    #: (``GLADIATORIUM_BOT_DELAY`` overrides it, e.g. 0 for fast browser tests)
+    bot_delay_seconds: float = field(default_factory=default_bot_delay)
     #: how often the deadline scheduler looks for deadlines that are due
     scheduler_interval: float = 0.5
     #: largest WebSocket message accepted, in bytes
