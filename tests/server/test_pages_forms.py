@@ -287,13 +287,23 @@ def test_library_upload_shows_errors_and_feeds_the_teams(pages_app: object) -> N
 # ----- the moderator console ---------------------------------------------------------------
 def test_moderator_console_deadline_close_and_posts(pages_app: object) -> None:
     client = signed_in(pages_app, "mod")
-    seats = {f"seat.{n}": "open" for n in range(1, 9)}
-    location = create(client, game="hero-battle", players="8", **seats, **{"seat.moderator": "me"})
+    seats = {f"seat.{n}": "open" for n in range(2, 9)}
+    location = create(
+        client, game="hero-battle", players="8", **seats, **{"seat.1": "me", "seat.moderator": "me"}
+    )
     match_id = match_id_of(location)
     page = client.get(f"/matches/{match_id}?seat=moderator").text
     assert "Moderator console" in page
-    assert "Still to move:\n" in page or "Still to move:" in page
+    assert "Still to move: 1, 2, 3, 4, 5, 6, 7, 8." in page
     assert "Close the round now (close)" in page
+    player = client.get(f"/matches/{match_id}?seat=1").text
+    assert "Moderator console" not in player and 'id="notation"' in player
+    move = re.findall(r'<option value="(hit [^"]+)">', player)[0]
+    client.post(
+        f"/matches/{match_id}/act", data={"csrf": csrf(client), "seat": "1", "action": move}
+    )
+    page = client.get(f"/matches/{match_id}?seat=moderator").text
+    assert "Still to move: 2, 3, 4, 5, 6, 7, 8." in page and "Moved (or out): 1." in page
     set_it = client.post(
         f"/matches/{match_id}/deadline",
         data={"csrf": csrf(client), "seat": "moderator", "minutes": "90"},

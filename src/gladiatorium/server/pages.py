@@ -311,7 +311,7 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
                 names.get(live.game.info.slug, live.game.info.slug),
                 sorted(seats, key=live.state.seats.index),
                 "over" if live.over else "running",
-                your_move=bool(awaiting & set(seats)),
+                your_move=_my_move(live, awaiting, seats),
                 result=outcome_text(live.outcome(), {}),
             )
         my_rows.append(row)
@@ -325,6 +325,19 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
         )
         row.open_seats.append(seat)
     return my_rows, list(joinable.values())[:50]
+
+
+def _my_move(live: Any, awaiting: set[Seat], seats: list[Seat]) -> bool:
+    """Whether one of ``seats`` is awaited and has not moved yet: in a simultaneous
+    round a player who moved stays awaited (to edit); the view says who moved."""
+    players = live.state.seats[: live.state.players]
+    for seat in seats:
+        if seat not in awaiting:
+            continue
+        told = live.state.view(seat).get("awaiting") if seat in players else None
+        if not isinstance(told, list) or seat in told:
+            return True
+    return False
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -863,7 +876,15 @@ def match_context(
         json.dumps([body, picture, posts, deadlines, labels], sort_keys=True, default=str).encode()
     ).hexdigest()[:16]
     legal: list[str] = body["legal"]
+    # who has moved: the game's own view may say (a simultaneous round keeps everyone
+    # awaited until it closes, to allow edits); else the seats awaited
+    view = body["view"]
+    told = view.get("awaiting") if isinstance(view, dict) else None
+    still = set(told) if isinstance(told, list) else set(body["awaiting"])
     return {
+        "to_move": [s for s in players if s in still],
+        "moved": [s for s in players if s not in still],
+        "notation_help": game.notation_help(),
         "id": match_id,
         "game": game,
         "seat": seat,
