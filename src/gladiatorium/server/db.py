@@ -24,6 +24,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.types import TypeDecorator
@@ -179,5 +180,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # several processes may start at once on one database: one migrates at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(7131)"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

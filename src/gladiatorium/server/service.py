@@ -184,6 +184,8 @@ class MatchService:
         if kept.round_minutes is not None and game.round_number(state) is None:
             raise BadRequest(f"round_minutes: {game.info.name} is not played in rounds")
         rows, invites = self._seat_rows(game, state, user_id, seats)
+        if kept.round_minutes is None and any(r.kind == "server" for r in rows):
+            raise BadRequest("round_minutes: a seat the server runs needs a round deadline")
         match_id = secrets.token_urlsafe(9)
         with self.sessions.begin() as session:
             session.add(
