@@ -205,8 +205,7 @@ def test_gladiator_chess_two_browsers_invite_and_bots(browser: Browser, page_ser
     white.get_by_role("link", name="Go to the match").click()
     expect(white.locator("#conn")).to_have_text("live")
 
-    black.goto(link)
-    black.get_by_role("button", name="Play as a guest").click()
+    black.goto(link)  # a guest: the invitation becomes a cookie for that seat
     black.wait_for_url(re.compile(r"/matches/.+seat=black-king"))
     expect(black.locator("#conn")).to_have_text("live")
     expect(black.locator("nav.seats")).to_contain_text("seat black-king")

@@ -45,7 +45,6 @@ from gladiatorium.server.service import (
     ServiceError,
     body_of,
 )
-from gladiatorium.server.tokens import digest_token
 from gladiatorium.server.web import (
     CSRF_COOKIE,
     SEAT_COOKIE_PREFIX,
@@ -782,49 +781,46 @@ def _store_item(
         session.add(LibraryItem(user_id=user_id, game=slug, name=name[:80], text=text, data=data))
 
 
-# ----- invitations --------------------------------------------------------------------------
-def invitation(service: MatchService, token: str) -> tuple[str, Seat, str] | None:
-    with service.sessions() as session:
-        row = session.execute(
-            select(MatchSeat.match_id, MatchSeat.seat, Match.game)
-            .join(Match, Match.id == MatchSeat.match_id)
-            .where(MatchSeat.token_hash == digest_token(token))
-        ).one_or_none()
-    return None if row is None else (row[0], row[1], row[2])
-
-
-@router.get("/invite/{token}", response_class=HTMLResponse)
-async def invite_page(request: Request, token: str) -> Response:
-    caller = await run_in_threadpool(request_caller, request)
-    found = await run_in_threadpool(invitation, service_of(request), token)
-    if found is None:
-        return problem(request, 404, "This invitation is not valid (or was taken).", caller)
-    _match_id, seat, slug = found
-    game = _game_or_none(slug)
-    context = {
-        "token": token,
-        "seat": seat,
-        "game": game.info.name if game else slug,
-        "next": f"/invite/{token}",
-    }
-    return page(request, "invite.html", context, caller)
-
-
-@router.post("/invite/{token}")
-async def accept_invite(request: Request, token: str) -> Response:
+@router.post("/library/{item_id}/delete")
+async def library_delete(request: Request, item_id: int) -> Response:
     try:
         await checked_form(request)
     except CsrfRefused:
         return refused(request)
     caller = await run_in_threadpool(request_caller, request)
+    if caller.user_id is None:
+        return login_first(request)
+    user_id = caller.user_id
+
+    def delete() -> bool:
+        with service_of(request).sessions.begin() as session:
+            item = session.get(LibraryItem, item_id)
+            if item is None or item.user_id != user_id:
+                return False
+            session.delete(item)
+            return True
+
+    if not await run_in_threadpool(delete):
+        return problem(request, 404, "no such item in your library", caller)
+    return redirect("/library")
+
+
+# ----- invitations --------------------------------------------------------------------------
+# The same route (and behaviour) is in api.py on the server-tests branch; that one is
+# mounted first, so once both are merged this one can go.
+@router.get("/invite/{token}")
+async def accept_invite(request: Request, token: str) -> Response:
+    """An invitation link: an account takes the seat; a guest gets the token as a
+    cookie for that seat only. Then the match page of that seat."""
+    caller = await run_in_threadpool(request_caller, request)
     service = service_of(request)
     try:
         match_id, seat = await run_in_threadpool(service.accept_invite, token, caller.user_id)
-        held = await run_in_threadpool(service.held_seats, match_id, caller.user_id, [])
+        held = await run_in_threadpool(seats_held, service, match_id, caller)
     except ServiceError as err:
         return problem(request, err.status, str(err), caller)
     response = redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
-    if seat not in held:  # a guest: the token becomes a cookie for this seat only
+    if caller.user_id is None or seat not in held:
         response.set_cookie(
             SEAT_COOKIE_PREFIX + match_id,
             token,
