@@ -246,3 +246,30 @@ def test_form_post_without_csrf_token_is_refused(browser: Browser, page_server: 
     )
     assert reply.status == 403
     context.close()
+
+
+def test_moderator_console_in_the_browser(browser: Browser, page_server: str) -> None:
+    """A Hero Battle moderator sets the round deadline, closes the round from the
+    console and gets the round post to copy (the players' seats left open)."""
+    context, page = new_page(browser, page_server)
+    register(page, "moderator1")
+    page.goto("/matches/new?game=hero-battle")
+    for seat in range(1, 9):
+        page.locator(f'[name="seat.{seat}"]').select_option("open")
+    page.locator('[name="seat.moderator"]').select_option("me")
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    expect(page.locator("#to-move")).to_contain_text("1, 2, 3, 4, 5, 6, 7, 8")
+    page.get_by_label("Round deadline in").fill("45")
+    page.get_by_role("button", name="Set the deadline").click()
+    expect(page.locator(".console")).to_contain_text("round at")
+    expect(page.locator("#conn")).to_have_text("live")
+    before = stamp(page)
+    page.get_by_role("button", name="Close the round now (close)").click()
+    wait_changed(page, before)
+    expect(page.locator(".posts textarea").first).to_contain_text("Round 1")
+    expect(page.get_by_role("button", name="Copy BBCode")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gladiatorium-match-moderator.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
