@@ -169,7 +169,7 @@ def test_pig_against_a_bot_to_the_end(browser: Browser, page_server: str) -> Non
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw"))
     expect(page.get_by_role("link", name="Download the record")).to_be_visible()
     page.screenshot(path=str(SHOTS / "gladiatorium-match-pig.png"), full_page=True)
-    assert clicks >= 2
+    assert clicks >= 1
     page.goto("/")
     expect(page.locator(".card", has_text="Pig").first).to_contain_text("Over")
     assert not page.js_errors  # type: ignore[attr-defined]

@@ -892,7 +892,7 @@ def match_context(
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,
         "suggestions": legal[:MAX_SUGGESTIONS],
-        "awaiting": body["awaiting"],
+        "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
         "events": body["events"][-300:],
         "outcome": outcome_text(body["outcome"], labels),
         "console": console,
