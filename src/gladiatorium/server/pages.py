@@ -327,16 +327,10 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
 
 
 def _my_move(live: Any, awaiting: set[Seat], seats: list[Seat]) -> bool:
-    """Whether one of ``seats`` is awaited and has not moved yet: in a simultaneous
-    round a player who moved stays awaited (to edit); the view says who moved."""
-    players = live.state.seats[: live.state.players]
-    for seat in seats:
-        if seat not in awaiting:
-            continue
-        told = live.state.view(seat).get("awaiting") if seat in players else None
-        if not isinstance(told, list) or seat in told:
-            return True
-    return False
+    """Whether the match waits on one of ``seats`` (in a simultaneous round a player
+    who moved stays awaited, to edit, but is no longer deciding)."""
+    deciding = set(live.state.deciding()) if awaiting else set()
+    return any(seat in deciding for seat in seats)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -857,6 +851,7 @@ def match_context(
         order = list(live.state.seats)
         held = [s for s in order if s in held_set]
         awaiting = [] if live.over else list(live.state.awaiting())
+        deciding = [] if live.over else list(live.state.deciding())
         seat = pick_seat(held, asked, awaiting)
         body = body_of(live, seat)
         game = live.game
@@ -872,11 +867,9 @@ def match_context(
         json.dumps([body, picture, posts, deadlines, labels], sort_keys=True, default=str).encode()
     ).hexdigest()[:16]
     legal: list[str] = body["legal"]
-    # who has moved: the game's own view may say (a simultaneous round keeps everyone
-    # awaited until it closes, to allow edits); else the seats awaited
-    view = body["view"]
-    told = view.get("awaiting") if isinstance(view, dict) else None
-    still = set(told) if isinstance(told, list) else set(body["awaiting"])
+    # who has moved: a simultaneous round keeps everyone awaited until it closes, to
+    # allow edits; the match waits only on the seats still deciding
+    still = set(deciding)
     return {
         "to_move": [s for s in players if s in still],
         "moved": [s for s in players if s not in still],

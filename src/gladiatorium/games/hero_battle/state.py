@@ -238,6 +238,11 @@ class HeroBattleState(State[HeroBattleOptions]):
         moved = [s for s in active if s in self.moves]
         return (*waiting, MODERATOR, *moved)
 
+    def deciding(self) -> tuple[Seat, ...]:
+        """Players who have not moved: who has moved may still edit, and the moderator
+        closes the round only at the deadline (or it closes when the last one moves)."""
+        return tuple(s for s in self.awaiting() if s != MODERATOR and s not in self.moves)
+
     def need(self, seat: Seat) -> Requirement:
         return requirement(self.options, self._seat_hero(seat), self.effect)
 
