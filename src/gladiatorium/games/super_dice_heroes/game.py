@@ -11,6 +11,7 @@ from rich.markup import escape
 from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES
 from gladiatorium.games.super_dice_heroes.bots import BOTS
+from gladiatorium.games.super_dice_heroes.hero import SpendAction
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
@@ -63,6 +64,21 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def secret_twin(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat | None
+    ) -> SuperDiceHeroesState | None:
+        """The same match in which another hero still deciding this round has spent a
+        die (a choice nobody else learns before the round resolves, R12); None when no
+        other hero has a die to spend."""
+        assert isinstance(state, SuperDiceHeroesState)
+        for other in state.pending:
+            spends = [a for a in state.legal_actions(other) if isinstance(a, SpendAction)]
+            if other != seat and spends:
+                twin = state.clone()
+                twin.apply(other, spends[len(spends) // 2])
+                return twin
+        return None
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--sheet FILE`` reads a corrected sheet into the ``sheet`` option (so a saved
