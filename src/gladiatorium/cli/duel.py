@@ -15,7 +15,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
+from gladiatorium.cli.common import error_text
 from gladiatorium.core import GladiatoriumError, get_game
 from gladiatorium.core.registry import best_bot, get_bot
 from gladiatorium.games import load
@@ -134,7 +136,7 @@ def duel(
         with Progress(*columns, console=err, disable=not show, transient=True) as progress:
             result = run_duel(values, games, seed, bot, jobs, progress)
     except GladiatoriumError as error:
-        err.print(f"[red]error:[/] {error}")
+        err.print(error_text(error), soft_wrap=True)
         raise typer.Exit(2) from error
     if as_json:
         print(json.dumps({k: result[k] for k in ("games", "wins", "draws", "mean_turns")}))
@@ -142,7 +144,9 @@ def duel(
     table = Table("side", "wins", "win rate", "95% interval")
     for name, wins in result["wins"].items():
         low, high = wilson_interval(wins, result["games"])
-        table.add_row(name, str(wins), f"{wins / result['games']:.1%}", f"{low:.1%}-{high:.1%}")
+        table.add_row(
+            Text(name), str(wins), f"{wins / result['games']:.1%}", f"{low:.1%}-{high:.1%}"
+        )
     low, high = wilson_interval(result["draws"], result["games"])
     table.add_row(
         "draws",

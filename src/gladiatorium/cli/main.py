@@ -10,14 +10,31 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from gladiatorium.cli import duel, electron_gladiators, hero_battle
-from gladiatorium.cli.common import build_options, parse_pairs, seat_controllers
+from gladiatorium.cli.common import (
+    build_options,
+    check_output,
+    error_text,
+    parse_pairs,
+    seat_controllers,
+)
 from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
-from gladiatorium.core import Bot, Game, GladiatoriumError, Seat, State, games, get_game
+from gladiatorium.core import (
+    Bot,
+    Game,
+    GladiatoriumError,
+    RecordError,
+    Seat,
+    State,
+    entropy_seed,
+    games,
+    get_game,
+)
 from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import load_record, record_of, replay, save_record, verify
+from gladiatorium.core.record import record_of, replay_file, save_record, verify
 from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
 
@@ -33,7 +50,8 @@ err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {message}", highlight=False)
+    """Print a one-line error (its text never read as markup) and give the exit."""
+    err_console.print(error_text(message), highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -47,8 +65,21 @@ def start_state(
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Rule option KEY=VALUE.")]
 SeatArg = Annotated[list[str], typer.Option("--seat", help="SEAT=human or SEAT=BOT name.")]
 PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
-SeedArg = Annotated[int, typer.Option("--seed", help="Seed for the dice.")]
+SEED_MAX = 2**63 - 1
+SeedArg = Annotated[int, typer.Option("--seed", min=0, max=SEED_MAX, help="Seed for the dice.")]
+MatchSeedArg = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=SEED_MAX,
+        help="Seed for reproducible dice and deals (default: unpredictable).",
+    ),
+]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
+#: the most worker processes a batch may ask for
+MAX_JOBS = 64
 
 
 @app.callback(invoke_without_command=True)
@@ -89,15 +120,20 @@ def play(
     ctx: typer.Context,
     game_slug: Annotated[str, typer.Argument(metavar="GAME")],
     seat: SeatArg = [],  # noqa: B006 - typer reads the default
-    seed: SeedArg = 0,
+    seed: MatchSeedArg = None,
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
+    force: ForceArg = False,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
     Unnamed seats are the game's best bot, except the first seat, which is a person
-    unless it is named or another seat is a person."""
+    unless it is named or another seat is a person. Without --seed the dice and deals
+    come from the operating system's entropy; the seed is kept in a saved record only."""
+    seed = entropy_seed() if seed is None else seed
     try:
+        if save is not None:
+            check_output(save, "--save", force)
         game, state = start_state(game_slug, option, ctx.args, players, seed)
         chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
     except GladiatoriumError as err:
@@ -115,13 +151,13 @@ def play(
     finally:
         if save is not None:
             save_record(record_of(game, state, chosen), save)
-            console.print(f"record saved to {save}")
+            console.print(Text(f"record saved to {save}"))
     for s in humans:
         if state.is_over:
             person.show_new_events(state, s)
     outcome = state.outcome()
     if outcome is not None:
-        console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+        console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
 
 
 def with_a_person(given: list[str], first: Seat) -> list[str]:
@@ -149,7 +185,7 @@ def simulate(
     seat: SeatArg = [],  # noqa: B006
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
 ) -> None:
@@ -159,15 +195,16 @@ def simulate(
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
             raise GladiatoriumError("simulate plays bots only; a seat is set to human")
+        if save is not None:
+            check_output(save, "--save", folder=True)
+            save.mkdir(exist_ok=True)
+        options = state.options.model_dump(mode="json")
+        batch = Batch(game.info.slug, options, state.players, seed, bots)
+        summary = _run_with_progress(
+            batch, n_games, jobs, save, show=console.is_terminal and not as_json
+        )
     except GladiatoriumError as err:
         raise fail(str(err)) from err
-    options = state.options.model_dump(mode="json")
-    batch = Batch(game.info.slug, options, state.players, seed, bots)
-    if save is not None:
-        save.mkdir(parents=True, exist_ok=True)
-    summary = _run_with_progress(
-        batch, n_games, jobs, save, show=console.is_terminal and not as_json
-    )
     result = {"game": game.info.slug, "seats": bots, **summary.to_json()}
     if as_json:
         print(json.dumps(result, indent=2))
@@ -213,10 +250,12 @@ def legal(
     """The seats awaited and each one's legal actions, at the start or after a record."""
     try:
         if record is not None:
-            loaded = load_record(record)
+            loaded, state = replay_file(record)
             if loaded.game != game_slug:
                 raise GladiatoriumError(f"{record} is a {loaded.game} record, not {game_slug}")
-            state = replay(loaded)
+            problems = verify(loaded, state)
+            if problems:
+                raise RecordError(f"{record}: does not reproduce: {'; '.join(problems)}")
         else:
             _, state = start_state(game_slug, option, ctx.args, players, seed)
     except GladiatoriumError as err:
@@ -229,7 +268,7 @@ def legal(
     if not awaiting:
         console.print("the match is over")
     for s, actions in table.items():
-        console.print(f"[bold]{s}[/bold]: {'  '.join(actions)}", highlight=False)
+        console.print(Text.assemble((s, "bold"), ": ", "  ".join(actions)), highlight=False)
 
 
 @app.command("replay")
@@ -240,8 +279,7 @@ def replay_command(
 ) -> None:
     """Re-run a match record, check that it reproduces, print the event log."""
     try:
-        record = load_record(file)
-        state = replay(record)
+        record, state = replay_file(file)
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     problems = verify(record, state)
@@ -259,14 +297,14 @@ def replay_command(
         )
     else:
         for event in events:
-            mark = "" if event.to is None else f" [dim](to {', '.join(sorted(event.to))})[/dim]"
-            console.print(f"{event.text}{mark}", highlight=False)
+            mark = "" if event.to is None else f" (to {', '.join(sorted(event.to))})"
+            console.print(Text.assemble(event.text, (mark, "dim")), highlight=False)
         outcome = state.outcome()
         if outcome is not None:
-            console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+            console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
         if problems:
             for problem in problems:
-                err_console.print(f"[red]{problem}[/red]")
+                err_console.print(Text(problem, style="red"))
         else:
             console.print(
                 f"[green]reproduced: {len(record.actions)} actions, "

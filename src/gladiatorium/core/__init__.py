@@ -23,7 +23,7 @@ from gladiatorium.core.registry import (
     register_game,
     register_generic_bot,
 )
-from gladiatorium.core.rng import Rng, derive_seed
+from gladiatorium.core.rng import Rng, derive_seed, entropy_seed
 from gladiatorium.core.state import State
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "best_bot",
     "bots_for",
     "derive_seed",
+    "entropy_seed",
     "games",
     "get_bot",
     "get_game",

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from gladiatorium.core.errors import GladiatoriumError, RecordError
 from gladiatorium.core.events import Seat
 from gladiatorium.core.game import Game
-from gladiatorium.core.registry import get_game
+from gladiatorium.core.registry import bots_for, get_game
 from gladiatorium.core.state import State
 
 RECORD_FORMAT: Literal["gladiatorium-record/1"] = "gladiatorium-record/1"
@@ -93,6 +93,27 @@ def verify(record: MatchRecord, state: State[Any]) -> list[str]:
     if record.outcome is not None and record.outcome != replayed:
         problems.append(f"recorded outcome {record.outcome} but replay gives {replayed}")
     return problems
+
+
+def check_seats(record: MatchRecord, state: State[Any]) -> None:
+    """The record's ``seats`` name seats of the match and a person or one of its bots."""
+    known = {"human", *bots_for(get_game(record.game))}
+    for seat, controller in record.seats.items():
+        if seat not in state.seats:
+            raise RecordError(f"seats: no seat {seat!r} in this match")
+        if controller not in known:
+            raise RecordError(f"seats.{seat}: {controller!r} is neither 'human' nor a bot")
+
+
+def replay_file(path: Path) -> tuple[MatchRecord, State[Any]]:
+    """Load, replay and check a record file; every error names the file."""
+    record = load_record(path)
+    try:
+        state = replay(record)
+        check_seats(record, state)
+    except GladiatoriumError as err:
+        raise RecordError(f"{path}: {err}") from err
+    return record, state
 
 
 def save_record(record: MatchRecord, path: Path) -> None:
