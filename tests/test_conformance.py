@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_origin
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 from contract import (
     leaks,
@@ -231,3 +232,23 @@ def test_no_seat_tells_worlds_apart_that_differ_in_a_secret(hidden_slug: str, se
             assert twin_differences(game, state, twin, seat) == []
             compared += 1
     assert compared > 0, f"{hidden_slug} has hidden information but no secret_twin"
+
+
+def unbounded_options(options_type: type[BaseModel]) -> list[str]:
+    """Fields of an options model with no upper bound: a number without ``le``/``lt``, a
+    text or a collection without ``max_length`` (every value a user can set is bounded)."""
+    found = []
+    for name, field in options_type.model_fields.items():
+        limits = {type(m).__name__ for m in field.metadata}
+        kind = get_origin(field.annotation) or field.annotation
+        if kind is int and not limits & {"Le", "Lt"}:
+            found.append(f"{name}: a number without le/lt")
+        if kind in (str, tuple, list, dict) and "MaxLen" not in limits:
+            found.append(f"{name}: no max_length")
+    return found
+
+
+def test_every_option_is_bounded(slug: str) -> None:
+    """A huge option (attack_bonus_dice=1000000000, a map of 200,000 rows) is refused
+    by the options model instead of hanging the game."""
+    assert unbounded_options(get_game(slug).options_type) == []

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gladiatorium.cli.common import check_output, error_text, option_value, parse_pairs
-from gladiatorium.core import GladiatoriumError, entropy_seed
+from gladiatorium.core import GladiatoriumError, entropy_seed, is_number
 from gladiatorium.core.record import record_of, replay_file, save_record
 from gladiatorium.games import load
 from gladiatorium.games.hero_battle import GAME, HeroBattleState
@@ -74,7 +74,7 @@ def run_command(state: HeroBattleState, line: str) -> str:
     if word == "post":
         parts = text.split()[1:]
         fmt: Fmt = "markdown" if "markdown" in parts else "bbcode"
-        numbers = [int(p) for p in parts if p.isdigit()]
+        numbers = [int(p) for p in parts if is_number(p)]
         return round_post(state.view(None), numbers[0] if numbers else None, fmt)
     if word == "status":
         return _plain(GAME.render(state, MODERATOR))

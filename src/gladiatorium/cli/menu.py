@@ -18,6 +18,7 @@ from gladiatorium.core import (
     best_bot,
     entropy_seed,
     games,
+    is_number,
 )
 from gladiatorium.core.match import make_bots, run_match
 
@@ -55,7 +56,7 @@ def _pick_game(console: Console, count: int) -> int | None:
         answer = Prompt.ask("Play which game", console=console, default="1").strip().lower()
         if answer in {"0", "q", "quit", "exit"}:
             return None
-        if answer.isdigit() and 1 <= int(answer) <= count:
+        if is_number(answer) and 1 <= int(answer) <= count:
             return int(answer)
         console.print(f"[red]type a number from 1 to {count}, or q to quit[/red]")
 
@@ -86,7 +87,7 @@ def _ask_seed(console: Console) -> int:
         ).strip()
         if not answer:
             return entropy_seed()
-        if answer.isascii() and answer.isdigit() and int(answer) <= SEED_MAX:
+        if is_number(answer, 19) and int(answer) <= SEED_MAX:
             return int(answer)
         console.print(f"[red]a seed is a whole number from 0 to {SEED_MAX}, or empty[/red]")
 

@@ -1,6 +1,6 @@
 """The contract every game fulfils. Core knows no game."""
 
-from gladiatorium.core.action import Action, action_from_json
+from gladiatorium.core.action import Action, action_from_json, is_number
 from gladiatorium.core.errors import (
     ForcedDiceExhausted,
     GameOver,
@@ -53,6 +53,7 @@ __all__ = [
     "games",
     "get_bot",
     "get_game",
+    "is_number",
     "register_game",
     "register_generic_bot",
 ]

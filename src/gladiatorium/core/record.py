@@ -11,10 +11,11 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from gladiatorium.core.errors import GladiatoriumError, RecordError
 from gladiatorium.core.events import Seat
+from gladiatorium.core.files import FileRefused, parse_json, read_text
 from gladiatorium.core.game import Game
 from gladiatorium.core.registry import bots_for, get_game
 from gladiatorium.core.state import State
@@ -32,8 +33,8 @@ class MatchRecord(BaseModel):
     game: str
     version: str
     options: dict[str, Any]
-    players: int
-    seed: int
+    players: int = Field(ge=1, le=1000)
+    seed: int = Field(ge=-(2**63), le=2**63 - 1)
     seats: dict[Seat, str] = {}
     actions: list[RecordedAction]
     outcome: dict[str, Any] | None = None
@@ -123,13 +124,9 @@ def save_record(record: MatchRecord, path: Path) -> None:
 def load_record(path: Path) -> MatchRecord:
     """Read a record file; errors name the file and the line or field."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read: {err.strerror}") from err
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from err
+        data = parse_json(read_text(path), path)
+    except FileRefused as err:
+        raise RecordError(str(err)) from err
     try:
         return MatchRecord.model_validate(data)
     except ValidationError as err:
