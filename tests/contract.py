@@ -63,7 +63,7 @@ def leaks(game: Game[Any], state: State[Any]) -> list[str]:
 
 
 #: legal actions of each seat tried as probes when two worlds are compared
-PROBES_PER_SEAT = 24
+PROBES_PER_SEAT = 12
 
 
 def spread(items: list[Any], count: int) -> list[Any]:

@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 from gladiatorium.cli import main
 from gladiatorium.core import IllegalAction, games, get_game
 from gladiatorium.core.match import MatchTooLong
+from gladiatorium.games.electron_gladiators.setups import setup_text
 from gladiatorium.games.hero_battle.options import theme_heroes
 
 #: limits of each child: wall-clock seconds, CPU seconds and address space
@@ -63,6 +64,7 @@ BOMB = b"a: &a [x,x,x,x,x,x,x,x,x]\n" + b"".join(
 )
 HEROES = theme_heroes()
 BIG_MOVE = f"1: hit {', '.join(HEROES[1:6])} heal {HEROES[7]}\nquit\n"
+MARKUP_SETUP = setup_text("basic-1").replace("name Basic Set Up 1", "name [/] [bold]").encode()
 MENU_NUMBER = [g.info.slug for g in games()].index("hero-battle") + 1
 BOTS = ("--seat", "1=random", "--seat", "2=random")
 
@@ -88,6 +90,13 @@ CASES: dict[str, Case] = {
         "[/]x",
         typed="quit\n",
         exit_code=0,
+    ),
+    "markup in a set-up's name": Case(
+        ("play", "electron-gladiators", "--setup", "{dir}/s.txt", "--seat", "1=human"),
+        "[/] [bold]",
+        typed="quit\n",
+        exit_code=0,
+        files={"s.txt": MARKUP_SETUP},
     ),
     # ----- digits other than 0-9 --------------------------------------------------------
     "unicode digits typed": Case(
@@ -276,6 +285,8 @@ def test_action_json_with_other_digits_is_refused() -> None:
         {"type": "drive", "at": "A²", "direction": "fwd", "squares": 1},
         {"type": "drive", "at": "K1", "direction": "fwd", "squares": "٣"},
         {"type": "fire", "at": "K1", "target": "K" * 5000},
+        {"type": ["drive"], "at": "K1"},
+        {"type": {"x": 1}},
     ):
         with pytest.raises(IllegalAction):
             game.action_from_json(data)

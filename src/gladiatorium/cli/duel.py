@@ -24,6 +24,9 @@ from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, Summary, run_batch, wilson_interval
 
 SLUG = "superhero-gladiators"
+#: bounds of a batch: matches, and worker processes
+MAX_GAMES = 10_000_000
+MAX_JOBS = 64
 TURN = re.compile(r"\(turn (\d+)\)$")
 
 
@@ -113,10 +116,12 @@ def duel(
     map_file: Annotated[
         str | None, typer.Option("--map", help="Arena map file or shipped map name.")
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many matches.")] = 200,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="How many matches.")
+    ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the batch.")] = 0,
     bot: Annotated[str | None, typer.Option(help="Bot for both sides (default: best).")] = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (cores).")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes (cores).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Monte Carlo between two heroes (or teams), both played by the best bot: win rates

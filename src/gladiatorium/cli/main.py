@@ -33,7 +33,7 @@ from gladiatorium.core import (
     games,
     get_game,
 )
-from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.match import MatchTooLong, make_bots, run_match
 from gladiatorium.core.record import record_of, replay_file, save_record, verify
 from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
@@ -78,7 +78,8 @@ MatchSeedArg = Annotated[
 ]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-#: the most worker processes a batch may ask for
+#: the most games and worker processes a batch may ask for
+MAX_GAMES = 10_000_000
 MAX_JOBS = 64
 
 
@@ -148,6 +149,8 @@ def play(
         run_match(state, controllers)
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
+    except MatchTooLong as err:
+        raise fail(str(err)) from err  # the record is still saved (finally)
     finally:
         if save is not None:
             save_record(record_of(game, state, chosen), save)
@@ -180,7 +183,9 @@ def describe_outcome(outcome: dict[str, Any]) -> str:
 def simulate(
     ctx: typer.Context,
     game_slug: Annotated[str, typer.Argument(metavar="GAME")],
-    n_games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="How many games.")
+    ] = 100,
     seed: SeedArg = 0,
     seat: SeatArg = [],  # noqa: B006
     option: OptionArg = [],  # noqa: B006

@@ -60,8 +60,10 @@ def _hostile_field(fields: dict[str, Any]) -> str | None:
 def action_from_json(types: Iterable[type[Action]], data: dict[str, Any]) -> Action:
     """Rebuild an action from :meth:`Action.to_json` output; names what is wrong."""
     by_name = {t.type_name: t for t in types}
+    if not isinstance(data, dict):
+        raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    if kind not in by_name:
+    if not isinstance(kind, str) or kind not in by_name:
         raise IllegalAction(f"unknown action type {kind!r}; known: {', '.join(sorted(by_name))}")
     cls = by_name[str(kind)]
     fields = {f.name: data[f.name] for f in dataclasses.fields(cls) if f.name in data}

@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+
 from gladiatorium.core import (
     BotFactory,
     Game,
@@ -75,7 +77,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         assert isinstance(state, ElectronGladiatorsState)
         view = state.view(seat)
         lines = [board_text(state.arena)]
-        status = f"{view['setup']}  turn {view['turn']}  seat {view['to_move']} to move"
+        status = f"{escape(view['setup'])}  turn {view['turn']}  seat {view['to_move']} to move"
         if view["mover"]:
             status += f"  moving {view['mover']} ({view['points_left']} points left)"
         if view["attacked"]:
