@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gladiatorium.cli import main
 from gladiatorium.cli.main import app
-from gladiatorium.core import entropy_seed, games, get_game
+from gladiatorium.core import RecordError, entropy_seed, games, get_game
 from gladiatorium.core.match import make_bots
 
 runner = CliRunner()
@@ -120,3 +121,20 @@ def test_record_seats_are_checked_and_errors_name_the_file(tmp_path: Path) -> No
         result = runner.invoke(app, ["replay", str(record)])
         assert result.exit_code == 2
         assert str(record) in result.output.replace("\n", "") and message in result.output
+
+
+def test_a_save_that_fails_at_the_end_prints_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder vanished or the disk filled during the match: the record is printed
+    (the match is not lost) and the error names the file."""
+
+    def broken(record: object, path: Path) -> None:
+        raise RecordError(f"{path}: cannot write the record (No space left on device)")
+
+    monkeypatch.setattr(main, "save_record", broken)
+    target = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "pig", *BOTS_ONLY, "--save", str(target)])
+    assert result.exit_code == 2
+    assert '"game": "pig"' in result.output
+    assert "No space left on device); the record is printed on standard output" in result.output

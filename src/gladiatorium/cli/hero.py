@@ -109,7 +109,11 @@ def card(
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
     _check_output(target, force)
-    target.write_text(card_svg(result.hero), encoding="utf-8")
+    try:
+        target.write_text(card_svg(result.hero), encoding="utf-8")
+    except OSError as err:
+        err_console.print(error_text(f"{target}: cannot write it ({err.strerror})"))
+        raise typer.Exit(2) from err
     console.print(Text(f"wrote {target}"))
 
 
@@ -299,7 +303,13 @@ def _write_new(hero: Hero, target: Path) -> None:
         for p in problems:
             err_console.print(Text(f"{p.field}: {p.message}", style="red"))
         raise typer.Exit(1)
-    target.write_text(hero_yaml(hero), encoding="utf-8")
+    try:
+        target.write_text(hero_yaml(hero), encoding="utf-8")
+    except OSError as err:
+        print(hero_yaml(hero))  # the hero the person built is not lost
+        message = f"{target}: cannot write it ({err.strerror}); the hero is on standard output"
+        err_console.print(error_text(message), soft_wrap=True)
+        raise typer.Exit(2) from err
     console.print(Text(f"wrote {target} ({points(hero).total} of {RULES.power_points} points)"))
 
 

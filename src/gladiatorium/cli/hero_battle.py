@@ -153,7 +153,10 @@ def moderate(
             console.print(Text(str(err), style="red"), highlight=False)
             continue
         if save is not None:
-            save_record(record_of(GAME, state), save)
+            try:
+                save_record(record_of(GAME, state), save)
+            except GladiatoriumError as err:
+                console.print(error_text(err), soft_wrap=True)
     if state.is_over:
         post_text = round_post(state.view(None))
         console.print(post_text, highlight=False, markup=False, soft_wrap=True)

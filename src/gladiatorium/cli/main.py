@@ -34,7 +34,7 @@ from gladiatorium.core import (
     get_game,
 )
 from gladiatorium.core.match import MatchTooLong, make_bots, run_match
-from gladiatorium.core.record import record_of, replay_file, save_record, verify
+from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
 from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
 
@@ -153,14 +153,23 @@ def play(
         raise fail(str(err)) from err  # the record is still saved (finally)
     finally:
         if save is not None:
-            save_record(record_of(game, state, chosen), save)
-            console.print(Text(f"record saved to {save}"))
+            _save(record_of(game, state, chosen), save)
     for s in humans:
         if state.is_over:
             person.show_new_events(state, s)
     outcome = state.outcome()
     if outcome is not None:
         console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
+
+
+def _save(record: MatchRecord, path: Path) -> None:
+    """Save the record; if that fails at the end, print it, so the match is not lost."""
+    try:
+        save_record(record, path)
+    except GladiatoriumError as err:
+        print(record.model_dump_json(indent=2))
+        raise fail(f"{err}; the record is printed on standard output") from err
+    console.print(Text(f"record saved to {path}"))
 
 
 def with_a_person(given: list[str], first: Seat) -> list[str]:
@@ -237,7 +246,10 @@ def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show:
             progress.advance(task)
             if save is not None and result.record is not None:
                 path = save / f"{batch.game}-{result.index:05d}.json"
-                path.write_text(json.dumps(result.record, indent=2) + "\n", encoding="utf-8")
+                try:
+                    path.write_text(json.dumps(result.record, indent=2) + "\n", encoding="utf-8")
+                except OSError as err:
+                    raise RecordError(f"{path}: cannot write it ({err.strerror})") from err
 
         return run_batch(batch, n, jobs, keep_records=save is not None, on_result=each)
 

@@ -118,7 +118,11 @@ def replay_file(path: Path) -> tuple[MatchRecord, State[Any]]:
 
 
 def save_record(record: MatchRecord, path: Path) -> None:
-    path.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    """Write a record file; a failure (disk full, folder gone) is a RecordError."""
+    try:
+        path.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"{path}: cannot write the record ({err.strerror or err})") from err
 
 
 def load_record(path: Path) -> MatchRecord:
