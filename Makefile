@@ -1,10 +1,10 @@
-# Two commands: `make run` (set up and start) and `make test` (the whole suite).
+# Two commands: `make run` (set up and start the server) and `make test` (the whole suite).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types pytest clean bench
+.PHONY: run test lint types pytest clean bench system
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/gladiatorium
+	$(BIN)/gladiatorium serve
 
 test: lint types pytest
 
@@ -24,7 +24,10 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+system:
+	scripts/system-packages
+
+pytest: $(STAMP) system
 	$(BIN)/pytest
 
 bench: $(STAMP)

@@ -33,6 +33,7 @@ from gladiatorium.core import (
     games,
     get_game,
 )
+from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.core.match import MatchTooLong, make_bots, run_match
 from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
 from gladiatorium.games import load
@@ -56,10 +57,26 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def start_state(
-    slug: str, option: list[str], extra: list[str], players: int | None, seed: int
+    slug: str,
+    option: list[str],
+    extra: list[str],
+    players: int | None,
+    seed: int,
+    position: Path | None = None,
 ) -> tuple[Game[Any], State[Any]]:
     game = get_game(slug)
-    return game, game.start(build_options(game, option, extra), players, seed)
+    options = build_options(game, option, extra)
+    if position is None:
+        return game, game.start(options, players, seed)
+    return game, game.start(options, players, seed, read_position(position), str(position))
+
+
+def read_position(path: Path) -> str:
+    """The text of a ``--position`` file; the game's reader names its lines."""
+    try:
+        return read_text(path, MAX_POSITION_BYTES)
+    except FileRefused as err:
+        raise GladiatoriumError(flag_error("--position", err)) from err
 
 
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Rule option KEY=VALUE.")]
@@ -81,6 +98,11 @@ ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing f
 #: the most games and worker processes a batch may ask for
 MAX_GAMES = 10_000_000
 MAX_JOBS = 64
+#: the largest position file read (a full board is a few kilobytes)
+MAX_POSITION_BYTES = 256 * 1024
+PositionArg = Annotated[
+    Path | None, typer.Option("--position", help="Start from the position written in FILE.")
+]
 
 
 @app.callback(invoke_without_command=True)
@@ -125,6 +147,7 @@ def play(
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
+    position: PositionArg = None,
     force: ForceArg = False,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
@@ -135,7 +158,7 @@ def play(
     try:
         if save is not None:
             check_output(save, "--save", force)
-        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
     except GladiatoriumError as err:
         raise fail(str(err)) from err
@@ -202,10 +225,11 @@ def simulate(
     jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
+    position: PositionArg = None,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
-        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
             raise GladiatoriumError("simulate plays bots only; a seat is set to human")
@@ -213,7 +237,7 @@ def simulate(
             check_output(save, "--save", folder=True)
             save.mkdir(exist_ok=True)
         options = state.options.model_dump(mode="json")
-        batch = Batch(game.info.slug, options, state.players, seed, bots)
+        batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
         summary = _run_with_progress(
             batch, n_games, jobs, save, show=console.is_terminal and not as_json
         )
@@ -263,8 +287,10 @@ def legal(
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     as_json: JsonArg = False,
+    position: PositionArg = None,
 ) -> None:
-    """The seats awaited and each one's legal actions, at the start or after a record."""
+    """The seats awaited and each one's legal actions, at the start (or at a written
+    position) or after a record."""
     try:
         if record is not None:
             loaded, state = replay_file(record)
@@ -274,7 +300,7 @@ def legal(
             if problems:
                 raise RecordError(f"{record}: does not reproduce: {'; '.join(problems)}")
         else:
-            _, state = start_state(game_slug, option, ctx.args, players, seed)
+            _, state = start_state(game_slug, option, ctx.args, players, seed, position)
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     awaiting = list(state.awaiting())
@@ -329,6 +355,25 @@ def replay_command(
             )
     if problems:
         raise typer.Exit(1)
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL (default: $GLADIATORIUM_DATABASE_URL, else gladiatorium.db here)."
+        ),
+    ] = None,
+) -> None:
+    """Run the web server: accounts, lobby, live matches, bots and deadlines."""
+    from gladiatorium.server.app import serve as run_server
+    from gladiatorium.server.config import Settings
+
+    settings = Settings() if database_url is None else Settings(database_url=database_url)
+    run_server(settings, host, port)
 
 
 app.add_typer(hero_app, name="hero")

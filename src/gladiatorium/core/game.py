@@ -62,6 +62,14 @@ class Game(ABC, Generic[OptT]):
     def new_state(self, options: OptT, players: int, seed: int) -> State[OptT]:
         """A fresh match with ``players`` players, its dice seeded by ``seed``."""
 
+    def load_position(
+        self, options: OptT, players: int, seed: int, text: str, source: str
+    ) -> State[OptT]:
+        """A match that starts from the position written in ``text`` in the game's
+        documented position format; errors name ``source``, the line and the field.
+        Games without a position format refuse."""
+        raise OptionsError(f"{self.info.slug} has no position format ({source})")
+
     def bots(self) -> Mapping[str, BotFactory]:
         """This game's own bots by name, best first (the random bot is added by the
         bot registry for every game)."""
@@ -102,6 +110,34 @@ class Game(ABC, Generic[OptT]):
             )
         return {}
 
+    def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:
+        """What ``seat`` does, in order, when it misses a deadline while awaited (Hero
+        Battle's moderator closes the round; a Super Dice Heroes hero ends its round).
+        Empty: nothing (the default)."""
+        return []
+
+    def round_number(self, state: State[OptT]) -> int | None:
+        """The round in progress for games played in rounds with a deadline each
+        (Hero Battle, Super Dice Heroes); None for the others."""
+        return None
+
+    def posts(self, state: State[OptT], seat: Seat | None) -> dict[str, str]:
+        """Texts ready to publish that ``seat`` may read (a forum round post), by title.
+        Built only from what ``seat`` may know; none by default."""
+        return {}
+
+    #: what a player may keep in a library for this game (``hero``), or None
+    library_kind: ClassVar[str | None] = None
+
+    def check_library_item(self, text: str, source: str) -> tuple[str, dict[str, Any]]:
+        """Validate an uploaded library item; returns its name and data, or raises a
+        GladiatoriumError naming ``source`` and every problem."""
+        raise GladiatoriumError(f"{self.info.slug} keeps no library")
+
+    def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
+        """Option values that put the library items ``chosen`` for each seat in play."""
+        raise GladiatoriumError(f"{self.info.slug} keeps no library")
+
     # ----- shared helpers ----------------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:
         """Options from the defaults overridden by ``values``; errors name the option."""
@@ -125,12 +161,20 @@ class Game(ABC, Generic[OptT]):
         options: Mapping[str, Any] | OptT | None = None,
         players: int | None = None,
         seed: int = 0,
+        position: str | None = None,
+        source: str = "position",
     ) -> State[OptT]:
-        """Validate options and players, then :meth:`new_state`."""
+        """Validate options and players, then :meth:`new_state`, or
+        :meth:`load_position` when a written ``position`` is given (``source`` names
+        it in errors)."""
         opts = options if isinstance(options, BaseModel) else self.make_options(options)
         count = self.info.default_players if players is None else players
         self.check_players(count)
-        return self.new_state(opts, count, seed)
+        if position is None:
+            return self.new_state(opts, count, seed)
+        state = self.load_position(opts, count, seed, position, source)
+        state.position = position
+        return state
 
     def action_from_json(self, data: dict[str, Any]) -> Action:
         return action_from_json(self.action_types, data)

@@ -36,6 +36,7 @@ class MatchRecord(BaseModel):
     players: int = Field(ge=1, le=1000)
     seed: int = Field(ge=-(2**63), le=2**63 - 1)
     seats: dict[Seat, str] = {}
+    position: str | None = None
     actions: list[RecordedAction]
     outcome: dict[str, Any] | None = None
     digest: str | None = None
@@ -59,6 +60,7 @@ def record_of(
         players=state.players,
         seed=state.seed,
         seats=dict(seats or {}),
+        position=state.position,
         actions=[RecordedAction(seat=s, action=str(a)) for s, a in state.history],
         outcome=None if outcome is None else outcome.to_json(),
         digest=events_digest(state),
@@ -73,7 +75,9 @@ def replay(record: MatchRecord) -> State[Any]:
             f"record is for {record.game} version {record.version}; this is {game.info.version}"
         )
     try:
-        state = game.start(record.options, record.players, record.seed)
+        state = game.start(
+            record.options, record.players, record.seed, record.position, "record position"
+        )
     except GladiatoriumError as err:
         raise RecordError(f"record options: {err}") from err
     for index, step in enumerate(record.actions):

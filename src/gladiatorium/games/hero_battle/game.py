@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gladiatorium.core import BotFactory, Game, GameInfo, Seat, State
-from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR
+from gladiatorium.core import Action, BotFactory, Game, GameInfo, Seat, State
+from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.render import battle_text
+from gladiatorium.games.hero_battle.round_post import round_post
 from gladiatorium.games.hero_battle.state import HeroBattleState
 
 NOTATION = """\
@@ -79,3 +80,21 @@ class HeroBattle(Game[HeroBattleOptions]):
                 hero.player = second if hero.player == first else first
         twin.nemeses[first], twin.nemeses[second] = state.nemeses[second], state.nemeses[first]
         return twin
+
+    def round_number(self, state: State[HeroBattleOptions]) -> int | None:
+        return int(getattr(state, "round", 0))
+
+    def timeout_actions(self, state: State[HeroBattleOptions], seat: Seat) -> list[Action]:
+        """At the deadline the moderator closes the round; whoever has not moved
+        abstains as the rules say (the close deals with them)."""
+        return [Close()] if seat == MODERATOR else []
+
+    def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
+        """The last compiled round's forum post in BBCode and Markdown (public text)."""
+        public = state.view(None)
+        if not public.get("reports"):
+            return {}
+        return {
+            "BBCode": round_post(public, None, "bbcode"),
+            "Markdown": round_post(public, None, "markdown"),
+        }

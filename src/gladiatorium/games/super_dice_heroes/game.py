@@ -8,9 +8,18 @@ from typing import Any
 
 from rich.markup import escape
 
-from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State, is_number
+from gladiatorium.core import (
+    Action,
+    BotFactory,
+    Game,
+    GameInfo,
+    OptionsError,
+    Seat,
+    State,
+    is_number,
+)
 from gladiatorium.core.files import FileRefused, flag_error, read_text
-from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES
+from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
 from gladiatorium.games.super_dice_heroes.hero import SpendAction
 from gladiatorium.games.super_dice_heroes.options import MAX_SHEET_BYTES, SuperDiceHeroesOptions
@@ -80,6 +89,25 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                 twin.apply(other, spends[len(spends) // 2])
                 return twin
         return None
+
+    def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
+        return int(getattr(state, "round", 0))
+
+    def timeout_actions(self, state: State[SuperDiceHeroesOptions], seat: Seat) -> list[Action]:
+        """A hero whose player misses the round's time limit ends the round: the power
+        offered first at set-up, otherwise ``done`` (unspent dice are lost) where the
+        options allow it, else the first listed spend until the hero is done."""
+        if not isinstance(state, SuperDiceHeroesState):
+            return []
+        trial = state.clone()
+        start = trial.round
+        taken: list[Action] = []
+        while seat in trial.pending and trial.round == start and trial.outcome() is None:
+            legal = trial.legal_actions(seat)
+            action = Done() if Done() in legal else legal[0]
+            trial.apply(seat, action)
+            taken.append(action)
+        return taken
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--sheet FILE`` reads a corrected sheet into the ``sheet`` option (so a saved

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from gladiatorium.core import Game, GameInfo, Seat, State, is_number
@@ -16,6 +17,7 @@ from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_to_data,
     load_hero_file,
+    read_hero_text,
     resolve_hero_path,
 )
 from gladiatorium.games.superhero_gladiators.map_files import map_text
@@ -81,6 +83,24 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
                 f"no hero {query.strip()!r}; heroes: {', '.join(state.fighters)}"
             )
         return hero_card(fighter)
+
+    library_kind = "hero"
+
+    def check_library_item(self, text: str, source: str) -> tuple[str, dict[str, Any]]:
+        """An uploaded hero file, checked as ``hero check`` does (every error named)."""
+        result = read_hero_text(text, Path(source))
+        if not result.valid or result.hero is None:
+            raise OptionsError("; ".join(str(e) for e in result.errors))
+        return result.hero.name, hero_to_data(result.hero)
+
+    def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
+        """Heroes chosen per seat (team ``1``, ``2`` ...) become the ``teams`` option."""
+        numbers = sorted(chosen, key=lambda seat: int(seat) if seat.isdecimal() else 0)
+        if [n for n in numbers if not chosen[n]] or not numbers:
+            raise OptionsError("every team needs at least one hero")
+        if numbers != [str(n) for n in range(1, len(numbers) + 1)]:
+            raise OptionsError(f"teams must be numbered 1..{len(numbers)}, got {numbers}")
+        return {"teams": [list(chosen[n]) for n in numbers]}
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped

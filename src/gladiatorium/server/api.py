@@ -1,0 +1,371 @@
+"""The JSON API (documented in docs/api.md) and the WebSocket of a match."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from gladiatorium.core import GladiatoriumError, games
+from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
+from gladiatorium.server.web import (
+    SESSION_COOKIE,
+    Caller,
+    caller_of,
+    check_origin,
+    error,
+    request_caller,
+    require_seat,
+    same_origin,
+    seats_held,
+)
+
+router = APIRouter()
+
+MAX_JSON = 256 * 1024
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_JSON:
+        raise BadRequest(f"request body over {MAX_JSON} bytes")
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
+        raise BadRequest(f"request body is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("request body must be a JSON object")
+    return data
+
+
+def service_of(request: Request) -> MatchService:
+    return request.app.state.service
+
+
+def with_session(response: Response, token: str, request: Request) -> Response:
+    response.set_cookie(
+        SESSION_COOKIE,
+        token,
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.secure_cookies,
+        max_age=60 * 60 * 24 * 30,
+    )
+    return response
+
+
+@router.get("/healthz")
+async def healthz(request: Request) -> dict[str, Any]:
+    await run_in_threadpool(request.app.state.ping)
+    return {"ok": True, "games": [g.info.slug for g in games()]}
+
+
+@router.post("/api/register")
+async def register(request: Request) -> Response:
+    try:
+        data = await json_body(request)
+        user, token = await run_in_threadpool(
+            request.app.state.accounts.register, data.get("username"), data.get("password")
+        )
+    except ServiceError as err:
+        return error(err)
+    body = {"username": user.username, "token": token}
+    return with_session(JSONResponse(body, status_code=201), token, request)
+
+
+@router.post("/api/login")
+async def login(request: Request) -> Response:
+    try:
+        data = await json_body(request)
+        user, token = await run_in_threadpool(
+            request.app.state.accounts.login, data.get("username"), data.get("password")
+        )
+    except ServiceError as err:
+        return error(err)
+    return with_session(JSONResponse({"username": user.username, "token": token}), token, request)
+
+
+@router.post("/api/logout")
+async def logout(request: Request) -> Response:
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+    except ServiceError as err:
+        return error(err)
+    token = request.cookies.get(SESSION_COOKIE) or request.headers.get("authorization", "")[7:]
+    await run_in_threadpool(request.app.state.accounts.logout, token.strip())
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+@router.post("/api/matches")
+async def create_match(request: Request) -> Response:
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        created = await run_in_threadpool(create_from_json, request, caller, data)
+    except ServiceError as err:
+        return error(err)
+    base = str(request.base_url).rstrip("/")
+    invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
+    request.app.state.drivers.kick(created.id)
+    return JSONResponse({"id": created.id, "invites": invites}, status_code=201)
+
+
+def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> Any:
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise BadRequest("game: give the slug of a registered game")
+    players = data.get("players")
+    if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+        raise BadRequest("players: expected a whole number")
+    options = data.get("options") or {}
+    seats = data.get("seats") or {}
+    library = data.get("library") or {}
+    if not isinstance(options, dict) or not isinstance(seats, dict):
+        raise BadRequest("options and seats must be JSON objects")
+    if not all(isinstance(v, str) for v in seats.values()):
+        raise BadRequest("seats: each seat is 'me', 'bot:NAME', 'invite', 'open' or 'server'")
+    if not isinstance(library, dict) or not all(
+        isinstance(v, list) and all(isinstance(i, int) for i in v) for v in library.values()
+    ):
+        raise BadRequest("library: seat -> list of library item ids")
+    service: MatchService = request.app.state.service
+    return service.create(
+        caller.user_id,
+        game,
+        players,
+        options,
+        {str(k): v for k, v in seats.items()},
+        data.get("settings"),
+        {str(k): v for k, v in library.items()},
+    )
+
+
+@router.get("/api/matches/{match_id}")
+async def get_match(request: Request, match_id: str, seat: str | None = None) -> Response:
+    caller = request_caller(request)
+    service = service_of(request)
+    try:
+        if seat is not None:
+            await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        body = await run_in_threadpool(service.body, match_id, seat)
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse(body)
+
+
+@router.post("/api/matches/{match_id}/actions")
+async def post_action(request: Request, match_id: str) -> Response:
+    caller = request_caller(request)
+    service = service_of(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        seat, notation = data.get("seat"), data.get("action")
+        if not isinstance(seat, str) or not isinstance(notation, str):
+            raise BadRequest('give {"seat": SEAT, "action": NOTATION}')
+        await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        events = await run_in_threadpool(service.submit, match_id, seat, notation)
+    except ServiceError as err:
+        return error(err)
+    request.app.state.drivers.kick(match_id)
+    return JSONResponse({"events": events})
+
+
+@router.post("/api/matches/{match_id}/join")
+async def join_match(request: Request, match_id: str) -> Response:
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        if caller.user_id is None:
+            raise Forbidden("log in to join a match")
+        await run_in_threadpool(
+            service_of(request).join, match_id, str(data.get("seat")), caller.user_id
+        )
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse({"ok": True})
+
+
+@router.get("/api/matches/{match_id}/record")
+async def get_record(request: Request, match_id: str) -> Response:
+    caller = request_caller(request)
+    service = service_of(request)
+    try:
+        if not await run_in_threadpool(seats_held, service, match_id, caller):
+            raise Forbidden("the record is for the match's players")
+        record = await run_in_threadpool(service.record, match_id)
+    except ServiceError as err:
+        return error(err)
+    return Response(
+        record.model_dump_json(indent=2),
+        media_type="application/json",
+        headers={"content-disposition": f'attachment; filename="{match_id}.json"'},
+    )
+
+
+@router.get("/api/matches/{match_id}/posts")
+async def get_posts(request: Request, match_id: str, seat: str | None = None) -> Response:
+    caller = request_caller(request)
+    service = service_of(request)
+    try:
+        if seat is not None:
+            await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        live = await run_in_threadpool(service.live, match_id)
+        with live.lock:
+            posts = live.game.posts(live.state, seat)
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse({"posts": posts, "deadlines": service.deadlines(match_id)})
+
+
+@router.post("/api/matches/{match_id}/deadline")
+async def set_deadline(request: Request, match_id: str) -> Response:
+    """The moderator (a seat the game times out at the deadline) sets the round's."""
+    caller = request_caller(request)
+    service = service_of(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        seat, minutes = data.get("seat"), data.get("minutes")
+        if not isinstance(seat, str) or not isinstance(minutes, int | float):
+            raise BadRequest('give {"seat": MODERATOR_SEAT, "minutes": NUMBER}')
+        await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        live = await run_in_threadpool(service.live, match_id)
+        with live.lock:
+            if not live.game.timeout_actions(live.state, seat):
+                raise Forbidden(f"seat {seat} does not run this match's rounds")
+        await run_in_threadpool(service.set_round_deadline, match_id, float(minutes))
+    except (ServiceError, GladiatoriumError) as err:
+        return error(str(err), getattr(err, "status", 400))
+    return JSONResponse({"deadlines": service.deadlines(match_id)})
+
+
+# ----- WebSocket ------------------------------------------------------------------------
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of the same size."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = None) -> None:
+    """Authenticate the handshake (cookie or bearer, and Origin), then push the seat's
+    body after every change and take ``{"action": NOTATION}`` messages."""
+    app = websocket.app
+    service: MatchService = app.state.service
+    origin = websocket.headers.get("origin")
+    if origin is not None and not same_origin(
+        origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
+    ):
+        await websocket.close(code=4403, reason="cross-site connection refused")
+        return
+    caller = caller_of(websocket.headers, dict(websocket.cookies), app.state.accounts)
+    try:
+        if seat is not None:
+            await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        else:
+            await run_in_threadpool(service.live, match_id)
+    except ServiceError as err:
+        await websocket.close(code=4000 + err.status, reason=str(err)[:120])
+        return
+    await websocket.accept()
+    queue = app.state.hub.subscribe(match_id)
+    try:
+        await _serve_socket(websocket, service, match_id, seat, queue)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        app.state.hub.unsubscribe(match_id, queue)
+
+
+async def _serve_socket(
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    queue: asyncio.Queue[None],
+) -> None:
+    settings = websocket.app.state.settings
+    limit = RateLimit(settings.ws_rate)
+    last: str | None = None
+
+    async def push() -> None:
+        nonlocal last
+        body = await run_in_threadpool(service.body, match_id, seat)
+        text = json.dumps(body, separators=(",", ":"))
+        if text != last:
+            last = text
+            await websocket.send_text(text)
+
+    await push()
+    receive = asyncio.ensure_future(websocket.receive_text())
+    wake = asyncio.ensure_future(queue.get())
+    try:
+        while True:
+            done, _ = await asyncio.wait({receive, wake}, return_when=asyncio.FIRST_COMPLETED)
+            if wake in done:
+                wake = asyncio.ensure_future(queue.get())
+                await push()
+            if receive in done:
+                message = receive.result()
+                receive = asyncio.ensure_future(websocket.receive_text())
+                reply = await _socket_action(websocket, service, match_id, seat, message, limit)
+                if reply is not None:
+                    await websocket.send_text(json.dumps(reply))
+                    if reply.get("close"):
+                        await websocket.close(code=1008)
+                        return
+    finally:
+        receive.cancel()
+        wake.cancel()
+
+
+async def _socket_action(
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    message: str,
+    limit: RateLimit,
+) -> dict[str, Any] | None:
+    settings = websocket.app.state.settings
+    if len(message.encode()) > settings.ws_max_message:
+        return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
+    if not limit.allow():
+        return {"error": "too many messages; slow down", "status": 429}
+    try:
+        data = json.loads(message)
+    except (json.JSONDecodeError, RecursionError):
+        return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+        return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    if seat is None:
+        return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
+    try:
+        events = await run_in_threadpool(service.submit, match_id, seat, data["action"])
+    except ServiceError as err:
+        return {"error": str(err), "status": err.status}
+    websocket.app.state.drivers.kick(match_id)
+    return {"events": events}

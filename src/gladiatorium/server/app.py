@@ -1,0 +1,121 @@
+"""The application: wiring of database, accounts, matches, hub, bots and deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+
+from gladiatorium.games import load
+from gladiatorium.server import api, pages
+from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.config import Settings
+from gladiatorium.server.db import make_engine, make_sessions, migrate
+from gladiatorium.server.hub import Hub, PostgresListener
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.workers import BotDrivers, Scheduler
+
+log = logging.getLogger("gladiatorium.http")
+HERE = Path(__file__).parent
+_SECRET_PATHS = re.compile(r"/invite/[^/?]+")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A server on ``settings`` (defaults: SQLite file in the working folder)."""
+    settings = settings or Settings()
+    load()
+    engine = make_engine(settings.database_url)
+    postgres = engine.dialect.name == "postgresql"
+    sessions = make_sessions(engine)
+    hub = Hub()
+    drivers: BotDrivers | None = None
+
+    def changed(match_id: str) -> None:
+        hub.notify(match_id)
+        if drivers is not None:
+            drivers.kick(match_id)
+
+    service = MatchService(sessions, changed, postgres)
+    drivers = BotDrivers(service, settings)
+    scheduler = Scheduler(service, settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        migrate(engine)
+        hub.loop = asyncio.get_running_loop()
+        listener = None
+        if postgres:
+            url = make_url(settings.database_url).set(drivername="postgresql")
+            listener = PostgresListener(url.render_as_string(hide_password=False), hub.notify)
+            listener.start()
+            listener.ready.wait(10)
+        scheduler.start()
+        drivers.resume()
+        log.info("ready on %s", engine.dialect.name)
+        yield
+        scheduler.stopping.set()
+        drivers.close()
+        if listener is not None:
+            listener.stopping.set()
+        engine.dispose()
+
+    app = FastAPI(title="Gladiatorium", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.settings = settings
+    app.state.service = service
+    app.state.accounts = Accounts(sessions)
+    app.state.hub = hub
+    app.state.drivers = drivers
+    app.state.scheduler = scheduler
+
+    def ping() -> None:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
+    app.state.ping = ping
+    app.middleware("http")(log_request)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return app
+
+
+async def log_request(
+    request: Request, call_next: Callable[[Request], Awaitable[Response]]
+) -> Response:
+    """One line per request (invitation tokens in paths are not written)."""
+    started = time.monotonic()
+    response = await call_next(request)
+    path = _SECRET_PATHS.sub("/invite/...", request.url.path)
+    log.info(
+        "%s %s %d %.1fms",
+        request.method,
+        path,
+        response.status_code,
+        (time.monotonic() - started) * 1000,
+    )
+    return response
+
+
+def serve(settings: Settings, host: str, port: int) -> None:
+    """Run the server in this process until interrupted."""
+    import uvicorn
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        access_log=False,
+        log_level="info",
+        ws_max_size=settings.ws_max_message,
+    )

@@ -1,0 +1,35 @@
+"""Server settings: embedded defaults, overridden by arguments or the environment."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("gladiatorium.db")
+
+
+def default_database_url() -> str:
+    """``GLADIATORIUM_DATABASE_URL`` if set, else a SQLite file in the working folder."""
+    return os.environ.get("GLADIATORIUM_DATABASE_URL") or f"sqlite:///{DEFAULT_DATABASE}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a server process needs to know; tests shrink the delays."""
+
+    database_url: str = field(default_factory=default_database_url)
+    #: seconds a bot may think about one move before the server plays for it
+    bot_think_seconds: float = 5.0
+    #: pause before each bot move, so people can follow a match of bots
+    bot_delay_seconds: float = 0.5
+    #: how often the deadline scheduler looks for deadlines that are due
+    scheduler_interval: float = 0.5
+    #: largest WebSocket message accepted, in bytes
+    ws_max_message: int = 8192
+    #: messages a WebSocket connection may send per second (burst of the same size)
+    ws_rate: float = 20.0
+    #: origins allowed besides the server's own (for a reverse proxy on another name)
+    extra_origins: tuple[str, ...] = ()
+    #: mark session cookies Secure (behind HTTPS)
+    secure_cookies: bool = False

@@ -1,0 +1,187 @@
+"""The database: tables as typed SQLAlchemy models, the engine and migrations.
+
+Matches are stored as records: options, seed, seats and an append-only table of
+actions keyed by (match, ply), so that two processes can never both append ply N.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every backend (SQLite stores it naive)."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class LoginToken(Base):
+    """A session (cookie) or bearer token; only its SHA-256 is stored."""
+
+    __tablename__ = "login_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    version: Mapped[str] = mapped_column(String(20))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    #: ``open`` (seats to fill), ``running``, ``over``
+    status: Mapped[str] = mapped_column(String(10), default="open", index=True)
+    ply: Mapped[int] = mapped_column(Integer, default=0)
+    digest: Mapped[str] = mapped_column(String(64))
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: match settings the server keeps (deadlines, clock), not game options
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class MatchSeat(Base):
+    __tablename__ = "match_seats"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[str] = mapped_column(String(20), primary_key=True)
+    #: ``user``, ``bot``, ``invite``, ``open`` or ``server`` (a moderator seat the server runs)
+    kind: Mapped[str] = mapped_column(String(10))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: SHA-256 of the invitation token (the link holds the token itself)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    #: set once a guest has taken the invitation (the token became their cookie)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MatchAction(Base):
+    """The append-only log: one row per accepted action."""
+
+    __tablename__ = "match_actions"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(20))
+    action: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Deadline(Base):
+    """A moment at which the server acts for the match (close a round, a clock)."""
+
+    __tablename__ = "deadlines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    #: ``round`` (close the round / time out who has not moved) or ``clock``
+    kind: Mapped[str] = mapped_column(String(10))
+    #: the ply at which the deadline was set; a clock is void once the match moved on
+    ply: Mapped[int] = mapped_column(Integer)
+    due_at: Mapped[datetime] = mapped_column(UtcDateTime, index=True)
+    fired: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+
+
+class LibraryItem(Base):
+    """A player's saved item for a game (a Superhero Gladiators hero)."""
+
+    __tablename__ = "library"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite runs in WAL mode with a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=20
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_sessions(engine: Engine) -> sessionmaker[Any]:
+    return sessionmaker(engine, expire_on_commit=False)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (Alembic), creating it if new."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # several processes may start at once on one database: one migrates at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(7131)"))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

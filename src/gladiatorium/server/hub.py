@@ -1,0 +1,73 @@
+"""Telling connections that a match changed, in this process and in every other
+server process on the same PostgreSQL database (LISTEN/NOTIFY).
+
+A notice carries only the match id: each connection then builds its own seat's
+body, so nothing a seat may not see ever travels through the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Callable
+
+import psycopg
+
+log = logging.getLogger("gladiatorium.hub")
+
+CHANNEL = "gladiatorium"
+
+
+class Hub:
+    """Subscribers per match: asyncio queues that hold at most one pending notice."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._subscribers: dict[str, set[asyncio.Queue[None]]] = defaultdict(set)
+
+    def subscribe(self, match_id: str) -> asyncio.Queue[None]:
+        queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)
+        self._subscribers[match_id].add(queue)
+        return queue
+
+    def unsubscribe(self, match_id: str, queue: asyncio.Queue[None]) -> None:
+        self._subscribers[match_id].discard(queue)
+        if not self._subscribers[match_id]:
+            del self._subscribers[match_id]
+
+    def notify(self, match_id: str) -> None:
+        """Thread-safe: wake every connection of ``match_id`` in this process."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._wake, match_id)
+
+    def _wake(self, match_id: str) -> None:
+        for queue in self._subscribers.get(match_id, ()):
+            if queue.empty():
+                queue.put_nowait(None)
+
+
+class PostgresListener(threading.Thread):
+    """LISTENs on the database and wakes local connections for changes committed by
+    any process (this one included; a repeated notice costs one rebuilt body)."""
+
+    def __init__(self, conninfo: str, on_notice: Callable[[str], None]) -> None:
+        super().__init__(name="gladiatorium-listen", daemon=True)
+        self.conninfo = conninfo
+        self.on_notice = on_notice
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    while not self.stopping.is_set():
+                        for notice in conn.notifies(timeout=0.5):
+                            self.on_notice(notice.payload)
+            except psycopg.Error as err:
+                log.warning("listen connection lost (%s); reconnecting", err)
+                self.stopping.wait(1.0)

@@ -1,0 +1,650 @@
+"""Matches on the server: created from the lobby, rebuilt from their record, and
+advanced one committed action at a time.
+
+Every accepted action is appended to ``match_actions`` (unique per match and ply) in
+the same transaction that moves the match on, and only then is anyone told. A match
+is rebuilt by replaying options, seed and actions, and the rebuilt event log must
+equal the stored digest. Nothing here knows a game: it uses the core contract.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from gladiatorium.core import (
+    Action,
+    Bot,
+    Game,
+    GameOver,
+    GladiatoriumError,
+    IllegalAction,
+    NotYourTurn,
+    Seat,
+    State,
+    get_bot,
+    get_game,
+)
+from gladiatorium.core.record import MatchRecord, RecordedAction, events_digest
+from gladiatorium.core.rng import Rng, derive_seed
+from gladiatorium.server.db import Deadline, LibraryItem, Match, MatchAction, MatchSeat, utcnow
+from gladiatorium.server.tokens import digest_token, new_token
+
+log = logging.getLogger("gladiatorium.match")
+
+SEAT_KINDS = ("me", "invite", "open", "server")
+
+
+class ServiceError(GladiatoriumError):
+    """A request the server refuses; ``status`` is its HTTP status."""
+
+    status = 400
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class BadRequest(ServiceError):
+    status = 422
+
+
+@dataclass
+class Live:
+    """A match held in memory: its state replayed from the database."""
+
+    id: str
+    game: Game[Any]
+    state: State[Any]
+    seats: dict[Seat, MatchSeat]
+    settings: dict[str, Any]
+    adjudicated: dict[str, Any] | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots: dict[Seat, Bot] = field(default_factory=dict)
+
+    @property
+    def ply(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def over(self) -> bool:
+        return self.adjudicated is not None or self.state.is_over
+
+    def outcome(self) -> dict[str, Any] | None:
+        if self.adjudicated is not None:
+            return self.adjudicated
+        result = self.state.outcome()
+        return None if result is None else result.to_json()
+
+    def bot_seats_awaited(self) -> list[Seat]:
+        if self.over:
+            return []
+        return [s for s in self.state.awaiting() if self.seats[s].kind == "bot"]
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    #: seat -> invitation token (the link to send holds it)
+    invites: dict[Seat, str]
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the server keeps beside the game's options."""
+
+    #: minutes per round for games played in rounds (the round closes at the deadline)
+    round_minutes: float | None = None
+    #: days per move for two-seat games (who runs out loses)
+    clock_days: float | None = None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any] | None) -> MatchSettings:
+        data = dict(data or {})
+        values: dict[str, float | None] = {}
+        for name, low, high in (("round_minutes", 0.001, 60 * 24 * 30), ("clock_days", 0.0001, 60)):
+            raw = data.pop(name, None)
+            if raw in (None, ""):
+                values[name] = None
+                continue
+            try:
+                number = float(raw)
+            except (TypeError, ValueError):
+                raise BadRequest(f"{name}: expected a number, got {raw!r}") from None
+            if not low <= number <= high:
+                raise BadRequest(f"{name}: must be between {low} and {high}")
+            values[name] = number
+        if data:
+            raise BadRequest(f"unknown match setting {sorted(data)[0]!r}")
+        return cls(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if v is not None}
+
+
+class MatchService:
+    """Creates matches, rebuilds them, checks and commits actions, fires deadlines."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        on_change: Callable[[str], None],
+        postgres: bool,
+    ) -> None:
+        self.sessions = sessions
+        self.on_change = on_change
+        self.postgres = postgres
+        self._live: dict[str, Live] = {}
+        self._guard = threading.Lock()
+
+    # ----- creating --------------------------------------------------------------
+    def create(
+        self,
+        user_id: int | None,
+        slug: str,
+        players: int | None,
+        options: Mapping[str, Any] | None,
+        seats: Mapping[str, str],
+        settings: Mapping[str, Any] | None = None,
+        library: Mapping[Seat, list[int]] | None = None,
+    ) -> Created:
+        """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
+        ``open`` or ``server``. Options are checked by the game, errors name them."""
+        try:
+            game = get_game(slug)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        values = dict(options or {})
+        if library:
+            values.update(self._library_options(game, user_id, library))
+        try:
+            state = game.start(values, players, secrets.randbits(63))
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        kept = MatchSettings.parse(settings)
+        if kept.clock_days is not None and len(state.seats) != 2:
+            raise BadRequest("clock_days: a move clock is for two-seat matches")
+        if kept.round_minutes is not None and game.round_number(state) is None:
+            raise BadRequest(f"round_minutes: {game.info.name} is not played in rounds")
+        rows, invites = self._seat_rows(game, state, user_id, seats)
+        if kept.round_minutes is None and any(r.kind == "server" for r in rows):
+            raise BadRequest("round_minutes: a seat the server runs needs a round deadline")
+        match_id = secrets.token_urlsafe(9)
+        with self.sessions.begin() as session:
+            session.add(
+                Match(
+                    id=match_id,
+                    game=slug,
+                    version=game.info.version,
+                    players=state.players,
+                    options=state.options.model_dump(mode="json"),
+                    seed=state.seed,
+                    created_by=user_id,
+                    status="running",
+                    ply=0,
+                    digest=events_digest(state),
+                    settings=kept.to_json(),
+                )
+            )
+            session.flush()
+            for row in rows:
+                row.match_id = match_id
+                session.add(row)
+            live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
+            self._plan_deadlines(session, live)
+        with self._guard:
+            self._live[match_id] = live
+        log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
+        return Created(match_id, invites)
+
+    def _library_options(
+        self, game: Game[Any], user_id: int | None, library: Mapping[Seat, list[int]]
+    ) -> dict[str, Any]:
+        if user_id is None:
+            raise Forbidden("log in to use your library")
+        chosen: dict[Seat, list[dict[str, Any]]] = {}
+        with self.sessions() as session:
+            for seat, ids in library.items():
+                items = []
+                for item_id in ids:
+                    item = session.get(LibraryItem, item_id)
+                    if item is None or item.user_id != user_id or item.game != game.info.slug:
+                        raise BadRequest(f"library item {item_id} is not in your library")
+                    items.append(item.data)
+                chosen[seat] = items
+        try:
+            return game.library_options(chosen)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+
+    def _seat_rows(
+        self, game: Game[Any], state: State[Any], user_id: int | None, seats: Mapping[str, str]
+    ) -> tuple[list[MatchSeat], dict[Seat, str]]:
+        unknown = sorted(set(seats) - set(state.seats))
+        if unknown:
+            raise BadRequest(f"seats: no seat {unknown[0]!r}; seats are {', '.join(state.seats)}")
+        rows, invites = [], {}
+        for seat in state.seats:
+            spec = seats.get(seat, "open")
+            row = MatchSeat(seat=seat, kind=spec, guest=False)
+            if spec == "me":
+                if user_id is None:
+                    raise Forbidden("log in to take a seat as yourself")
+                row.kind, row.user_id = "user", user_id
+            elif spec.startswith("bot:"):
+                try:
+                    get_bot(game, spec[4:])
+                except GladiatoriumError as err:
+                    raise BadRequest(f"seats.{seat}: {err}") from err
+                row.kind, row.bot = "bot", spec[4:]
+            elif spec == "invite":
+                token = new_token()
+                row.token_hash = digest_token(token)
+                invites[seat] = token
+            elif spec == "server":
+                if not game.timeout_actions(state, seat) and game.round_number(state) is None:
+                    raise BadRequest(f"seats.{seat}: the server can only run a moderator seat")
+            elif spec != "open":
+                raise BadRequest(
+                    f"seats.{seat}: {spec!r} is not me, bot:NAME, invite, open or server"
+                )
+            rows.append(row)
+        return rows, invites
+
+    # ----- loading -----------------------------------------------------------------
+    def live(self, match_id: str) -> Live:
+        """The match in memory, rebuilt from the database if needed and brought up to
+        the newest ply another process may have committed."""
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is None:
+            live = self._rebuild(match_id)
+            with self._guard:
+                live = self._live.setdefault(match_id, live)
+        self._catch_up(live)
+        return live
+
+    def forget(self, match_id: str) -> None:
+        with self._guard:
+            self._live.pop(match_id, None)
+
+    def _rebuild(self, match_id: str) -> Live:
+        with self.sessions() as session:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound(f"no match {match_id!r}")
+            game = get_game(match.game)
+            if match.version != game.info.version:
+                raise Conflict(
+                    f"match {match_id} was played under {match.game} version {match.version}; "
+                    f"this server runs version {game.info.version}"
+                )
+            state = game.start(match.options, match.players, match.seed)
+            actions = session.scalars(
+                select(MatchAction)
+                .where(MatchAction.match_id == match_id)
+                .order_by(MatchAction.ply)
+            ).all()
+            for row in actions:
+                state.act(row.seat, row.action)
+            seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id)).all()
+            live = Live(
+                match_id,
+                game,
+                state,
+                {s.seat: s for s in seats},
+                dict(match.settings),
+                match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
+            )
+            if len(actions) == match.ply and events_digest(state) != match.digest:
+                log.error("match=%s rebuilt events differ from the stored digest", match_id)
+                raise Conflict(f"match {match_id}: replay differs from the stored digest")
+        log.info("match=%s rebuilt at ply %d", match_id, live.ply)
+        return live
+
+    def _catch_up(self, live: Live) -> None:
+        """Apply actions other processes committed since this copy was built."""
+        with self.sessions() as session:
+            row = session.execute(
+                select(Match.ply, Match.outcome).where(Match.id == live.id)
+            ).one_or_none()
+            if row is None:
+                raise NotFound(f"no match {live.id!r}")
+            ply, outcome = row
+            if ply == live.ply and (outcome is None or not outcome.get("adjudicated")):
+                return
+            with live.lock:
+                missing = session.scalars(
+                    select(MatchAction)
+                    .where(MatchAction.match_id == live.id, MatchAction.ply >= live.ply)
+                    .order_by(MatchAction.ply)
+                ).all()
+                for step in missing:
+                    live.state.act(step.seat, step.action)
+                if outcome is not None and outcome.get("adjudicated"):
+                    live.adjudicated = outcome
+                seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
+                live.seats = {s.seat: s for s in seats}
+
+    def reload_seats(self, match_id: str) -> None:
+        live = self.live(match_id)
+        with self.sessions() as session, live.lock:
+            seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id))
+            live.seats = {s.seat: s for s in seats}
+
+    # ----- what a seat sees ----------------------------------------------------------
+    def body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
+        """The GET body for ``seat`` (None: a spectator), built from its view only."""
+        live = self.live(match_id)
+        with live.lock:
+            return body_of(live, seat)
+
+    # ----- acting ----------------------------------------------------------------------
+    def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
+        """Check ``notation`` for ``seat``, commit it, then tell everyone; returns the
+        new events ``seat`` may see. Refusals change nothing."""
+        if len(notation) > 2000:
+            raise ServiceError("action: longer than 2000 characters")
+        live = self.live(match_id)
+        with live.lock:
+            if live.adjudicated is not None:
+                raise Conflict("the match is over; no more actions")
+            try:
+                action = live.state.parse(seat, notation)
+            except (NotYourTurn, GameOver) as err:
+                raise Conflict(str(err)) from err
+            except IllegalAction as err:
+                raise ServiceError(str(err)) from err
+            events = self._commit(live, [(seat, action)])
+        return [e for e in events if _visible(e, seat)]
+
+    def submit_action(self, match_id: str, seat: Seat, action: Action, ply: int) -> None:
+        """A bot's move, valid only if the match is still at ``ply``."""
+        live = self.live(match_id)
+        with live.lock:
+            if live.ply != ply or live.over or seat not in live.state.awaiting():
+                raise Conflict("the match moved on")
+            self._commit(live, [(seat, action)])
+
+    def _commit(self, live: Live, steps: list[tuple[Seat, Action]]) -> list[dict[str, Any]]:
+        """Apply ``steps`` to the live state and append them; on a clash with another
+        process the in-memory copy is dropped and rebuilt from the database."""
+        first_ply, first_event = live.ply, len(live.state.events)
+        try:
+            for seat, action in steps:
+                live.state.apply(seat, action)
+        except GladiatoriumError:
+            self.forget(live.id)
+            raise
+        try:
+            with self.sessions.begin() as session:
+                for offset, (seat, action) in enumerate(steps):
+                    session.add(
+                        MatchAction(
+                            match_id=live.id, ply=first_ply + offset, seat=seat, action=str(action)
+                        )
+                    )
+                session.flush()
+                self._store_progress(session, live)
+                self._plan_deadlines(session, live)
+                if self.postgres:
+                    session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": live.id})
+        except IntegrityError as err:
+            self.forget(live.id)
+            raise Conflict("another action was committed first; look again and retry") from err
+        except Exception:
+            self.forget(live.id)
+            raise
+        new = [e.to_json() for e in live.state.events[first_event:]]
+        self._log(live, steps, first_ply, new)
+        self.on_change(live.id)
+        return new
+
+    def _store_progress(self, session: Session, live: Live) -> None:
+        outcome = live.outcome()
+        session.execute(
+            update(Match)
+            .where(Match.id == live.id)
+            .values(
+                ply=live.ply,
+                digest=events_digest(live.state),
+                status="over" if live.over else "running",
+                outcome=outcome,
+            )
+        )
+
+    def _log(
+        self,
+        live: Live,
+        steps: list[tuple[Seat, Action]],
+        first_ply: int,
+        events: list[dict[str, Any]],
+    ) -> None:
+        """One line per accepted action and per public event; a private action or
+        event is logged without its content (logs must hold no secret)."""
+        for offset, (seat, _action) in enumerate(steps):
+            log.info("match=%s ply=%d seat=%s accepted", live.id, first_ply + offset, seat)
+        for event in events:
+            if "to" not in event:
+                log.info("match=%s event=%s %s", live.id, event["kind"], event["text"])
+        if live.over:
+            log.info("match=%s over %s", live.id, live.outcome())
+
+    # ----- seats -----------------------------------------------------------------------
+    def held_seats(
+        self, match_id: str, user_id: int | None, seat_tokens: Iterable[str]
+    ) -> set[Seat]:
+        """Seats that a user (or the holder of invitation tokens) may act for."""
+        hashes = {digest_token(t) for t in seat_tokens}
+        live = self.live(match_id)
+        with live.lock:
+            return {
+                s
+                for s, row in live.seats.items()
+                if (user_id is not None and row.kind == "user" and row.user_id == user_id)
+                or (row.token_hash is not None and row.token_hash in hashes)
+            }
+
+    def join(self, match_id: str, seat: Seat, user_id: int) -> None:
+        """Take an open seat."""
+        with self.sessions.begin() as session:
+            row = session.get(MatchSeat, (match_id, seat))
+            if row is None:
+                raise NotFound(f"match {match_id} has no seat {seat!r}")
+            if row.kind != "open":
+                raise Conflict(f"seat {seat} is not open")
+            row.kind, row.user_id = "user", user_id
+        self.reload_seats(match_id)
+        self.on_change(match_id)
+
+    def accept_invite(self, token: str, user_id: int | None) -> tuple[str, Seat]:
+        """An invitation link opened: an account takes the seat; a guest keeps the
+        token as a cookie for that seat only."""
+        with self.sessions.begin() as session:
+            row = session.scalars(
+                select(MatchSeat).where(MatchSeat.token_hash == digest_token(token))
+            ).one_or_none()
+            if row is None:
+                raise NotFound("this invitation is not valid")
+            if user_id is not None and row.kind == "invite" and not row.guest:
+                row.kind, row.user_id, row.token_hash = "user", user_id, None
+            else:
+                row.guest = True
+            match_id, seat = row.match_id, row.seat
+        self.reload_seats(match_id)
+        return match_id, seat
+
+    # ----- records ---------------------------------------------------------------------
+    def record(self, match_id: str) -> MatchRecord:
+        """The full record (seed included): only once the match is over."""
+        live = self.live(match_id)
+        with live.lock:
+            if not live.over:
+                raise Forbidden("the record (with its seed) is given out once the match is over")
+            seats = {s: row.bot or row.kind for s, row in live.seats.items()}
+            outcome = live.outcome()
+            return MatchRecord(
+                game=live.game.info.slug,
+                version=live.game.info.version,
+                options=live.state.options.model_dump(mode="json"),
+                players=live.state.players,
+                seed=live.state.seed,
+                seats=seats,
+                actions=[RecordedAction(seat=s, action=str(a)) for s, a in live.state.history],
+                outcome=outcome if live.adjudicated is None else None,
+                digest=events_digest(live.state),
+            )
+
+    # ----- deadlines ---------------------------------------------------------------------
+    def _plan_deadlines(self, session: Session, live: Live) -> None:
+        """Set the deadline of a new round, and restart the move clock."""
+        if live.over:
+            return
+        minutes = live.settings.get("round_minutes")
+        round_number = live.game.round_number(live.state)
+        if minutes and round_number is not None:
+            exists = session.scalar(
+                select(Deadline.id).where(
+                    Deadline.match_id == live.id,
+                    Deadline.kind == "round",
+                    Deadline.ply == round_number,
+                )
+            )
+            if exists is None:
+                due = utcnow() + timedelta(minutes=float(minutes))
+                session.add(Deadline(match_id=live.id, kind="round", ply=round_number, due_at=due))
+        days = live.settings.get("clock_days")
+        if days:
+            session.execute(
+                update(Deadline)
+                .where(Deadline.match_id == live.id, Deadline.kind == "clock")
+                .values(fired=True)
+            )
+            due = utcnow() + timedelta(days=float(days))
+            session.add(Deadline(match_id=live.id, kind="clock", ply=live.ply, due_at=due))
+
+    def set_round_deadline(self, match_id: str, minutes: float) -> None:
+        """The moderator sets (or moves) the deadline of the round in progress."""
+        live = self.live(match_id)
+        round_number = live.game.round_number(live.state)
+        if round_number is None or live.over:
+            raise Conflict("this match has no round in progress")
+        if not 0 < minutes <= 60 * 24 * 30:
+            raise BadRequest("minutes: must be more than 0 and at most 30 days")
+        with self.sessions.begin() as session:
+            session.execute(
+                update(Deadline)
+                .where(Deadline.match_id == match_id, Deadline.kind == "round")
+                .values(fired=True)
+            )
+            due = utcnow() + timedelta(minutes=minutes)
+            session.add(Deadline(match_id=match_id, kind="round", ply=round_number, due_at=due))
+        self.on_change(match_id)
+
+    def deadlines(self, match_id: str) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(Deadline).where(Deadline.match_id == match_id, Deadline.fired.is_(False))
+            ).all()
+            return [{"kind": d.kind, "due_at": d.due_at.isoformat()} for d in rows]
+
+    def fire(self, deadline: Deadline) -> None:
+        """A due deadline: time out the seats awaited in its round, or end the match
+        against the seat whose clock ran out."""
+        live = self.live(deadline.match_id)
+        with live.lock:
+            if live.over:
+                return
+            if deadline.kind == "round":
+                self._time_out_round(live, deadline.ply)
+            elif deadline.kind == "clock" and deadline.ply == live.ply:
+                self._flag(live)
+
+    def _time_out_round(self, live: Live, round_number: int) -> None:
+        if live.game.round_number(live.state) != round_number:
+            return
+        trial = live.state.clone()
+        steps: list[tuple[Seat, Action]] = []
+        for seat in live.state.awaiting():
+            if seat not in trial.awaiting():
+                continue
+            for action in live.game.timeout_actions(trial, seat):
+                trial.apply(seat, action)
+                steps.append((seat, action))
+        log.info("match=%s round %d deadline passed", live.id, round_number)
+        if steps:
+            self._commit(live, steps)
+
+    def _flag(self, live: Live) -> None:
+        """The awaited seat ran out of time: the other seat wins."""
+        late = set(live.state.awaiting())
+        winners = [s for s in live.state.seats if s not in late]
+        outcome: dict[str, Any] = {
+            "winners": winners,
+            "team": None,
+            "draw": not winners,
+            "lost": False,
+            "reason": "time",
+            "scores": {},
+            "adjudicated": True,
+        }
+        with self.sessions.begin() as session:
+            changed = session.execute(
+                update(Match)
+                .where(Match.id == live.id, Match.ply == live.ply)
+                .values(status="over", outcome=outcome)
+            )
+            if changed.rowcount != 1:  # type: ignore[attr-defined]
+                return
+            if self.postgres:
+                session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": live.id})
+        live.adjudicated = outcome
+        log.info("match=%s over on time: %s ran out", live.id, ", ".join(sorted(late)))
+        self.on_change(live.id)
+
+    # ----- bots ----------------------------------------------------------------------------
+    def bot_for(self, live: Live, seat: Seat) -> Bot:
+        bot = live.bots.get(seat)
+        if bot is None:
+            name = live.seats[seat].bot or "random"
+            bot = get_bot(live.game, name)(Rng(derive_seed(live.state.seed, "bot", seat, name)))
+            live.bots[seat] = bot
+        return bot
+
+
+def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
+    return "to" not in event or (seat is not None and seat in event["to"])
+
+
+def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """What a seat receives: built from ``view(seat)`` and the events it may see."""
+    state = live.state
+    awaiting = set(state.awaiting()) if live.adjudicated is None else set()
+    legal: list[str] = []
+    if seat is not None and seat in awaiting:
+        legal = [str(a) for a in state.legal_actions(seat)]
+    return {
+        "game": live.game.info.slug,
+        "awaiting": [s for s in state.seats if s in awaiting],
+        "legal": legal,
+        "view": state.view(seat),
+        "events": [e.to_json() for e in state.events_for(seat)],
+        "outcome": live.outcome(),
+    }
