@@ -159,6 +159,10 @@ CASES: dict[str, Case] = {
         ("simulate", "gladiator-chess", "-o", "attack_bonus_dice=1000000000"),
         "attack_bonus_dice: Input should be less than or equal to 20",
     ),
+    "3,000-deep option": Case(
+        ("play", "pig", "-o", "target=" + "[" * 3000 + "]" * 3000), "option value"
+    ),
+    "5,000-digit option": Case(("play", "pig", "-o", "target=" + "9" * 5000), "option value"),
     "huge --jobs": Case(("simulate", "pig", "--jobs", "100000"), "less than or equal to 64"),
     "huge --seed": Case(("play", "pig", "--seed", "9" * 30), "less than or equal to 922337"),
     "a team of 27": Case(

@@ -13,6 +13,7 @@ import typer
 from rich.text import Text
 
 from gladiatorium.core import Game, OptionsError, Seat, best_bot, get_bot
+from gladiatorium.core.files import check_depth
 
 
 def parse_pairs(values: Sequence[str], what: str) -> dict[str, str]:
@@ -31,9 +32,13 @@ def parse_pairs(values: Sequence[str], what: str) -> dict[str, str]:
 def option_value(text: str) -> Any:
     """An option value: JSON if it parses (numbers, true, lists), else the text."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         return text
+    except (RecursionError, ValueError) as err:  # 3,000 brackets, 5,000 digits
+        raise OptionsError(f"option value {text[:30]!r}...: too deep or too long a number") from err
+    check_depth(value, "option value")
+    return value
 
 
 def parse_extra_flags(args: Sequence[str]) -> dict[str, list[str]]:
