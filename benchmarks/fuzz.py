@@ -9,6 +9,11 @@ that is not awaited, an action no game knows, junk or mangled notation through
 JSON. Not part of the test suite (it takes minutes)::
 
     .venv/bin/python benchmarks/fuzz.py --actions 100000 --seed 1
+
+Figures (that command, 2-core machine shared with other work, 3 min 53 s of CPU): 100,005
+hostile attempts over the six games, 87,410 refused, 0 refusals that changed anything,
+0 out-of-turn or foreign actions accepted, 0 crashes. The first run found one crash:
+``action_from_json`` with a list as the action's type (a TypeError, now refused).
 """
 
 from __future__ import annotations
