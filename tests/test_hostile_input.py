@@ -222,6 +222,11 @@ CASES: dict[str, Case] = {
         "a file of that name is in the way",
         files={"f": b""},
     ),
+    "simulate --save over earlier records": Case(
+        ("simulate", "pig", "--games", "1", "--save", "{dir}"),
+        "earlier batch; add --force",
+        files={"pig-00000.json": b"precious"},
+    ),
     # ----- records ----------------------------------------------------------------------
     "a record with a forged digest": Case(
         ("legal", "pig", "--record", "{dir}/r.json"),

@@ -226,6 +226,7 @@ def simulate(
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
     position: PositionArg = None,
+    force: ForceArg = False,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
@@ -235,6 +236,11 @@ def simulate(
             raise GladiatoriumError("simulate plays bots only; a seat is set to human")
         if save is not None:
             check_output(save, "--save", folder=True)
+            if not force and any(save.glob(f"{game.info.slug}-*.json")):
+                raise GladiatoriumError(
+                    f"--save {save}: holds {game.info.slug} records of an earlier batch; "
+                    "add --force to overwrite them"
+                )
             save.mkdir(exist_ok=True)
         options = state.options.model_dump(mode="json")
         batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
