@@ -8,7 +8,10 @@
 - ``greedy``: the same estimate, but one spend at a time (no plan for the round).
 
 Players never interact except through the shared roll, so a bot only looks at its own
-sheet (all public) and never at ``state.rng``.
+sheet (all public) and never at ``state.rng``. It is handed the whole state, the other
+heroes' choices of the round included, and is trusted not to read them (see
+``core.game.Bot``); the conformance suite checks that another hero's hidden spend never
+changes its choice.
 """
 
 from __future__ import annotations

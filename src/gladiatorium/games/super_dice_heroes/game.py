@@ -8,10 +8,21 @@ from typing import Any
 
 from rich.markup import escape
 
-from gladiatorium.core import Action, BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.core import (
+    Action,
+    BotFactory,
+    Game,
+    GameInfo,
+    OptionsError,
+    Seat,
+    State,
+    is_number,
+)
+from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
-from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.hero import SpendAction
+from gladiatorium.games.super_dice_heroes.options import MAX_SHEET_BYTES, SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
@@ -64,6 +75,21 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def secret_twin(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat | None
+    ) -> SuperDiceHeroesState | None:
+        """The same match in which another hero still deciding this round has spent a
+        die (a choice nobody else learns before the round resolves, R12); None when no
+        other hero has a die to spend."""
+        assert isinstance(state, SuperDiceHeroesState)
+        for other in state.pending:
+            spends = [a for a in state.legal_actions(other) if isinstance(a, SpendAction)]
+            if other != seat and spends:
+                twin = state.clone()
+                twin.apply(other, spends[len(spends) // 2])
+                return twin
+        return None
+
     def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
         return int(getattr(state, "round", 0))
 
@@ -92,19 +118,24 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
             if flag == "sheet":
                 path = Path(values[-1])
                 try:
-                    text = path.read_text(encoding="utf-8")
-                except OSError as err:
-                    raise OptionsError(f"--sheet {path}: cannot read it ({err.strerror})") from err
+                    text = read_text(path, MAX_SHEET_BYTES)
+                except FileRefused as err:
+                    raise OptionsError(flag_error("--sheet", err)) from err
                 text += "\n" * ("\n" not in text)  # sheet text, never a shipped name
                 load_sheet(text, str(path))
                 out["sheet"] = text
             elif flag == "name":
                 for value in values:
                     seat, sep, name = value.partition("=")
-                    if not sep or not seat.strip().isdigit() or not name.strip():
+                    number = seat.strip()
+                    if not sep or not is_number(number, 12) or not name.strip():
                         raise OptionsError(f"--name {value!r}: expected SEAT=NAME, e.g. 2=Blaze")
-                    if int(seat) < 1:
+                    if int(number) < 1:
                         raise OptionsError(f"--name {value!r}: seats are numbered from 1")
+                    if int(number) > self.info.max_players:
+                        raise OptionsError(
+                            f"--name {value!r}: seats are 1 to {self.info.max_players}"
+                        )
                     names[int(seat)] = name.strip()
             else:
                 raise OptionsError(

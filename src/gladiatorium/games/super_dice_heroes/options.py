@@ -8,12 +8,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 
+#: the longest sheet text (the standard sheet is about 5,000 characters)
+MAX_SHEET_BYTES = 64 * 1024
+
 
 class SuperDiceHeroesOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     sheet: str = Field(
         "standard",
+        max_length=MAX_SHEET_BYTES,
         description="shipped score sheet (standard) or sheet YAML text "
         "(the CLI flag --sheet FILE reads a file into it) (S1)",
     )
@@ -24,7 +28,9 @@ class SuperDiceHeroesOptions(BaseModel):
         True, description="reroll the two set-up power dice until they differ"
     )
     hero_names: tuple[str, ...] = Field(
-        (), description="hero names by seat (seat 1 first); unnamed seats get 'Hero N' (R2)"
+        (),
+        max_length=100,
+        description="hero names by seat (seat 1 first); unnamed seats get 'Hero N' (R2)",
     )
     may_waste_dice: bool = Field(
         True, description="a hero may finish a round with dice unspent (R6)"
@@ -38,7 +44,9 @@ class SuperDiceHeroesOptions(BaseModel):
         "shared",
         description="equal top honor: share the win, or most bystanders first (R14)",
     )
-    solo_target: int = Field(80, ge=0, description="solo play: honor needed to save the city (R15)")
+    solo_target: int = Field(
+        80, ge=0, le=10_000, description="solo play: honor needed to save the city (R15)"
+    )
 
     @field_validator("sheet")
     @classmethod

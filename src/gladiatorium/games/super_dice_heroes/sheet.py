@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gladiatorium.core import OptionsError
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml
 
 #: sheets shipped with the game, by name
 SHIPPED = {"standard": "standard.yaml"}
@@ -185,13 +186,10 @@ def load_sheet(value: str, source: str = "sheet") -> Sheet:
     honor: ...``."""
     text = sheet_text(value)
     try:
-        data: Any = yaml.safe_load(text)
-        root = yaml.compose(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err)
-        raise OptionsError(f"{source}{where}: not valid YAML: {problem}") from err
+        data: Any = parse_yaml(text, source)
+        root = compose_yaml(text, source)
+    except FileRefused as err:
+        raise OptionsError(str(err)) from err
     if data is None:
         raise OptionsError(f"{source}: the sheet is empty")
     try:

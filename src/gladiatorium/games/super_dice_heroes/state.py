@@ -8,6 +8,7 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from gladiatorium.core import Action, Outcome, Rng, Seat, State
@@ -223,9 +224,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
 
     # ----- what a seat sees ---------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """A seat's own sheet as it is now; every other sheet as the round began (R12)."""
+        """A seat's own sheet as it is now; every other sheet as the round began (R12).
+        Fresh data: editing a view changes neither the match nor another seat's view."""
         heroes = {
-            s: self._hero_view(h) if s == seat else {**self.shown[s], "done": s not in self.pending}
+            s: self._hero_view(h)
+            if s == seat
+            else {**copy.deepcopy(self.shown[s]), "done": s not in self.pending}
             for s, h in self.heroes.items()
         }
         return {

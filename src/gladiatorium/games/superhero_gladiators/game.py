@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from gladiatorium.core import Game, GameInfo, Seat, State
+from gladiatorium.core import Game, GameInfo, Seat, State, is_number
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
@@ -158,7 +158,7 @@ def teams_from_flags(given: Sequence[str]) -> tuple[tuple[dict[str, Any], ...], 
     teams: dict[int, tuple[dict[str, Any], ...]] = {}
     for entry in given:
         number, sep, files = entry.partition("=")
-        if not sep or not number.strip().isdigit():
+        if not sep or not is_number(number.strip(), 1):
             raise OptionsError(f"--team {entry!r}: write --team N=HERO.yaml[,HERO.yaml...]")
         teams[int(number)] = tuple(hero_data(f.strip()) for f in files.split(",") if f.strip())
         if not teams[int(number)]:

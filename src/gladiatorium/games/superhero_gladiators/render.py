@@ -159,9 +159,8 @@ def hero_panel(result: HeroFile) -> Panel:
         parts.append(Text(f"{result.path}: {error}", style="red"))
     verdict = "valid" if result.valid else "unreadable" if not result.readable else "invalid"
     colour = "green" if result.valid else "red"
-    title = (
-        f"{hero.name if hero and hero.name else result.path.name}  [{colour}]{verdict}[/{colour}]"
-    )
+    name = hero.name if hero and hero.name else result.path.name
+    title = Text.assemble(name, "  ", (verdict, colour))
     parts.insert(0, Text(f"file: {result.path}", style="dim"))
     return Panel(Group(*parts), title=title, title_align="left")
 
