@@ -27,7 +27,8 @@ Dice are named by the number they show; boxes by their number on your sheet.
   wild move 4 | wild help 5 at 3 | wild defeat minion     spend a wild die
   shrink 5 | ice 5 | fire 2 | grow 3 | shapeshift 5 to 2  superpower on a die
   teleport 6 with 2      superpower: spend any die to go anywhere
-  done                   finish this round (unspent dice are lost)
+  done                   finish this round, once every die is spent (house rule
+                         may_waste_dice: earlier, and the dice left are lost)
 All heroes decide on the same roll; the next round starts when everyone is done."""
 
 
@@ -41,7 +42,7 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         default_players=2,
         hidden_information=True,
         simultaneous=True,
-        version="2",
+        version="3",
     )
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES

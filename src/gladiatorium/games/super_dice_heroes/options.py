@@ -27,7 +27,9 @@ class SuperDiceHeroesOptions(BaseModel):
         (), description="hero names by seat (seat 1 first); unnamed seats get 'Hero N' (R2)"
     )
     may_waste_dice: bool = Field(
-        True, description="a hero may finish a round with dice unspent (R6)"
+        False,
+        description="house rule: a hero may finish a round with dice unspent, which are lost "
+        "(the rulebook spends all four) (R6)",
     )
     minions_last_resort: bool = Field(
         False,
@@ -38,7 +40,12 @@ class SuperDiceHeroesOptions(BaseModel):
         "shared",
         description="equal top honor: share the win, or most bystanders first (R14)",
     )
-    solo_target: int = Field(80, ge=0, description="solo play: honor needed to save the city (R15)")
+    solo_target: int | None = Field(
+        None,
+        ge=0,
+        description="house rule for solo play: honor needed to save the city; short of it "
+        "the game is lost (none: the rulebook's ranking, a title and no loss) (R15)",
+    )
 
     @field_validator("sheet")
     @classmethod

@@ -186,22 +186,24 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _end(self) -> None:
         """Total the honor; the most honor wins (ties: ruling R14; solo: R15)."""
         scores = self.scores()
-        if self.players == 1:
-            ((seat, score),) = scores.items()
-            title = self.sheet.solo_title(score)
-            target = self.options.solo_target
-            if score >= target:
-                self._outcome = Outcome.win(
-                    [seat], f"{score} honor, {title}: the city is saved", scores=scores
-                )
-            else:
-                self._outcome = Outcome.all_lost(
-                    f"{score} honor, {title}: short of the {target} needed", scores=scores
-                )
-        else:
-            self._outcome = self._ranking(scores)
+        self._outcome = self._solo(scores) if self.players == 1 else self._ranking(scores)
         self.pending = {}
         self.emit("end", self._outcome.reason, scores=dict(scores))
+
+    def _solo(self, scores: dict[Seat, int]) -> Outcome:
+        """Solo (R15): the rulebook only totals the honor, so the lone hero ends with a
+        title and is never beaten; the house rule ``solo_target`` makes a low score a
+        loss."""
+        ((seat, score),) = scores.items()
+        title = self.sheet.solo_title(score)
+        target = self.options.solo_target
+        if target is None:
+            return Outcome.win([seat], f"{score} honor: {title}", scores=scores)
+        if score >= target:
+            return Outcome.win([seat], f"{score} honor, {title}: the city is saved", scores=scores)
+        return Outcome.all_lost(
+            f"{score} honor, {title}: short of the {target} needed", scores=scores
+        )
 
     def _ranking(self, scores: dict[Seat, int]) -> Outcome:
         best = max(scores.values())
@@ -235,6 +237,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             "roll": list(self.roll),
             "awaiting": list(self.pending),
             "heroes": heroes,
+            "solo": self.players == 1,
             "solo_target": self.options.solo_target if self.players == 1 else None,
         }
 
