@@ -59,6 +59,7 @@ def test_g1_hidden_gizmo_unused_needs_under_perception() -> None:
     assert state.noticed["1"] == []
     skip_to(state, "1A")
     act(state, "notice 2A unused", [3])
+    act(state, "reveal Cloak")  # the owner is asked even with one (G2)
     assert state.noticed["1"] == ["2A:Cloak"]
     skip_to(state, "1B")
     assert "attack 2A gizmo Cloak with Bolt" in legal(state)
@@ -134,7 +135,15 @@ def test_g2_the_owner_never_picks_a_gizmo_already_noticed() -> None:
     assert legal(state) == ["reveal Cloak", "reveal Hat"]
     act(state, "reveal Hat")
     skip_to(state, "1A")
-    act(state, "notice 2A unused", [1])  # one left: noticed without asking
+    act(state, "notice 2A unused", [1])
+    assert legal(state) == ["reveal Cloak"]  # one left: asked all the same (G2, G5)
+    act(state, "reveal Cloak")
     assert state.noticed["1"] == ["2A:Ring", "2A:Hat", "2A:Cloak"]
     skip_to(state, "1A")
-    assert not any(a.startswith("notice") for a in legal(state))
+    assert "notice 2A unused" in legal(state)  # still offered: nothing tells it is empty
+    act(state, "notice 2A unused", [1])
+    assert state.reveal_for == ("", "") and len(state.noticed["1"]) == 3
+    assert texts(state)[-2:] == [
+        "Attacker (1A) looks for a hidden gizmo on Defender (2A) (unused)",
+        "Attacker (1A)'s look at Defender (2A): d20 = 1, needs less than 4: nothing",
+    ]

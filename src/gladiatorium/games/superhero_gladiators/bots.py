@@ -1,8 +1,9 @@
 """The greedy bot: attacks where the expected damage is best, moves into range,
 defends when a defence stops the hit, escapes, heals when it pays, hunts gizmos.
 
-Everything in this game is open information, so the bot reads the state's heroes and
-map (never its dice)."""
+Cards, positions and dice are open in this game, so the bot reads the state's heroes
+and map (never its dice); of a foe's gizmos it uses only what its legal actions show
+(a hidden gizmo its team has not noticed stays unknown to it, ruling G5)."""
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ class GreedyBot:
         legal = state.legal_actions(seat)
         first = legal[0]
         if isinstance(first, Place):
-            return self._place(state, legal)
+            return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
         if isinstance(first, Defend):
@@ -74,7 +75,15 @@ class GreedyBot:
         return self._turn(state, state.fighters[state.actor], legal)
 
     # ----- set-up and reactions
-    def _place(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _place(self, state: SuperheroGladiatorsState, seat: Seat, legal: list[Action]) -> Action:
+        """Its own heroes near the centre; a foe's Perception 1 hero (S4) as far from
+        this seat's start squares as the map allows."""
+        if state.fighters[state.to_place[0]].team != seat:
+            ours = state.arena.starts.get(seat, ())
+            return max(
+                legal,
+                key=lambda a: min(distance(_sq(str(a).split()[-1]), s) for s in ours),
+            )
         centre = (state.arena.width // 2, state.arena.height // 2)
         return min(legal, key=lambda a: distance(_sq(str(a).split()[-1]), centre))
 

@@ -47,9 +47,9 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         min_players=2,
         max_players=9,
         default_players=2,
-        hidden_information=False,
+        hidden_information=True,  # hidden gizmos (ruling G5)
         simultaneous=False,
-        version="5",
+        version="6",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
@@ -63,8 +63,9 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return {"greedy": GreedyBot}
 
     def render(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:
-        """The map and heroes, then what the awaited seat may do (all open information)."""
-        return render_state(state.view(seat)) + options_line(state)
+        """The map and heroes as ``seat`` sees them, then what it may do if it is to act
+        (another seat's list could name a gizmo this one may not know of, G5)."""
+        return render_state(state.view(seat)) + options_line(state, seat)
 
     def notation_help(self) -> str:
         return NOTATION
@@ -73,14 +74,14 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return "'look 2A': a hero's card in play: traits, powers, uses left, what they do"
 
     def look(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None, query: str) -> str:
-        """A hero's card as it stands now (all open information)."""
+        """A hero's card as it stands now, with the gizmos ``seat`` may know of (G5)."""
         assert isinstance(state, SuperheroGladiatorsState)
         fighter = state.fighters.get(query.strip().upper())
         if fighter is None:
             raise GladiatoriumError(
                 f"no hero {query.strip()!r}; heroes: {', '.join(state.fighters)}"
             )
-        return hero_card(fighter)
+        return hero_card(fighter, state.known_gizmos(seat, fighter))
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
@@ -102,8 +103,10 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return values
 
 
-def hero_card(f: Fighter) -> str:
-    """Traits and every power with its uses left and effect."""
+def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:
+    """Traits and every power with its uses left and effect; of the gizmos, only those
+    named in ``gizmos`` (what the reader knows: a foe's card says nothing of a hidden
+    gizmo it has not noticed, nor of one that is not there, G5)."""
     lines = [
         f"{f.label}, team {f.team}: combat {f.combat}, oomph {f.oomph}/{f.max_oomph}, "
         f"movement {f.movement}, segments {' '.join(map(str, f.segments))}, "
@@ -112,20 +115,25 @@ def hero_card(f: Fighter) -> str:
     for name, power in f.powers.items():
         left = "infinite" if f.uses[name] is None else f"{f.uses[name]} left"
         broken = ", GIZMO DESTROYED" if name in f.destroyed else ""
-        lines.append(
-            f"  {name} (level {power.level}, {kind_text(power)}; {left}{broken}): "
-            f"{effect_text(power)}"
-        )
+        kind = kind_text(power, gizmo=False)
+        if name in gizmos:
+            gizmo = "no gizmo" if gizmos[name] == "none" else f"{gizmos[name]} gizmo"
+            kind += (", " if ":" in kind else ": ") + gizmo
+        effect = effect_text(power)
+        lines.append(f"  {name} (level {power.level}, {kind}; {left}{broken}): {effect}")
     if f.copied is not None:
         lines.append(f"  copied: {f.copied.name} (level {f.copied.level}): {effect_text(f.copied)}")
     return "\n".join(lines)
 
 
-def options_line(state: State[SuperheroGladiatorsOptions]) -> str:
-    """``to act: ...``: the awaited seat's actions, moves counted, the rest listed."""
+def options_line(state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:
+    """``to act: ...``: the actions of ``seat`` if it is to act, moves counted, the
+    rest listed; otherwise only whose turn it is."""
     awaited = state.awaiting()
     if not awaited:
         return ""
+    if seat not in awaited:
+        return f"\nseat {awaited[0]} to act"
     legal = [str(a) for a in state.legal_actions(awaited[0])]
     moves = [a for a in legal if a.startswith("move ")]
     rest = [a for a in legal if not a.startswith("move ")]
