@@ -193,3 +193,29 @@ def test_g5_the_greedy_bot_plays_the_same_whatever_it_cannot_know(seed: int) -> 
         a.apply(seat, action)
         b.apply(seat, action)
     assert decisions >= 5
+
+
+def test_g5_the_greedy_bot_does_not_look_again_where_it_found_nothing() -> None:
+    """The greedy bot weighs a look by the chance of a hidden gizmo (it cannot know);
+    once its die succeeded and found nothing (11, under 12), that look is worth nothing,
+    while a look that failed (12) may be tried again."""
+    from gladiatorium.core import Rng
+    from gladiatorium.games.superhero_gladiators.bots import GreedyBot
+
+    state = cloaked("none")
+    act(state, "attack 2A with Bolt", [17])
+    act(state, "use Cloak")
+    act(state, "attack 1A with Bolt", [20])
+    skip_to(state, "1A")
+    bot = GreedyBot(Rng(0))
+    look = Notice("2A", "Cloak")
+    bot.choose(state, "1")
+    before = bot._notice_value(state.fighters["1A"], look)
+    act(state, "notice 2A Cloak", [12])
+    skip_to(state, "1A")
+    bot.choose(state, "1")
+    assert bot._notice_value(state.fighters["1A"], look) == before > 0
+    act(state, "notice 2A Cloak", [11])
+    skip_to(state, "1A")
+    bot.choose(state, "1")
+    assert bot._notice_value(state.fighters["1A"], look) == 0

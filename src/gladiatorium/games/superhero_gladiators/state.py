@@ -816,8 +816,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             to=(f.team, g.team),
             hero=f.id,
             target=g.id,
+            power=action.power,
             roll=roll,
             needs=need,
+            found=bool(found),
         )
         if not found:
             return
