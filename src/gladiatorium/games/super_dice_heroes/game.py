@@ -11,7 +11,12 @@ from rich.markup import escape
 from gladiatorium.core import BotFactory, Game, GameInfo, OptionsError, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES
 from gladiatorium.games.super_dice_heroes.bots import BOTS
-from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.options import (
+    POWER_USES_MAX,
+    ROUNDS_MAX,
+    SuperDiceHeroesOptions,
+)
+from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
@@ -67,10 +72,11 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--sheet FILE`` reads a corrected sheet into the ``sheet`` option (so a saved
-        record replays without the file); ``--name 2=Blaze`` names a hero."""
+        record replays without the file), ``--position FILE`` a position into the
+        ``position`` option; ``--name 2=Blaze`` names a hero."""
         out: dict[str, Any] = {}
         names: dict[int, str] = {}
-        for flag, values in flags.items():
+        for flag, values in sorted(flags.items(), key=lambda item: item[0] != "sheet"):
             if flag == "sheet":
                 path = Path(values[-1])
                 try:
@@ -80,6 +86,9 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                 text += "\n" * ("\n" not in text)  # sheet text, never a shipped name
                 load_sheet(text, str(path))
                 out["sheet"] = text
+            elif flag == "position":
+                sheet = out.get("sheet", "standard")
+                out["position"] = self._position_file(Path(values[-1]), sheet)
             elif flag == "name":
                 for value in values:
                     seat, sep, name = value.partition("=")
@@ -90,8 +99,20 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                     names[int(seat)] = name.strip()
             else:
                 raise OptionsError(
-                    f"super-dice-heroes takes --sheet FILE and --name SEAT=NAME, not --{flag}"
+                    f"super-dice-heroes takes --sheet FILE, --position FILE and "
+                    f"--name SEAT=NAME, not --{flag}"
                 )
         if names:
             out["hero_names"] = [names.get(n, f"Hero {n}") for n in range(1, max(names) + 1)]
         return out
+
+    @staticmethod
+    def _position_file(path: Path, sheet: str) -> str:
+        """A position file's text, checked against the sheet so that errors name the
+        file (the rounds and power uses are checked again with the game's options)."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise OptionsError(f"--position {path}: cannot read it ({err.strerror})") from err
+        load_position(text, load_sheet(sheet), POWER_USES_MAX, ROUNDS_MAX, str(path))
+        return text

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
+
+ROUNDS_MAX = 50
+POWER_USES_MAX = 10
 
 
 class SuperDiceHeroesOptions(BaseModel):
@@ -17,9 +21,9 @@ class SuperDiceHeroesOptions(BaseModel):
         description="shipped score sheet (standard) or sheet YAML text "
         "(the CLI flag --sheet FILE reads a file into it) (S1)",
     )
-    rounds: int = Field(10, ge=1, le=50, description="rounds in a game")
+    rounds: int = Field(10, ge=1, le=ROUNDS_MAX, description="rounds in a game")
     dice_per_round: int = Field(4, ge=1, le=8, description="shared dice rolled each round")
-    power_uses: int = Field(3, ge=0, le=10, description="superpower uses per game")
+    power_uses: int = Field(3, ge=0, le=POWER_USES_MAX, description="superpower uses per game")
     reroll_power_doubles: bool = Field(
         True, description="reroll the two set-up power dice until they differ"
     )
@@ -47,6 +51,12 @@ class SuperDiceHeroesOptions(BaseModel):
         "the game is lost (none: the rulebook's ranking, a title and no loss) (R15)",
     )
 
+    position: str = Field(
+        "",
+        description="start from this position (YAML: the sheets as a round begins; the CLI "
+        "flag --position FILE reads a file into it); empty: a new game",
+    )
+
     @field_validator("sheet")
     @classmethod
     def _sheet_loads(cls, value: str) -> str:
@@ -60,3 +70,9 @@ class SuperDiceHeroesOptions(BaseModel):
             if not name.strip() or len(name) > 40 or "\n" in name:
                 raise ValueError(f"hero_names[{index}]: a name is 1 to 40 characters on one line")
         return value
+
+    @model_validator(mode="after")
+    def _position_fits(self) -> SuperDiceHeroesOptions:
+        if self.position:
+            load_position(self.position, load_sheet(self.sheet), self.power_uses, self.rounds)
+        return self
