@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from gladiatorium.core import Game, GameInfo, Seat, State
@@ -20,6 +21,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
 )
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
+from gladiatorium.games.superhero_gladiators.position import apply_position
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
@@ -87,11 +89,11 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
         heroes) and ``--map FILE`` (or a shipped map name) into option values."""
         values: dict[str, Any] = {}
-        unknown = sorted(set(flags) - {"team", "map"})
+        unknown = sorted(set(flags) - {"team", "map", "position"})
         if unknown:
             raise OptionsError(
-                f"superhero-gladiators takes --team N=HERO[,HERO...] and --map FILE, "
-                f"not --{unknown[0]}"
+                f"superhero-gladiators takes --team N=HERO[,HERO...], --map FILE and "
+                f"--position FILE, not --{unknown[0]}"
             )
         if "team" in flags:
             values["teams"] = teams_from_flags(flags["team"])
@@ -100,7 +102,21 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
             values["map"] = map_text(given)
             values["map_name"] = given.rsplit("/", 1)[-1].removesuffix(".txt")
             parse_arena(values["map"], given)  # errors name the file and the square
+        if "position" in flags:
+            values["position"] = position_file(Path(flags["position"][-1]), values)
         return values
+
+
+def position_file(path: Path, values: dict[str, Any]) -> str:
+    """A position file's text, checked against the match's teams and map so that its
+    errors name the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise OptionsError(f"--position {path}: cannot read it ({err.strerror})") from err
+    options = SuperheroGladiatorsOptions(**values)
+    apply_position(SuperheroGladiatorsState(options, len(options.teams), 0), text, str(path))
+    return text
 
 
 def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:

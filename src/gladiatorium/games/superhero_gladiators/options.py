@@ -137,6 +137,12 @@ class SuperheroGladiatorsOptions(BaseModel):
         "only an attack that does the hero direct damage) (C18)",
     )
 
+    position: str = Field(
+        "",
+        description="start from this fight in progress (YAML: turn, segment, where each hero "
+        "stands; the CLI flag --position FILE reads a file into it); empty: placement",
+    )
+
     power_points: int = Field(
         200, ge=0, description="power points a hero may spend (house heroes may go over)"
     )

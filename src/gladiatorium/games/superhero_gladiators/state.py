@@ -46,6 +46,7 @@ from gladiatorium.games.superhero_gladiators.options import (
     SuperheroGladiatorsOptions,
     team_heroes,
 )
+from gladiatorium.games.superhero_gladiators.position import apply_position
 
 SEGMENTS = 6
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -92,6 +93,17 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "initiative: " + ", ".join(self.fighters[f].label for f in self.order),
             order=list(self.order),
         )
+        if options.position:
+            self._from_position(options.position)
+
+    def _from_position(self, text: str) -> None:
+        """Skip the placement: the heroes stand where the position says, and the first
+        hero acting on its segment acts."""
+        apply_position(self, text, "position")
+        turn, segment = self.turn, self.segment
+        self.emit("turn", f"turn {turn}, segment {segment}", turn=turn, segment=segment)
+        if not self._check_end():
+            self._next_actor()
 
     # ------------------------------------------------------------------ set-up
     def _check_starts(self) -> None:
