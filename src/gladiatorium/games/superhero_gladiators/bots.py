@@ -64,6 +64,7 @@ class GreedyBot:
         self._dangers: list[tuple[Square, int, int, float]] = []
         self._unlimited_best = 0.0
         self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
+        self._match = 0  # the match whose events were read (its id)
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
 
@@ -83,6 +84,8 @@ class GreedyBot:
     def _read_notices(self, state: SuperheroGladiatorsState, seat: Seat) -> None:
         """Remember the looks of this seat's team whose die succeeded and found nothing:
         no hidden gizmo is left to find there (G5; only events this seat sees)."""
+        if self._read > len(state.events) or self._match != id(state):
+            self._match, self._read, self._nothing = id(state), 0, set()  # another match
         for event in state.events[self._read :]:
             data = event.data
             looked = event.kind == "roll" and "found" in data and event.visible_to(seat)
