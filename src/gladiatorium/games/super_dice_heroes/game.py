@@ -22,7 +22,11 @@ from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
 from gladiatorium.games.super_dice_heroes.hero import SpendAction
-from gladiatorium.games.super_dice_heroes.options import MAX_SHEET_BYTES, SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.options import (
+    MAX_SHEET_BYTES,
+    SuperDiceHeroesOptions,
+)
+from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
@@ -38,7 +42,8 @@ Dice are named by the number they show; boxes by their number on your sheet.
   wild move 4 | wild help 5 at 3 | wild defeat minion     spend a wild die
   shrink 5 | ice 5 | fire 2 | grow 3 | shapeshift 5 to 2  superpower on a die
   teleport 6 with 2      superpower: spend any die to go anywhere
-  done                   finish this round (unspent dice are lost)
+  done                   finish this round, once every die is spent (house rule
+                         may_waste_dice: earlier, and the dice left are lost)
 All heroes decide on the same roll; the next round starts when everyone is done."""
 
 
@@ -52,7 +57,7 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         default_players=2,
         hidden_information=True,
         simultaneous=True,
-        version="2",
+        version="3",
     )
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES
@@ -139,8 +144,23 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                     names[int(seat)] = name.strip()
             else:
                 raise OptionsError(
-                    f"super-dice-heroes takes --sheet FILE and --name SEAT=NAME, not --{flag}"
+                    f"super-dice-heroes takes --sheet FILE, --position FILE and "
+                    f"--name SEAT=NAME, not --{flag}"
                 )
         if names:
             out["hero_names"] = [names.get(n, f"Hero {n}") for n in range(1, max(names) + 1)]
         return out
+
+    def load_position(
+        self,
+        options: SuperDiceHeroesOptions,
+        players: int,
+        seed: int,
+        text: str,
+        source: str,
+    ) -> SuperDiceHeroesState:
+        """The sheets as a round begins, written by hand (docs/rules/super-dice-heroes.md,
+        "Positions"); errors name ``source``. The text is kept in the ``position``
+        option, so the state rebuilds from options."""
+        load_position(text, load_sheet(options.sheet), options.power_uses, options.rounds, source)
+        return self.new_state(options.model_copy(update={"position": text}), players, seed)

@@ -196,7 +196,7 @@ def load_sheet(value: str, source: str = "sheet") -> Sheet:
         parsed = _SheetFile.model_validate(data)
     except ValidationError as err:
         problems = "; ".join(
-            f"{source}{_line(root, e['loc'])}: {_field(data, e['loc'])}: {_message(e['msg'])}"
+            f"{source}{yaml_line(root, e['loc'])}: {_field(data, e['loc'])}: {_message(e['msg'])}"
             for e in err.errors()
         )
         raise OptionsError(problems) from err
@@ -252,7 +252,7 @@ def _field(data: Any, loc: tuple[int | str, ...]) -> str:
     return ", ".join(words) or "the sheet"
 
 
-def _line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
+def yaml_line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
     """``:N``, the line of the deepest part of ``loc`` found in the YAML (or '')."""
     node, line = root, None
     for part in loc:
@@ -260,7 +260,7 @@ def _line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
             break
         line = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if k.value == part), None)
+            node = next((v for k, v in node.value if k.value == str(part)), None)
         elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
             node = node.value[part] if part < len(node.value) else None
         else:

@@ -137,6 +137,29 @@ class SuperheroGladiatorsOptions(BaseModel):
         True, description="a hero that falls into a bottomless pit faints at once (A4)"
     )
 
+    perception_1_placement: Literal["anywhere", "start-squares"] = Field(
+        "anywhere",
+        description="where the next player may place a Perception 1 hero: any free floor "
+        "square but another team's start squares, or only its own team's (S4)",
+    )
+    speedy_raises_cap: bool = Field(
+        True,
+        description="speedy adds to the Movement trait that caps flight, wall-walking and "
+        "line-of-sight moves (false: the cap is the bare trait) (M3)",
+    )
+    copy_on_any_hit: bool = Field(
+        False,
+        description="copy power may copy any attack that hits, entangling ones too (false: "
+        "only an attack that does the hero direct damage) (C18)",
+    )
+
+    position: str = Field(
+        "",
+        max_length=64 * 1024,
+        description="start from this fight in progress (YAML: turn, segment, where each hero "
+        "stands; the CLI flag --position FILE reads a file into it); empty: placement",
+    )
+
     power_points: int = Field(
         200,
         ge=0,
