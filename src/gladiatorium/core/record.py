@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
 from gladiatorium.core.errors import GladiatoriumError, RecordError
-from gladiatorium.core.events import Seat
+from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.files import FileRefused, parse_json, read_text
 from gladiatorium.core.game import Game
 from gladiatorium.core.registry import bots_for, get_game
@@ -43,9 +44,30 @@ class MatchRecord(BaseModel):
 
 
 def events_digest(state: State[Any]) -> str:
-    """SHA-256 of the whole event log in canonical JSON."""
-    text = json.dumps([e.to_json() for e in state.events], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """SHA-256 of the whole event log in canonical JSON (a JSON list of the events)."""
+    return EventsDigest().update(state.events).hexdigest()
+
+
+class EventsDigest:
+    """:func:`events_digest` kept up to date as events are added, at the cost of the
+    new events only: the hash is fed the list's text one event at a time."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256(b"[")
+        self.count = 0
+
+    def update(self, events: Sequence[Event]) -> EventsDigest:
+        """Feed the events after the ``count`` already fed."""
+        for event in events[self.count :]:
+            text = json.dumps(event.to_json(), sort_keys=True, separators=(",", ":"))
+            self._hash.update(("," if self.count else "").encode() + text.encode())
+            self.count += 1
+        return self
+
+    def hexdigest(self) -> str:
+        final = self._hash.copy()
+        final.update(b"]")
+        return final.hexdigest()
 
 
 def record_of(
