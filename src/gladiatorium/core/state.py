@@ -33,6 +33,8 @@ class State(ABC, Generic[OptT]):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.history: list[tuple[Seat, Action]] = []
+        #: the written position the match started from (None: the game's own start)
+        self.position: str | None = None
 
     # ----- hooks a game implements -------------------------------------------------
     @property
@@ -78,6 +80,12 @@ class State(ABC, Generic[OptT]):
     # ----- engine-wide policy ------------------------------------------------------
     def awaiting(self) -> tuple[Seat, ...]:
         return () if self.is_over else self._awaiting()
+
+    def deciding(self) -> tuple[Seat, ...]:
+        """The awaited seats the match is waiting on, in the order of :meth:`awaiting`:
+        a seat that may still act but need not (a Hero Battle player who has moved may
+        edit until the round closes) is awaited but not deciding."""
+        return self.awaiting()
 
     @property
     def is_over(self) -> bool:
@@ -147,7 +155,15 @@ class State(ABC, Generic[OptT]):
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
         bot searching on it cannot see the real future dice."""
-        twin = copy.deepcopy(self)
+        # past events and actions are frozen values: the twin shares them (a new list
+        # holding the same items) instead of copying the whole log
+        events, history = self.events, self.history
+        self.events, self.history = [], []
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.events, self.history = events, history
+        twin.events, twin.history = list(events), list(history)
         if reseed is not None:
             twin.rng = Rng(reseed)
         return twin

@@ -34,7 +34,7 @@ from gladiatorium.core import (
     get_bot,
     get_game,
 )
-from gladiatorium.core.record import MatchRecord, RecordedAction, events_digest
+from gladiatorium.core.record import EventsDigest, MatchRecord, RecordedAction
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.db import Deadline, LibraryItem, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.hub import notice
@@ -79,8 +79,13 @@ class Live:
     adjudicated: dict[str, Any] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[Seat, Bot] = field(default_factory=dict)
+    running_digest: EventsDigest = field(default_factory=EventsDigest)
     #: another process may have committed since the last catch-up (a NOTIFY came)
     stale: bool = False
+
+    def digest(self) -> str:
+        """The digest of the event log so far (hashing only the events it has not seen)."""
+        return self.running_digest.update(self.state.events).hexdigest()
 
     @property
     def ply(self) -> int:
@@ -99,7 +104,7 @@ class Live:
     def bot_seats_awaited(self) -> list[Seat]:
         if self.over:
             return []
-        return [s for s in self.state.awaiting() if self.seats[s].kind == "bot"]
+        return [s for s in self.state.deciding() if self.seats[s].kind == "bot"]
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,7 @@ class MatchService:
                     created_by=user_id,
                     status="running",
                     ply=0,
-                    digest=events_digest(state),
+                    digest=EventsDigest().update(state.events).hexdigest(),
                     settings=kept.to_json(),
                 )
             )
@@ -316,7 +321,7 @@ class MatchService:
                 dict(match.settings),
                 match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
             )
-            if len(actions) == match.ply and events_digest(state) != match.digest:
+            if len(actions) == match.ply and live.digest() != match.digest:
                 log.error("match=%s rebuilt events differ from the stored digest", match_id)
                 raise Conflict(f"match {match_id}: replay differs from the stored digest")
         log.info("match=%s rebuilt at ply %d", match_id, live.ply)
@@ -456,7 +461,7 @@ class MatchService:
             .where(Match.id == live.id)
             .values(
                 ply=live.ply,
-                digest=events_digest(live.state),
+                digest=live.digest(),
                 status="over" if live.over else "running",
                 outcome=outcome,
             )
@@ -541,7 +546,7 @@ class MatchService:
                 seats=seats,
                 actions=[RecordedAction(seat=s, action=str(a)) for s, a in live.state.history],
                 outcome=outcome if live.adjudicated is None else None,
-                digest=events_digest(live.state),
+                digest=live.digest(),
             )
 
     # ----- deadlines ---------------------------------------------------------------------
