@@ -9,6 +9,12 @@ from pathlib import Path
 DEFAULT_DATABASE = Path("gladiatorium.db")
 
 
+def _env_seconds(name: str, default: float) -> float:
+    """A number of seconds from the environment (operators and tests shrink delays)."""
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else float(raw)
+
+
 def default_database_url() -> str:
     """``GLADIATORIUM_DATABASE_URL`` if set, else a SQLite file in the working folder."""
     return os.environ.get("GLADIATORIUM_DATABASE_URL") or f"sqlite:///{DEFAULT_DATABASE}"
@@ -22,9 +28,13 @@ class Settings:
     #: seconds a bot may think about one move before the server plays for it
     bot_think_seconds: float = 5.0
     #: pause before each bot move, so people can follow a match of bots
-    bot_delay_seconds: float = 0.5
+    bot_delay_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_BOT_DELAY", 0.5)
+    )
     #: how often the deadline scheduler looks for deadlines that are due
-    scheduler_interval: float = 0.5
+    scheduler_interval: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SCHEDULER_INTERVAL", 0.5)
+    )
     #: largest WebSocket message accepted, in bytes
     ws_max_message: int = 8192
     #: messages a WebSocket connection may send per second (burst of the same size)

@@ -164,9 +164,11 @@ class MatchService:
         seats: Mapping[str, str],
         settings: Mapping[str, Any] | None = None,
         library: Mapping[Seat, list[int]] | None = None,
+        seed: int | None = None,
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
-        ``open`` or ``server``. Options are checked by the game, errors name them."""
+        ``open`` or ``server``. Options are checked by the game, errors name them.
+        ``seed`` is for tests only (never taken over HTTP): a random one otherwise."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
@@ -175,7 +177,7 @@ class MatchService:
         if library:
             values.update(self._library_options(game, user_id, library))
         try:
-            state = game.start(values, players, secrets.randbits(63))
+            state = game.start(values, players, secrets.randbits(63) if seed is None else seed)
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
         kept = MatchSettings.parse(settings)
@@ -490,6 +492,35 @@ class MatchService:
             match_id, seat = row.match_id, row.seat
         self.reload_seats(match_id)
         return match_id, seat
+
+    # ----- libraries -------------------------------------------------------------------
+    def add_library_item(self, user_id: int, slug: str, text: str, source: str) -> LibraryItem:
+        """Check an uploaded item (a hero YAML) as the game's checker does; keep it."""
+        try:
+            game = get_game(slug)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        if game.library_kind is None:
+            raise BadRequest(f"{slug} keeps no library")
+        try:
+            name, data = game.check_library_item(text, source)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        with self.sessions.begin() as session:
+            item = LibraryItem(user_id=user_id, game=slug, name=name[:80], text=text, data=data)
+            session.add(item)
+            session.flush()
+        return item
+
+    def library(self, user_id: int, slug: str | None) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            query = select(LibraryItem).where(LibraryItem.user_id == user_id)
+            if slug is not None:
+                query = query.where(LibraryItem.game == slug)
+            return [
+                {"id": i.id, "game": i.game, "name": i.name}
+                for i in session.scalars(query.order_by(LibraryItem.id))
+            ]
 
     # ----- records ---------------------------------------------------------------------
     def record(self, match_id: str) -> MatchRecord:
