@@ -505,7 +505,10 @@ class MatchService:
         try:
             name, data = game.check_library_item(text, source)
         except GladiatoriumError as err:
-            raise BadRequest(str(err)) from err
+            problems = str(err)
+            if source not in problems:  # say which upload, as `hero check FILE` does
+                problems = f"{source}: {problems}"
+            raise BadRequest(problems) from err
         with self.sessions.begin() as session:
             item = LibraryItem(user_id=user_id, game=slug, name=name[:80], text=text, data=data)
             session.add(item)
