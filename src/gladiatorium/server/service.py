@@ -10,6 +10,7 @@ equal the stored digest. Nothing here knows a game: it uses the core contract.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Mapping
@@ -40,6 +41,7 @@ from gladiatorium.server.db import Deadline, LibraryItem, Match, MatchAction, Ma
 from gladiatorium.server.tokens import digest_token, new_token
 
 log = logging.getLogger("gladiatorium.match")
+_DIGITS = re.compile(r"(\d+)")
 
 SEAT_KINDS = ("me", "invite", "open", "server")
 
@@ -667,6 +669,11 @@ def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 
 
+def _natural(text: str) -> list[tuple[int, int | str]]:
+    """Sort key: numbers by value, the rest by text ("guess Ant=2" before "=10")."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text)]
+
+
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     """What a seat receives: built from ``view(seat)`` and the events it may see."""
     state = live.state
@@ -674,6 +681,10 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     legal: list[str] = []
     if seat is not None and seat in awaiting:
         legal = [str(a) for a in state.legal_actions(seat)]
+        if live.game.info.hidden_information:
+            # the engine's order may follow hidden state (Hero Battle listed guesses in
+            # the order of the secret identities): a seat gets its actions sorted
+            legal.sort(key=_natural)
     return {
         "game": live.game.info.slug,
         "awaiting": [s for s in state.seats if s in awaiting],
