@@ -14,10 +14,25 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from server_helpers import LiveServer, free_port, settings_for
 
+from gladiatorium.server import accounts
 from gladiatorium.server.app import create_app
+from gladiatorium.server.db import make_engine, migrate
+
+TEMPLATE = "gladiatorium_template"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def cheap_password_hashes() -> Iterator[None]:
+    """In-process servers hash passwords with small argon2 costs (the suite registers
+    many accounts on two cores); ``gladiatorium serve`` processes keep the real ones."""
+    real = accounts._hasher
+    accounts._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    yield
+    accounts._hasher = real
 
 
 # ----- PostgreSQL -------------------------------------------------------------------------
@@ -29,14 +44,29 @@ class PostgresCluster:
     count: int = 0
     names: list[str] = field(default_factory=list)
 
-    def new_database(self) -> str:
-        self.count += 1
-        name = f"test_{os.getpid()}_{self.count}"
+    def url(self, name: str) -> str:
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+    def execute(self, sql: str) -> None:
         with psycopg.connect(
             f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
         ) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+            conn.execute(sql)  # type: ignore[arg-type]
+
+    def new_database(self) -> str:
+        """A fresh database, copied from a template that holds the migrated schema
+        (the server still runs its migrations on start: a no-op then)."""
+        if not self.names:
+            self.execute(f'CREATE DATABASE "{TEMPLATE}"')
+            engine = make_engine(self.url(TEMPLATE))
+            migrate(engine)
+            engine.dispose()
+            self.names.append(TEMPLATE)
+        self.count += 1
+        name = f"test_{os.getpid()}_{self.count}"
+        self.execute(f'CREATE DATABASE "{name}" TEMPLATE "{TEMPLATE}" STRATEGY FILE_COPY')
+        self.names.append(name)
+        return self.url(name)
 
 
 def _postgres_bin() -> Path:
@@ -165,3 +195,10 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture
+def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
+    """The app on a SQLite file only (tests whose subject does not depend on the backend)."""
+    with TestClient(create_app(settings_for(f"sqlite:///{tmp_path / 'one.db'}"))) as test_client:
+        yield test_client

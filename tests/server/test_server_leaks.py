@@ -7,27 +7,19 @@ the API tests run on both."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, register, settings_for
+from server_helpers import ORIGIN, register
 
 from gladiatorium.core import get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
-from gladiatorium.server.app import create_app
 from gladiatorium.server.service import MatchService
 
 SEED = 20261124
-
-
-@pytest.fixture
-def app_client(tmp_path: Any) -> Iterator[TestClient]:
-    with TestClient(create_app(settings_for(f"sqlite:///{tmp_path / 'leaks.db'}"))) as client:
-        yield client
 
 
 @dataclass
@@ -140,7 +132,7 @@ def common(pair: Twins, seat: str, pick: Callable[[list[str]], str] | None = Non
     return pick(shared) if pick else shared[0]
 
 
-def test_superhero_gladiators_hidden_gizmo(app_client: TestClient) -> None:
+def test_superhero_gladiators_hidden_gizmo(sqlite_client: TestClient) -> None:
     """Team 2's hidden gizmo is the Harpe in one match and the shield in the other
     (the other of the two is no gizmo at all: nothing to see either way)."""
 
@@ -155,7 +147,7 @@ def test_superhero_gladiators_hidden_gizmo(app_client: TestClient) -> None:
 
     with ExitStack() as stack:
         pair = twins(
-            app_client,
+            sqlite_client,
             stack,
             "superhero-gladiators",
             (teams("Harpe"), teams("Polished shield")),
@@ -182,11 +174,11 @@ def _prefer_fights(shared: list[str], step: int) -> str:
     return fights[0] if fights else shared[step % len(shared)]
 
 
-def test_super_dice_heroes_round_choices(app_client: TestClient) -> None:
+def test_super_dice_heroes_round_choices(sqlite_client: TestClient) -> None:
     """Seat 1's secret choice differs; seat 2 and spectators see the same until the
     choices are revealed together."""
     with ExitStack() as stack:
-        pair = twins(app_client, stack, "super-dice-heroes", ({}, {}), ("2", None))
+        pair = twins(sqlite_client, stack, "super-dice-heroes", ({}, {}), ("2", None))
         choices = pair.legal(0, "1")
         assert len(choices) >= 2
         for action in ("roll", "choose nothing", "done"):
@@ -196,10 +188,10 @@ def test_super_dice_heroes_round_choices(app_client: TestClient) -> None:
         assert pair.compared >= 5
 
 
-def test_super_dice_heroes_spending_in_a_round(app_client: TestClient) -> None:
+def test_super_dice_heroes_spending_in_a_round(sqlite_client: TestClient) -> None:
     """After the same set-up, seat 1 spends its dice differently in round 1."""
     with ExitStack() as stack:
-        pair = twins(app_client, stack, "super-dice-heroes", ({}, {}), ("2", None))
+        pair = twins(sqlite_client, stack, "super-dice-heroes", ({}, {}), ("2", None))
         for seat in ("1", "2"):
             pair.both(seat, pair.legal(0, seat)[0])
         spends = pair.legal(0, "1")
@@ -229,7 +221,7 @@ def hb_options(swap: bool) -> dict[str, Any]:
     }
 
 
-def test_hero_battle_identities_and_guesses(app_client: TestClient) -> None:
+def test_hero_battle_identities_and_guesses(sqlite_client: TestClient) -> None:
     """Seats 4 and 6 swap secret identities (and the nemeses that go with them); seat 1
     sends private guesses. Seats 2, 3, 5, 7, 8 and spectators see the same bytes
     through two rounds. Seats 4 and 6 make the same move, so that the public report
@@ -237,7 +229,7 @@ def test_hero_battle_identities_and_guesses(app_client: TestClient) -> None:
     observers: tuple[str | None, ...] = ("2", "3", "5", "7", "8", None)
     with ExitStack() as stack:
         pair = twins(
-            app_client, stack, "hero-battle", (hb_options(False), hb_options(True)), observers
+            sqlite_client, stack, "hero-battle", (hb_options(False), hb_options(True)), observers
         )
         for round_number in range(2):
             # wrong in both worlds (a right call-out is published at the compile)
@@ -263,13 +255,13 @@ def test_hero_battle_identities_and_guesses(app_client: TestClient) -> None:
         assert pair.compared > 60
 
 
-def test_hero_battle_private_guess(app_client: TestClient) -> None:
+def test_hero_battle_private_guess(sqlite_client: TestClient) -> None:
     """Seat 1's guess differs (one right, one wrong): until the round is compiled,
     every other seat and spectators see the same bytes."""
     observers: tuple[str | None, ...] = ("2", "3", "4", "5", "6", "7", "8", None)
     options = hb_options(False)
     with ExitStack() as stack:
-        pair = twins(app_client, stack, "hero-battle", (options, options), observers)
+        pair = twins(sqlite_client, stack, "hero-battle", (options, options), observers)
         pair.both("1", ("guess Eel=4", "guess Fox=7"))
         for seat in [str(n) for n in range(2, 9)]:
             moves = [a for a in pair.legal(0, seat) if a.startswith("hit")]
