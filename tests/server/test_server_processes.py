@@ -168,6 +168,17 @@ def test_two_processes_share_one_postgresql_database(live_server: Start, postgre
             other_seat = "2" if seat == "1" else "1"
             pushed = receive(watcher, lambda m, n=len(after["events"]): len(m["events"]) >= n)
             assert pushed == ada.on(second if watcher is two else first).body(match, other_seat)
+    # a seat taken through one process is held in the other at once
+    open_match = ada.create("pig", {"1": "me", "2": "open"})
+    assert on_second.body(open_match, "1")["awaiting"] == ["1"]  # loaded in both
+    bob = Player(first, "bob")
+    joined = httpx.post(
+        f"{first.url}/api/matches/{open_match}/join", json={"seat": "2"}, headers=bob.headers
+    )
+    assert joined.status_code == 200
+    assert bob.on(second).body(open_match, "2")["game"] == "pig"
+    with bob.on(second).socket(open_match, "2") as ws:
+        assert receive(ws, lambda m: "game" in m)["awaiting"] == ["1"]
     # a Gladiator Chess race: both processes get a different move for the same ply
     seats = get_game("gladiator-chess").start().seats
     chess = ada.create("gladiator-chess", dict.fromkeys(seats, "me"))

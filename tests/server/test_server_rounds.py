@@ -194,6 +194,13 @@ def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClien
         assert client.get(f"/api/matches/{match}/posts", params={"seat": seat}).json() == posts
     history = service_of(client).live(match).state.history
     assert [str(a) for s, a in history if s == "moderator"] == ["close"]
+    # when everyone has moved the round closes before its deadline
+    for seat in players:
+        moves = [a for a in body(client, match, seat)["legal"] if a.startswith("hit")]
+        assert act(client, match, seat, moves[0]).status_code == 200
+    assert body(client, match)["view"]["round"] == 3
+    assert [d.kind for d in pending(client, match)] == ["round"]
+    assert len(client.get(f"/api/matches/{match}/posts").json()["deadlines"]) == 1
 
 
 def test_hero_battle_moderator_held_by_a_person_sets_the_deadline(client: TestClient) -> None:
@@ -242,6 +249,15 @@ def test_hero_battle_moderator_held_by_a_person_sets_the_deadline(client: TestCl
         what="the moderator's deadline to close round 1",
     )
     assert client.get(f"/api/matches/{match_id}/posts").json()["posts"]
+    # a deadline set for a round that then closes early is void
+    client.post(
+        f"/api/matches/{match_id}/deadline",
+        json={"seat": "moderator", "minutes": 30},
+        headers={"origin": ORIGIN},
+    )
+    assert len(pending(client, match_id)) == 1
+    assert act(client, match_id, "moderator", "close").status_code == 200
+    assert pending(client, match_id) == []
     history = service_of(client).live(match_id).state.history
-    assert [str(a) for s, a in history if s == "moderator"] == ["close"]
+    assert [str(a) for s, a in history if s == "moderator"] == ["close", "close"]
     assert {s for s, _ in history} == {"1", "2", "moderator"}

@@ -555,6 +555,18 @@ class MatchService:
             return
         minutes = live.settings.get("round_minutes")
         round_number = live.game.round_number(live.state)
+        if round_number is not None:
+            # a round that closed before its deadline (all moved): that deadline is void
+            session.execute(
+                update(Deadline)
+                .where(
+                    Deadline.match_id == live.id,
+                    Deadline.kind == "round",
+                    Deadline.fired.is_(False),
+                    Deadline.ply < round_number,
+                )
+                .values(fired=True)
+            )
         if minutes and round_number is not None:
             exists = session.scalar(
                 select(Deadline.id).where(
