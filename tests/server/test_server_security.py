@@ -199,8 +199,7 @@ def test_no_secrets_in_logs(sqlite_client: TestClient, caplog: pytest.LogCapture
     invite = battle["invites"]["moderator"].rsplit("/", 1)[1]
     TestClient(client.app).get(f"/invite/{invite}", follow_redirects=False)
     secret_actions = []
-    for round_number in range(2):
-        guess = f"guess {['Granite Jack', 'Night Heron'][round_number]}=3"
+    for round_number in range(1):
         for seat in players:
             legal = body(client, battle["id"], seat)["legal"]
             guesses = [a for a in legal if a.startswith("guess")]
@@ -210,7 +209,7 @@ def test_no_secrets_in_logs(sqlite_client: TestClient, caplog: pytest.LogCapture
                 secret_actions.append(guess)
             hits = [a for a in legal if a.startswith("hit")]
             assert act(client, battle["id"], seat, hits[int(seat) % len(hits)]).status_code == 200
-    for _ in range(60):
+    for _ in range(12):
         current = body(client, dice["id"])
         if current["outcome"] is not None or not current["awaiting"]:
             break
