@@ -148,6 +148,8 @@ def test_setup_errors_name_the_line() -> None:
         parse_setup(text)
     with pytest.raises(SetupError, match="line 24: the HT1 on A1 stands on an obstacle"):
         parse_setup(setup_text(["1 HT1 A1 S", "2 HT1 A21 N"], obstacles="A1"))
+    with pytest.raises(SetupError, match="line 24: the MQ on A1 stands on a 3D obstacle"):
+        parse_setup(setup_text(["1 MQ A1 -", "2 HT1 A21 N"], walls="A1"))
     second = r"line 25: a second vehicle on A1 \(the first is on line 24\)"
     with pytest.raises(SetupError, match=second):
         parse_setup(setup_text(["1 HT1 A1 S", "2 HT1 A1 N"]))

@@ -204,10 +204,13 @@ def test_scout_sees_and_fires_between_diagonally_touching_obstacles() -> None:
 
 
 def test_inverter_destroys_what_it_passes_over_mosquitos_included() -> None:
-    state = arena(["1 INV K10 -", "2 HT2 K11 N", "2 MQ K12 -", FAR])
-    state.act("1", "K10 fly S 3")
-    assert where(state)["K13"] == "1 INV None"
-    assert "K11" not in where(state) and "K12" not in where(state)
+    """Whatever the armour (the heavy tank's front is 4) and without a die for the
+    Mosquito: the field destroys the vehicle it passes over (one a turn, R33)."""
+    for victim in ("2 HT2 K11 N", "2 MQ K11 -"):
+        state = arena(["1 INV K10 -", victim, FAR])
+        state.rng.force([])
+        state.act("1", "K10 fly S 3")
+        assert where(state) == {"K13": "1 INV None", "U21": "2 HT1 N"}
 
 
 def test_inverter_is_armoured_3_all_round() -> None:

@@ -9,7 +9,8 @@ from eg_helpers import GAME, arena, legal, where
 from gladiatorium.core import Rng
 from gladiatorium.core.match import run_match
 from gladiatorium.games.electron_gladiators.attacks import attack_options
-from gladiatorium.games.electron_gladiators.bots import Tactician
+from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, step
+from gladiatorium.games.electron_gladiators.bots import Tactician, endings
 from gladiatorium.games.electron_gladiators.render import reach_text
 
 
@@ -148,3 +149,26 @@ def test_tactician_sees_an_enemy_tank_that_could_turn_and_fire() -> None:
     wall = "G13 H13 I13 J13 K13 L13 M13 N13 O13"  # no place it reaches sees past it
     assert exposure(["1 LT K10 S", "2 HT1 K17 W"], obstacles=wall) == 0.0
     assert exposure(["1 SC K10 S", "2 HT1 K17 W"]) == 0.0
+
+
+def field_kills_on_the_way(state: object, kills: int | None) -> list[int]:
+    """For each flight the tactician considers for the Inverter on K10 (enemy heavy
+    tanks on K11 and K12), how many enemies its path crosses."""
+    arena_now = state.arena  # type: ignore[attr-defined]
+    inverter = arena_now.vehicle_at(parse_square("K10"))
+    counts = []
+    for ending in endings(arena_now, inverter, state.options, kills):  # type: ignore[attr-defined]
+        square, crossed = inverter.square, 0
+        for word in ending.steps:
+            square = step(square, FACINGS.index(word.split()[1]))
+            crossed += arena_now.vehicle_at(square) is not None
+        counts.append(crossed)
+    return counts
+
+
+def test_tactician_r33_plans_at_most_one_field_kill() -> None:
+    """R33: with the attack open the plans cross at most one enemy (and some do, the
+    field destroying it); after an attack none (the bot never flies over a vehicle)."""
+    state = arena(["1 INV K10 -", "2 HT2 K11 N", "2 HT2 K12 N", "2 LT U21 N"])
+    assert max(field_kills_on_the_way(state, 1)) == 1
+    assert max(field_kills_on_the_way(state, 0)) == 0

@@ -145,7 +145,7 @@ def test_refusals_of_attacks_on_scouts_and_mosquitos_and_second_guns() -> None:
     says(
         duel,
         "fire E10 at E14",
-        "alone, a Mosquito attacks only Scouts and Mosquitos; it may add its gun",
+        "alone, a Mosquito attacks only Scouts; it may add its gun",
     )
     says(
         duel,

@@ -139,16 +139,6 @@ def test_3d_obstacle_blocks_the_mosquitos_attacks_even_with_a_spotter() -> None:
     assert fires(helper) == {"fire M10 at K12"}  # the Mosquito cannot join past the X
 
 
-def test_mosquito_alone_attacks_a_mosquito() -> None:
-    """R16/R17: the Mosquito has a parabolic gun, so it may attack a Mosquito; d6 3 at
-    3 spaces destroys it."""
-    state = arena(["1 MQ K10 -", "2 MQ N13 -", FAR])
-    assert fires(state) == {"fire K10 at N13"}
-    state.rng.force([3])
-    state.act("1", "fire K10 at N13")
-    assert "N13" not in where(state)
-
-
 def test_scout_cannot_attack_a_mosquito_without_a_parabolic_gun() -> None:
     """'it must be made from a vehicle with a Parabolic Gun'."""
     state = arena(["1 SC K10 S", "2 MQ K13 -", FAR])
@@ -166,13 +156,15 @@ def test_flyer_may_change_direction_within_one_move() -> None:
 
 
 def test_inverter_destroys_the_enemy_it_lands_on_but_not_its_own_vehicles() -> None:
-    """R3: the Inverter may end on an enemy's square (destroying it); it never passes
-    over its own vehicles."""
+    """R3: the Inverter may end on an enemy's square (destroying it); it passes over
+    its own vehicles unharmed but may not stop on them."""
     state = arena(["1 INV K10 -", "2 LT K12 N", FAR])
     state.act("1", "K10 fly S 2")
     assert where(state)["K12"] == "1 INV None"
     own = arena(["1 INV K10 -", "1 LT K11 S", FAR])
-    assert "K10 fly S 1" not in legal(own) and "K10 fly S 2" not in legal(own)
+    assert "K10 fly S 1" not in legal(own) and "K10 fly S 2" in legal(own)
+    own.act("1", "K10 fly S 2")
+    assert where(own)["K11"] == "1 LT S"
 
 
 def test_ground_vehicle_cannot_drive_under_a_flyer() -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
 from gladiatorium.games.gladiator_chess.board import parse_square
+from gladiatorium.games.gladiator_chess.diagram import write_position
 from gladiatorium.games.gladiator_chess.pieces import BLACK, WHITE, Piece
-from gladiatorium.games.gladiator_chess.position import Position
 
 GAME = GladiatorChess()
 
@@ -20,28 +21,39 @@ def position(
     to_move: tuple[str, str] = (WHITE, "king"),
     turn: int = 1,
     moved: tuple[str, ...] = (),
+    captive: dict[str, str] | None = None,
+    lost: dict[str, list[str]] | None = None,
     **options: Any,
 ) -> GladiatorChessState:
     """A match with only the pieces of ``layout`` (square -> code; upper case white,
-    lower case black; ``F@2`` sets 2 hit points), waiting on ``to_move``'s slot."""
-    state = GAME.start(options, None, 0)
-    pieces = []
+    lower case black; ``F@2`` sets 2 hit points), waiting on ``to_move``'s slot;
+    ``captive`` maps a team to the square of the piece holding its Queen (and, after
+    a space, the turn she was taken); ``lost`` lists a team's captured pieces. Built
+    from the written position format."""
+    text = diagram(layout, to_move, turn, moved, captive or {})
+    text += "".join(f"lost {team} {' '.join(kinds)}\n" for team, kinds in (lost or {}).items())
+    state = GAME.start(options, None, 0, position=text, source="test position")
+    assert isinstance(state, GladiatorChessState)
+    return state
+
+
+def diagram(
+    layout: dict[str, str],
+    to_move: tuple[str, str],
+    turn: int,
+    moved: tuple[str, ...],
+    captive: dict[str, str],
+) -> str:
+    """The written position (docs/rules/gladiator-chess.md, "Positions") of a layout."""
+    lines = [f"turn {turn}", f"slot {to_move[0]} {to_move[1]}"]
     for name, code in layout.items():
         kind, _, hp = code.partition("@")
         team = WHITE if kind.isupper() else BLACK
-        kind = kind.upper()
-        full = state.options.hit_points.get(kind, 0)
-        pieces.append(
-            Piece(len(pieces), kind, team, int(hp) if hp else full, full, parse_square(name))
-        )
-    state.pos = Position(pieces, state.options.champion_leaps)
-    state.pos.moved = {state.pos.board[parse_square(s)].pid for s in moved}  # type: ignore[union-attr]
-    state.turn = turn
-    state.slot = state.order.index(to_move)
-    state.events.clear()
-    state._legal = {}
-    state._enter_slot()
-    return state
+        if kind.upper() == "Q" and team in captive:
+            continue  # a captive Queen is off the board
+        lines.append(f"{team} {kind.upper()} {name} {hp} {'moved' if name in moved else ''}")
+    lines += [f"captive {team} {where}" for team, where in captive.items()]
+    return "\n".join(lines) + "\n"
 
 
 def with_royals(extra: dict[str, str], **kwargs: Any) -> GladiatorChessState:
@@ -90,22 +102,14 @@ def targets(state: GladiatorChessState, origin: str) -> set[str]:
     return out
 
 
-def hold_queen(state: GladiatorChessState, team: str, captor: str, taken_on: int = 1) -> None:
-    """Make ``team``'s queen a captive of the piece on ``captor`` (Queen 5), then
-    reopen the current slot."""
-    pos = state.pos
-    queen = pos.royal(team, "Q")
-    if queen.sq >= 0 and pos.board[queen.sq] is queen:
-        pos.board[queen.sq] = None
-    queen.sq = -1
-    holder = piece_at(state, captor)
-    assert holder is not None
-    pos.captor[team] = holder.pid
-    pos.taken_on[team] = taken_on
-    reopen(state)
-
-
-def reopen(state: GladiatorChessState) -> None:
-    """Recompute the current decision after a test changed the position."""
-    state._legal = {}
-    state._enter_slot()
+def next_turn_at(
+    state: GladiatorChessState, slot: tuple[str, str], edit: Callable[[str], str] | None = None
+) -> GladiatorChessState:
+    """The same position at ``slot`` of the next turn, no piece moved yet: written out
+    and read back (``edit`` may change the text first); same options."""
+    text = write_position(state.pos, state.turn + 1, slot).replace(" moved\n", "\n")
+    if edit is not None:
+        text = edit(text)
+    again = GAME.start(state.options, None, 0, position=text, source="next turn")
+    assert isinstance(again, GladiatorChessState)
+    return again

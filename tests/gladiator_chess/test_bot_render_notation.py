@@ -3,7 +3,7 @@ notation (docs/rules/gladiator-chess.md, "Notation")."""
 
 from __future__ import annotations
 
-from gc_helpers import GAME, act, hold_queen, position, with_royals
+from gc_helpers import GAME, act, position, with_royals
 
 from gladiatorium.core import GladiatoriumError, Rng
 from gladiatorium.core.errors import IllegalAction
@@ -63,8 +63,9 @@ def test_bot_is_deterministic_for_a_seed_and_plays_a_whole_game() -> None:
 
 
 def test_render_r29_shows_hit_points_frozen_captives_and_whose_command() -> None:
-    state = with_royals({"e4": "W@3", "h8": "s", "e5": "f"}, to_move=("white", "queen"))
-    hold_queen(state, "white", "h8")
+    state = with_royals(
+        {"e4": "W@3", "h8": "s", "e5": "f"}, to_move=("white", "queen"), captive={"white": "h8"}
+    )
     text = GAME.render(state, None)
     assert "W3" in text and "s12" in text and "K30" in text
     assert "captive: the white Queen, held by the S on h8 for 0 turn(s)" in text

@@ -4,7 +4,7 @@ and changes nothing; '-' and 'x' are not held against a player."""
 from __future__ import annotations
 
 import pytest
-from gc_helpers import GAME, act, position, reopen, with_royals
+from gc_helpers import GAME, act, position, with_royals
 
 from gladiatorium.core import GladiatoriumError, IllegalAction, NotYourTurn
 from gladiatorium.games.gladiator_chess import GladiatorChessState
@@ -83,9 +83,7 @@ def test_r8_a_move_into_check_is_refused_with_the_reason() -> None:
 
 
 def test_footman_3_a_promotion_must_name_what_returns() -> None:
-    state = with_royals({"a9": "F"})
-    state.pos.lost["white"] = ["W", "S"]
-    reopen(state)
+    state = with_royals({"a9": "F"}, lost={"white": ["W", "S"]})
     why = refusal(state, "white-king", "king: F a9-a10")
     assert "the Footman on a9 reaches the far side: name what returns, =S or =W" in why
 

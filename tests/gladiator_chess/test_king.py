@@ -4,7 +4,7 @@ and while the Queen is captive), with forced dice and exact numbers."""
 
 from __future__ import annotations
 
-from gc_helpers import act, code_at, hold_queen, legal, position, targets, with_royals
+from gc_helpers import act, code_at, legal, position, targets, with_royals
 
 from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
 
@@ -81,19 +81,26 @@ def test_king_5_instantly_eliminates_an_enemy_without_dice_but_no_queen() -> Non
 
 def test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check() -> None:
     """Boxed in by his warriors, the King has no move (no check: no eliminating his
-    own), nor have the Mounted Knight or footmen (there are none): in his slot he
-    moves another commander's piece instead (General 7, R3). With a black knight on
-    g3 giving check he may eliminate his own warriors on the squares the knight does
-    not reach (not e2)."""
+    own), nor have the Mounted Knight or footmen (there are none): his slot passes
+    (King 8, R3) and the black King moves. With a black knight on g3 giving check he
+    may eliminate his own warriors on the squares the knight does not reach (not e2)."""
     quiet = position(RING)
-    moves = legal(quiet)
-    assert "king: W e1-d1" in moves
-    assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
-    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
+    assert quiet.awaiting() == ("black-king",)
+    assert "white-king has no move; the slot passes" in [e.text for e in quiet.events]
     state = position({**RING, "g3": "bk"})
     assert legal(state) == ["king: K f1xg1", "king: K f1xe1", "king: K f1xf2", "king: K f1xg2"]
     act(state, "king: K f1xg2", dice=[])
     assert code_at(state, "g2") == "K@30" and state.pos.lost["white"] == ["W"]
+
+
+def test_king_8_r3_option_king_slot_moves_any_moves_another_commanders_piece() -> None:
+    """Under ``king_slot_moves_any`` (the rule before version 3) the boxed-in King
+    moves another commander's piece in his own slot instead (General 7)."""
+    quiet = position(RING, king_slot_moves_any=True)
+    moves = legal(quiet)
+    assert "king: W e1-d1" in moves
+    assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
+    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
 
 
 def check_on_the_f_file() -> GladiatorChessState:
@@ -187,8 +194,7 @@ def test_king_11_1_while_his_queen_is_captive_the_king_moves_as_a_queen() -> Non
     """The black Black Knight on h8 holds the white Queen: the white King on f1
     (his King's Knight on c1) reaches 8 up the f-file, 2 + 6 along rank 1, 5 + 6
     diagonally: 27 squares; he cannot be checked, so f9 beside the black King is open."""
-    state = with_royals({"h8": "bk"})
-    hold_queen(state, "white", "h8")
+    state = with_royals({"h8": "bk"}, captive={"white": "h8"})
     reach = targets(state, "f1")
     assert {"f9", "a6", "l7", "d1", "l1"} <= reach and "f10" not in reach
     assert len(reach) == 27
@@ -197,8 +203,7 @@ def test_king_11_1_while_his_queen_is_captive_the_king_moves_as_a_queen() -> Non
 def test_king_11_2_no_elimination_he_attacks_the_abductor_to_recover_her() -> None:
     """The King fights the Black Knight holding his Queen with 5d6 + 1d6 = 36
     against 4: the knight falls, the King takes h8, the Queen returns beside him."""
-    state = with_royals({"g2": "bk", "f3": "w"})
-    hold_queen(state, "white", "g2")
+    state = with_royals({"g2": "bk", "f3": "w"}, captive={"white": "g2"})
     act(state, "king: K f1xg2", dice=[6] * 6 + [1] * 4)
     assert code_at(state, "g2") == "K@30"
     assert not state.pos.queen_captive("white")
@@ -207,8 +212,9 @@ def test_king_11_2_no_elimination_he_attacks_the_abductor_to_recover_her() -> No
 
 
 def test_king_11_3_while_his_queen_is_captive_he_can_be_attacked_but_not_checked() -> None:
-    state = with_royals({"h8": "bk", "f5": "w"}, to_move=("black", "queen"))
-    hold_queen(state, "white", "h8")
+    state = with_royals(
+        {"h8": "bk", "f5": "w"}, to_move=("black", "queen"), captive={"white": "h8"}
+    )
     assert not state.pos.in_check("white")
     act(state, "let queen")
     assert "f1" in targets(state, "f5")

@@ -99,11 +99,7 @@ def test_r5_no_castling_no_en_passant_no_diagonal_step_onto_empty() -> None:
 
 
 def test_footman_3_promotes_to_a_captured_warrior_or_scout_kings_choice() -> None:
-    state = with_royals({"a9": "F"})
-    state.pos.lost["white"] = ["W", "S", "F", "C"]
-    from gc_helpers import reopen
-
-    reopen(state)
+    state = with_royals({"a9": "F"}, lost={"white": ["W", "S", "F", "C"]})
     moves = [m for m in legal(state) if "a9-a10" in m]
     assert moves == ["king: F a9-a10=S", "king: F a9-a10=W"]
     act(state, "king: F a9-a10=W")
@@ -119,11 +115,9 @@ def test_r12_footman_with_nothing_to_return_stays_a_footman() -> None:
 
 
 def test_squire_3_promotes_to_any_captured_piece() -> None:
-    from gc_helpers import reopen
-
-    state = with_royals({"a9": "SQ"}, to_move=("white", "kings-knight"))
-    state.pos.lost["white"] = ["BK", "F", "C"]
-    reopen(state)
+    state = with_royals(
+        {"a9": "SQ"}, to_move=("white", "kings-knight"), lost={"white": ["BK", "F", "C"]}
+    )
     act(state, "let kings-knight")
     moves = [m for m in legal(state) if "a9-a10" in m]
     assert moves == [

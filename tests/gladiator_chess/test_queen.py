@@ -4,7 +4,7 @@ bonus die against a frozen piece, her command and her healing) with forced dice.
 
 from __future__ import annotations
 
-from gc_helpers import act, code_at, hold_queen, legal, position, reopen, targets
+from gc_helpers import act, code_at, legal, next_turn_at, position, targets
 
 from gladiatorium.games.gladiator_chess import GladiatorChessState
 from gladiatorium.games.gladiator_chess.pieces import WHITE
@@ -23,11 +23,7 @@ def queen_holding_black_knight(**options: object) -> GladiatorChessState:
     )
     act(state, "let queen")
     act(state, "queen: Q e4xe7", dice=[])
-    state.turn = 2
-    state.pos.moved.clear()
-    state.slot = state.order.index((WHITE, "queen"))
-    reopen(state)
-    return state
+    return next_turn_at(state, (WHITE, "queen"))
 
 
 def test_queen_2_3_she_freezes_a_piece_onto_the_tally_and_releases_it_on_leaving() -> None:
@@ -107,7 +103,10 @@ def test_queen_5_r13_only_black_knight_scout_or_exposed_king_take_her_without_di
 
 
 def test_queen_5_a_protected_king_cannot_take_her_an_exposed_one_can() -> None:
-    state = position({**BASE, "g2": "Q", "f3": "k", "l9": "q"}, to_move=("black", "king"))
+    state = position(
+        {"f1": "K", "c1": "KK", "c10": "kk", "g2": "Q", "f3": "k", "l9": "q"},
+        to_move=("black", "king"),
+    )
     assert "g2" not in targets(state, "f3")
     state = position(
         {"f1": "K", "c1": "KK", "g2": "Q", "f3": "k", "l9": "q"}, to_move=("black", "king")
@@ -125,8 +124,8 @@ def test_queen_6_r14_held_for_five_turns_the_captors_win() -> None:
             {**BASE, "l1": "Q", "h8": "s", "a9": "sq", "f9": "f"},
             to_move=("black", "kings-knight"),
             turn=turn,
+            captive={"white": "h8 1"},
         )
-        hold_queen(state, "white", "h8", taken_on=1)
         if "let kings-knight" in legal(state):
             act(state, "let kings-knight")
         act(state, "kings-knight: SQ a9-a8")
@@ -142,8 +141,11 @@ def test_queen_7_1_8_r11_scout_4_killing_the_abductor_frees_her_beside_her_king(
     """A white warrior (2d6 + 1d6 = 18) kills the scout holding the Queen (3d6 = 3,
     15 damage against 12 hit points): she returns beside her King on f1, on e1
     (Queen 8, R11: an empty neighbour on her home rank, nearest file, then file a)."""
-    state = position({**BASE, "l1": "Q", "h5": "s", "h2": "W"}, to_move=("white", "queen"))
-    hold_queen(state, "white", "h5")
+    state = position(
+        {**BASE, "l1": "Q", "h5": "s", "h2": "W"},
+        to_move=("white", "queen"),
+        captive={"white": "h5"},
+    )
     moves = legal(state)
     assert "king overrides queen: W h2xh5" in moves
     events = act(state, "king overrides queen: W h2xh5", dice=[6, 6, 6, 1, 1, 1])
@@ -157,8 +159,7 @@ def test_queen_7_2_taking_the_enemy_queen_swaps_the_queens() -> None:
     the black Queen on k8: both queens go back beside their Kings (Queen 8)."""
     layout = {**BASE, "l1": "Q", "h8": "s", "k8": "q", "j6": "BK"}
     del layout["l10"]
-    state = position(layout, to_move=("white", "black-knight"))
-    hold_queen(state, "white", "h8")
+    state = position(layout, to_move=("white", "black-knight"), captive={"white": "h8"})
     if "let black-knight" in legal(state):
         act(state, "let black-knight")
     events = act(state, "black-knight: BK j6xk8", dice=[])
@@ -173,8 +174,8 @@ def test_queen_7_3_killing_the_king_ends_the_game_while_she_is_held() -> None:
     state = position(
         {"f1": "K", "c1": "KK", "l1": "Q", "h8": "s", "f10": "k@1", "l10": "q", "e8": "BK"},
         to_move=("white", "black-knight"),
+        captive={"white": "h8"},
     )
-    hold_queen(state, "white", "h8")
     if "let black-knight" in legal(state):
         act(state, "let black-knight")
     act(state, "black-knight: BK e8xf10", dice=[6, 6, 6, 6, 6, 1, 1, 1, 1, 1])

@@ -26,7 +26,6 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_general_7_commander_with_no_move_is_overridden",
         "test_render_general_7_says_when_the_king_must_override",
         "test_general_7_when_the_king_must_override_the_refusal_says_so",
-        "test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",
     ),
     "General 8": ("test_general_8_capture_is_by_dice_not_automatic",),
     "General 9": (
@@ -46,12 +45,20 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_king_5_instantly_eliminates_an_enemy_without_dice_but_no_queen",
         "test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check",
     ),
-    "King 6": ("test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",),
+    "King 6": (
+        "test_r28_king_6_king_8_in_his_own_slot_only_his_own_pieces_may_answer_check",
+        "test_r16_king_6_a_failed_answer_to_check_is_checkmate",
+        "test_r16_king_6_an_answer_that_works_ends_the_check",
+    ),
     "King 6.1": ("test_king_6_1_the_next_commander_must_move_the_king_out_of_check",),
     "King 6.2": ("test_king_6_2_the_king_overrides_to_move_himself_or_a_piece_out_of_check",),
     "King 6.3": ("test_king_6_3_checkmate_when_no_piece_can_save_him_having_moved_already",),
     "King 7": ("test_king_7_9_override_forfeits_the_commanders_move_only",),
-    "King 8": ("test_general_5_king_8_king_cannot_override_his_own_move",),
+    "King 8": (
+        "test_general_5_king_8_king_cannot_override_his_own_move",
+        "test_king_8_r3_option_king_slot_moves_any_moves_another_commanders_piece",
+        "test_r28_king_6_king_8_in_his_own_slot_only_his_own_pieces_may_answer_check",
+    ),
     "King 9": ("test_king_7_9_override_forfeits_the_commanders_move_only",),
     "King 10.1": (
         "test_king_10_1_without_his_knight_he_fights_and_may_be_attacked",
@@ -81,7 +88,10 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
         "test_queen_2_a_frozen_commander_still_commands_his_minions",
         "test_queen_2_the_queen_square_is_not_a_target_for_a_warrior",
     ),
-    "Queen 3": ("test_queen_3_she_freezes_any_piece_but_a_protected_king",),
+    "Queen 3": (
+        "test_queen_3_she_freezes_any_piece_but_a_protected_king",
+        "test_r15_queen_3_a_queen_freezes_the_other_queen",
+    ),
     "Queen 4": ("test_queen_4_an_exposed_king_can_be_frozen_and_still_commands",),
     "Queen 5": (
         "test_queen_5_r13_only_black_knight_scout_or_exposed_king_take_her_without_dice",
@@ -138,6 +148,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "R3": (
         "test_r3_slot_passes_when_no_piece_can_move",
         "test_king_5_r3_eliminates_his_own_pieces_only_to_move_out_of_check",
+        "test_king_8_r3_option_king_slot_moves_any_moves_another_commanders_piece",
     ),
     "R4": ("test_r4_champion_does_not_leap_unless_the_option_says_so",),
     "R5": ("test_r5_no_castling_no_en_passant_no_diagonal_step_onto_empty",),
@@ -147,6 +158,7 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     ),
     "R7": ("test_queen_13_r7_she_heals_adjacent_friends_at_the_start_of_her_slot",),
     "R8": (
+        "test_r30_r8_taking_the_queen_is_refused_when_her_king_would_then_check_ours",
         "test_r8_a_pinned_piece_may_not_expose_its_king",
         "test_r8_protected_kings_never_stand_side_by_side",
         "test_r8_a_move_into_check_is_refused_with_the_reason",
@@ -157,8 +169,17 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "R12": ("test_r12_footman_with_nothing_to_return_stays_a_footman",),
     "R13": ("test_queen_5_r13_only_black_knight_scout_or_exposed_king_take_her_without_dice",),
     "R14": ("test_queen_6_r14_held_for_five_turns_the_captors_win",),
-    "R15": ("test_r15_a_queen_never_freezes_the_other_queen",),
-    "R16": ("test_r16_a_failed_escape_leaves_the_king_in_check_for_the_next_slot",),
+    "R15": (
+        "test_r15_queen_3_a_queen_freezes_the_other_queen",
+        "test_r15_a_queen_holding_a_frozen_piece_cannot_be_frozen",
+        "test_r15_option_no_queen_freezes_the_other_queen",
+    ),
+    "R16": (
+        "test_r16_king_6_a_failed_answer_to_check_is_checkmate",
+        "test_r16_king_6_an_answer_that_works_ends_the_check",
+        "test_r16_an_attack_that_cannot_fell_the_checker_is_no_answer",
+        "test_r16_option_as_if_won_any_attack_answers_and_the_next_slot_must_answer",
+    ),
     "R17": ("test_r17_option_the_king_overrides_only_a_commander_without_a_move",),
     "R18": ("test_king_10_1_r18_only_the_king_in_question_changes_the_other_still_eliminates",),
     "R19": ("test_r19_a_kings_knight_returned_by_promotion_protects_the_king_again",),
@@ -173,11 +194,15 @@ RULE_TESTS: dict[str, tuple[str, ...]] = {
     "R25": ("test_queen_9_r25_taken_while_freezing_the_frozen_piece_goes_to_its_back_row",),
     "R26": ("test_general_10_r26_three_ways_to_win_each_for_the_whole_team",),
     "R27": ("test_r27_check_is_judged_before_the_freed_queen_is_placed",),
-    "R28": ("test_r28_king_6_general_7_in_his_own_slot_the_king_answers_check_with_any_piece",),
+    "R28": (
+        "test_r28_king_6_king_8_in_his_own_slot_only_his_own_pieces_may_answer_check",
+        "test_r28_option_king_slot_moves_any_answers_check_with_any_piece",
+    ),
     "R29": (
         "test_render_r29_shows_hit_points_frozen_captives_and_whose_command",
         "test_render_r29_marks_a_queen_holding_a_frozen_piece",
     ),
+    "R30": ("test_r30_r8_taking_the_queen_is_refused_when_her_king_would_then_check_ours",),
 }
 
 #: every numbered rule of the rulebook (sections and their rule counts; sub-rules)
@@ -195,7 +220,7 @@ SECTIONS = {
     "Squire": 4,
 }
 SUB_RULES = {"King 6": 3, "King 10": 2, "King 11": 3, "Queen 7": 3}
-RULINGS = 29
+RULINGS = 30
 
 
 def numbered_rules() -> list[str]:

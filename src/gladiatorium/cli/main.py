@@ -38,10 +38,28 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def start_state(
-    slug: str, option: list[str], extra: list[str], players: int | None, seed: int
+    slug: str,
+    option: list[str],
+    extra: list[str],
+    players: int | None,
+    seed: int,
+    position: Path | None = None,
 ) -> tuple[Game[Any], State[Any]]:
     game = get_game(slug)
-    return game, game.start(build_options(game, option, extra), players, seed)
+    options = build_options(game, option, extra)
+    if position is None:
+        return game, game.start(options, players, seed)
+    return game, game.start(options, players, seed, read_position(position), str(position))
+
+
+def read_position(path: Path) -> str:
+    """The text of a ``--position`` file; the game's reader names its lines."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as err:
+        raise GladiatoriumError(f"--position {path}: cannot read it ({err.strerror})") from err
+    except UnicodeDecodeError as err:
+        raise GladiatoriumError(f"--position {path}: not a UTF-8 text file ({err.reason})") from err
 
 
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Rule option KEY=VALUE.")]
@@ -49,6 +67,9 @@ SeatArg = Annotated[list[str], typer.Option("--seat", help="SEAT=human or SEAT=B
 PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
 SeedArg = Annotated[int, typer.Option("--seed", help="Seed for the dice.")]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+PositionArg = Annotated[
+    Path | None, typer.Option("--position", help="Start from the position written in FILE.")
+]
 
 
 @app.callback(invoke_without_command=True)
@@ -93,12 +114,13 @@ def play(
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
+    position: PositionArg = None,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
     Unnamed seats are the game's best bot, except the first seat, which is a person
     unless it is named or another seat is a person."""
     try:
-        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
     except GladiatoriumError as err:
         raise fail(str(err)) from err
@@ -152,17 +174,18 @@ def simulate(
     jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
+    position: PositionArg = None,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
-        game, state = start_state(game_slug, option, ctx.args, players, seed)
+        game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
             raise GladiatoriumError("simulate plays bots only; a seat is set to human")
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     options = state.options.model_dump(mode="json")
-    batch = Batch(game.info.slug, options, state.players, seed, bots)
+    batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
     summary = _run_with_progress(
@@ -209,8 +232,10 @@ def legal(
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     as_json: JsonArg = False,
+    position: PositionArg = None,
 ) -> None:
-    """The seats awaited and each one's legal actions, at the start or after a record."""
+    """The seats awaited and each one's legal actions, at the start (or at a written
+    position) or after a record."""
     try:
         if record is not None:
             loaded = load_record(record)
@@ -218,7 +243,7 @@ def legal(
                 raise GladiatoriumError(f"{record} is a {loaded.game} record, not {game_slug}")
             state = replay(loaded)
         else:
-            _, state = start_state(game_slug, option, ctx.args, players, seed)
+            _, state = start_state(game_slug, option, ctx.args, players, seed, position)
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     awaiting = list(state.awaiting())

@@ -8,6 +8,7 @@ from gladiatorium.core.errors import (
     IllegalAction,
     NotYourTurn,
     OptionsError,
+    PositionError,
     RecordError,
     UnknownGame,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "NotYourTurn",
     "OptionsError",
     "Outcome",
+    "PositionError",
     "RecordError",
     "Rng",
     "Seat",

@@ -21,6 +21,10 @@ class OptionsError(GladiatoriumError):
     """Options that do not validate (names the option and why)."""
 
 
+class PositionError(OptionsError):
+    """A written position that does not read (names the source, the line and the field)."""
+
+
 class RecordError(GladiatoriumError):
     """A match record that cannot be read or does not replay (names the place)."""
 

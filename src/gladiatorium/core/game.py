@@ -56,6 +56,14 @@ class Game(ABC, Generic[OptT]):
     def new_state(self, options: OptT, players: int, seed: int) -> State[OptT]:
         """A fresh match with ``players`` players, its dice seeded by ``seed``."""
 
+    def load_position(
+        self, options: OptT, players: int, seed: int, text: str, source: str
+    ) -> State[OptT]:
+        """A match that starts from the position written in ``text`` in the game's
+        documented position format; errors name ``source``, the line and the field.
+        Games without a position format refuse."""
+        raise OptionsError(f"{self.info.slug} has no position format ({source})")
+
     def bots(self) -> Mapping[str, BotFactory]:
         """This game's own bots by name, best first (the random bot is added by the
         bot registry for every game)."""
@@ -138,12 +146,20 @@ class Game(ABC, Generic[OptT]):
         options: Mapping[str, Any] | OptT | None = None,
         players: int | None = None,
         seed: int = 0,
+        position: str | None = None,
+        source: str = "position",
     ) -> State[OptT]:
-        """Validate options and players, then :meth:`new_state`."""
+        """Validate options and players, then :meth:`new_state`, or
+        :meth:`load_position` when a written ``position`` is given (``source`` names
+        it in errors)."""
         opts = options if isinstance(options, BaseModel) else self.make_options(options)
         count = self.info.default_players if players is None else players
         self.check_players(count)
-        return self.new_state(opts, count, seed)
+        if position is None:
+            return self.new_state(opts, count, seed)
+        state = self.load_position(opts, count, seed, position, source)
+        state.position = position
+        return state
 
     def action_from_json(self, data: dict[str, Any]) -> Action:
         return action_from_json(self.action_types, data)

@@ -35,6 +35,7 @@ class MatchRecord(BaseModel):
     players: int
     seed: int
     seats: dict[Seat, str] = {}
+    position: str | None = None
     actions: list[RecordedAction]
     outcome: dict[str, Any] | None = None
     digest: str | None = None
@@ -58,6 +59,7 @@ def record_of(
         players=state.players,
         seed=state.seed,
         seats=dict(seats or {}),
+        position=state.position,
         actions=[RecordedAction(seat=s, action=str(a)) for s, a in state.history],
         outcome=None if outcome is None else outcome.to_json(),
         digest=events_digest(state),
@@ -72,7 +74,9 @@ def replay(record: MatchRecord) -> State[Any]:
             f"record is for {record.game} version {record.version}; this is {game.info.version}"
         )
     try:
-        state = game.start(record.options, record.players, record.seed)
+        state = game.start(
+            record.options, record.players, record.seed, record.position, "record position"
+        )
     except GladiatoriumError as err:
         raise RecordError(f"record options: {err}") from err
     for index, step in enumerate(record.actions):

@@ -33,6 +33,8 @@ class State(ABC, Generic[OptT]):
         self.rng = Rng(seed)
         self.events: list[Event] = []
         self.history: list[tuple[Seat, Action]] = []
+        #: the written position the match started from (None: the game's own start)
+        self.position: str | None = None
 
     # ----- hooks a game implements -------------------------------------------------
     @property

@@ -23,6 +23,7 @@ class Batch:
     players: int
     seed: int
     bots: Mapping[Seat, str]
+    position: str | None = None  # a written position every game starts from
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def play_one(batch: Batch, index: int, keep_record: bool) -> GameResult:
     load()
     game = get_game(batch.game)
     seed = derive_seed(batch.seed, index)
-    state = game.start(batch.options, batch.players, seed)
+    state = game.start(batch.options, batch.players, seed, batch.position)
     run_match(state, make_bots(game, seed, batch.bots))
     outcome = state.outcome()
     assert outcome is not None

@@ -134,12 +134,22 @@ class Arena:
             here = nxt
         return path
 
-    def fly_path(self, vehicle: Vehicle, heading: int, squares: int) -> list[Square] | None:
-        """The squares a flyer passes: over regular obstacles, never into or
-        diagonally between 3D obstacles, never onto another vehicle except the
-        Inverter onto an enemy, which it destroys (R3)."""
-        path, here = [], vehicle.square
-        for _ in range(squares):
+    def fly_path(
+        self,
+        vehicle: Vehicle,
+        heading: int,
+        squares: int,
+        *,
+        pass_over: bool = True,
+        kills: int | None = 1,
+    ) -> list[Square] | None:
+        """The squares a flyer passes flying straight, or None if it cannot: over
+        regular obstacles, never into or diagonally between 3D obstacles; over other
+        vehicles when ``pass_over`` (R3), stopping only on an empty square. An
+        Inverter's field destroys the first ``kills`` enemies on the way (None: all,
+        R33); it may also stop on the square of one it destroys."""
+        path, here, left = [], vehicle.square, kills
+        for count in range(1, squares + 1):
             nxt = step(here, heading)
             if not on_arena(nxt) or self.is_wall(nxt):
                 return None
@@ -147,11 +157,22 @@ class Arena:
             if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
                 return None
             other = self.vehicle_at(nxt)
-            if other is not None and not (vehicle.code == "INV" and other.seat != vehicle.seat):
-                return None
+            if other is not None:
+                if self.field_strikes(vehicle, other, left):
+                    left = None if left is None else left - 1
+                elif not pass_over or count == squares:
+                    return None
             path.append(nxt)
             here = nxt
         return path
+
+    @staticmethod
+    def field_strikes(inverter: Vehicle, other: Vehicle, kills: int | None) -> bool:
+        """Whether an Inverter's field destroys ``other`` as it passes (``kills``: how
+        many it may still destroy, None: any number)."""
+        return (
+            inverter.code == "INV" and other.seat != inverter.seat and (kills is None or kills > 0)
+        )
 
     # ----- sight and fire ------------------------------------------------------------
     def sees(self, spotter: Vehicle, target: Square) -> bool:

@@ -15,6 +15,12 @@ def evasive(target: Vehicle) -> bool:
     return target.code in ("SC", "MQ")
 
 
+def mosquito_prey(options: ElectronGladiatorsOptions) -> tuple[str, ...]:
+    """What a Mosquito attacks alone: its Air-To-Surface gun targets a Scout (R16);
+    under ``mosquito_attacks_mosquitos`` a Mosquito too."""
+    return ("SC", "MQ") if options.mosquito_attacks_mosquitos else ("SC",)
+
+
 def can_lead(
     gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
 ) -> bool:
@@ -26,11 +32,13 @@ def lead_refusal(
     gun: Vehicle, target: Vehicle, mover: int | None, options: ElectronGladiatorsOptions
 ) -> str | None:
     """Why ``gun`` may not lead an attack on ``target`` (None: it may): a Mosquito
-    leads only on a Scout or a Mosquito (R16), a Scout only on a Scout (R29); on a
+    leads only on a Scout (R16), a Scout only on a Scout (R29); on a
     Mosquito only a parabolic gun; on a Scout or a Mosquito only from within 6
     spaces, by a vehicle that has not moved this turn (R18)."""
-    if gun.code == "MQ" and not evasive(target):
-        return "alone, a Mosquito attacks only Scouts and Mosquitos; it may add its gun"
+    prey = mosquito_prey(options)
+    if gun.code == "MQ" and target.code not in prey:
+        named = " and ".join({"SC": "Scouts", "MQ": "Mosquitos"}[code] for code in prey)
+        return f"alone, a Mosquito attacks only {named}; it may add its gun"
     if gun.code == "SC" and target.code != "SC":
         return "alone, a Scout attacks only Scouts; it may add its gun"
     if not evasive(target):

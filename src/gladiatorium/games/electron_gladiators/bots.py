@@ -50,11 +50,21 @@ class Ending:
     steps: tuple[str, ...]  # "fwd", "rev", "turn l45", "fly SE" ...
 
 
-def endings(arena: Arena, vehicle: Vehicle, options: ElectronGladiatorsOptions) -> list[Ending]:
-    """Every place (and facing) the vehicle can reach this turn, by the shortest path."""
+def endings(
+    arena: Arena, vehicle: Vehicle, options: ElectronGladiatorsOptions, kills: int | None = 0
+) -> list[Ending]:
+    """Every place (and facing) the vehicle can reach this turn, by the shortest path;
+    an Inverter's field may destroy ``kills`` enemies on the way (None: any number)."""
     if vehicle.kind.flyer:
-        return list(_flight_endings(arena, vehicle))
+        return list(_flight_endings(arena, vehicle, kills))
     return list(_ground_endings(arena, vehicle, options))
+
+
+def field_kills(options: ElectronGladiatorsOptions, attack_left: bool) -> int | None:
+    """How many enemies an Inverter's field may destroy this turn (R33)."""
+    if not options.inverter_field_is_attack:
+        return None
+    return 1 if attack_left else 0
 
 
 def _ground_endings(
@@ -99,30 +109,38 @@ def _ground_endings(
             yield Ending(square, facing, path)
 
 
-def _flight_endings(arena: Arena, vehicle: Vehicle) -> Iterator[Ending]:
-    best: dict[tuple[int, int], tuple[str, ...]] = {vehicle.square: ()}
-    queue = deque([vehicle.square])
+def _flight_endings(arena: Arena, vehicle: Vehicle, kills: int | None) -> Iterator[Ending]:
+    """Flights of single steps (the bot does not fly over vehicles); the key keeps
+    how many field kills are left, so a path never counts more than ``kills``."""
+    start = (vehicle.square, kills)
+    best: dict[tuple[tuple[int, int], int | None], tuple[str, ...]] = {start: ()}
+    queue = deque([start])
     probe = Vehicle(vehicle.ident, vehicle.seat, vehicle.code, vehicle.square, None)
     while queue:
-        square = queue.popleft()
-        path = best[square]
+        square, left = key = queue.popleft()
+        path = best[key]
         if len(path) >= vehicle.kind.speed:
             continue
         probe.square = square
         for heading, name in enumerate(FACINGS):
             nxt = step(square, heading)
-            if nxt in best or arena.fly_path(probe, heading, 1) is None:
+            if arena.fly_path(probe, heading, 1, kills=left) is None:
                 continue
-            best[nxt] = (*path, f"fly {name}")
-            queue.append(nxt)
-    for square, path in best.items():
+            victim = arena.vehicle_at(nxt)
+            after = left if victim is None or left is None else left - 1
+            if (nxt, after) in best:
+                continue
+            best[(nxt, after)] = (*path, f"fly {name}")
+            queue.append((nxt, after))
+    for (square, _), path in best.items():
         if path:
             yield Ending(square, None, path)
 
 
 def _walk(arena: Arena, vehicle: Vehicle, ending: Ending) -> list[Vehicle]:
     """Move ``vehicle`` (a copy's own) along ``ending``; the enemies its Inverter
-    field passes over are removed and returned."""
+    field passes over are removed and returned (the ending's single steps only
+    reach enemies the field may destroy)."""
     killed = []
     square = vehicle.square
     for word in ending.steps:
@@ -258,9 +276,10 @@ class Tactician:
         enemies = arena.enemies(seat)
         lurking = _repositionings(arena, enemies, options)
         shortlist: list[tuple[Vehicle, Ending]] = []
+        kills = field_kills(options, attack_left)
         for vehicle in sorted(arena.side(seat), key=lambda v: v.ident):
             ranked = sorted(
-                endings(arena, vehicle, options),
+                endings(arena, vehicle, options, kills),
                 key=lambda e: -_quick(arena, vehicle, e, enemies, options),
             )
             shortlist.extend((vehicle, e) for e in ranked[:PER_VEHICLE])
@@ -273,7 +292,8 @@ class Tactician:
             score -= MOVED_EXPOSURE * _exposure(after, moved, lurking, options)
             steps = _notation(vehicle.square, vehicle, ending)
             plan = [*steps, "end"]
-            if attack_left and after.enemies(seat):
+            fired = bool(killed) and options.inverter_field_is_attack  # R33
+            if attack_left and not fired and after.enemies(seat):
                 attacks = attack_options(after, seat, vehicle.ident, options)
                 good = [a for a in attacks if _attack_gain(a) > 0]
                 if good:

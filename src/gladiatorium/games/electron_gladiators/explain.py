@@ -158,17 +158,28 @@ def _drive_or_fly(state: ElectronGladiatorsState, vehicle: Vehicle, words: list[
     assert heading is not None
     if words[1] == "rev":
         heading = (heading + 4) % 8
-    return _blocked(state.arena, vehicle, heading, squares)
+    return _blocked(state, vehicle, heading, squares)
 
 
-def _blocked(arena: Arena, vehicle: Vehicle, heading: int, squares: int) -> str | None:
-    """What stops the vehicle on its way (the first step it cannot take)."""
-    mover = arena.fly_path if vehicle.kind.flyer else arena.drive_path
+def _blocked(
+    state: ElectronGladiatorsState, vehicle: Vehicle, heading: int, squares: int
+) -> str | None:
+    """What stops the vehicle on its way (the first step it cannot take); a flyer
+    passing over vehicles (R3) is stopped only by one where it would land."""
+    arena = state.arena
+    flyer = vehicle.kind.flyer
+    mover = state.flight if flyer else arena.drive_path
+    passes = flyer and state.options.flyers_pass_vehicles
     for count in range(1, squares + 1):
         if mover(vehicle, heading, count) is None:
             here = step(vehicle.square, heading, count - 1)
             there = step(here, heading)
+            if passes and count < squares and arena.vehicle_at(there) is not None:
+                continue
             after = f" after {count - 1} square{'s' * (count > 2)}" if count > 1 else ""
+            other = arena.vehicle_at(there)
+            if passes and other is not None:
+                return f"it flies over vehicles but cannot stop on {_name(other)} (R3)"
             return f"the way is blocked{after}: {_blocker(arena, here, there)}"
     return None
 

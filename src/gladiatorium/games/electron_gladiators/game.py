@@ -52,7 +52,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="2",
+        version="3",
     )
     options_type = ElectronGladiatorsOptions
     action_types = ACTION_TYPES
@@ -61,6 +61,14 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         self, options: ElectronGladiatorsOptions, players: int, seed: int
     ) -> ElectronGladiatorsState:
         return ElectronGladiatorsState(options, players, seed)
+
+    def load_position(
+        self, options: ElectronGladiatorsOptions, players: int, seed: int, text: str, source: str
+    ) -> ElectronGladiatorsState:
+        """A position is a set-up (with facings) and, optionally, the turn and the seat
+        to move; it becomes the match's ``setup`` option, so its record replays alone."""
+        parse_setup(text, source)
+        return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.electron_gladiators.bots import Tactician

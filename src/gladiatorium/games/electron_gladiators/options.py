@@ -29,6 +29,27 @@ class ElectronGladiatorsOptions(BaseModel):
         description="a scout's 45/90-degree turn costs no point (never two in a row); "
         "false: one point each (R11)",
     )
+    scout_free_turn_is_a_move: bool = Field(
+        False,
+        description="a Scout's free 45/90-degree turn alone is a move action of its own "
+        "(R32); default: the move still needs a point spent",
+    )
+    flyers_pass_vehicles: bool = Field(
+        True,
+        description="flyers fly over any vehicle but stop on an empty square (R3); false: "
+        "no vehicle enters or passes another's square (before version 3)",
+    )
+    inverter_field_is_attack: bool = Field(
+        True,
+        description="the Inverter's field is the turn's one attack: one vehicle destroyed, "
+        "no other attack that turn (R33); false: it destroys every enemy it passes over "
+        "and another vehicle may still attack (before version 3)",
+    )
+    mosquito_attacks_mosquitos: bool = Field(
+        False,
+        description="alone, a Mosquito may attack a Mosquito as well as a Scout (R16, "
+        "before version 3); default: alone it attacks only Scouts",
+    )
     self_spotting: bool = Field(
         False, description="a vehicle may spot its own parabolic shot (R13)"
     )

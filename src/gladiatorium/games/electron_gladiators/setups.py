@@ -10,6 +10,8 @@ The format (docs/rules/electron-gladiators.md, "Set-up files")::
      ...                        (21 rows, row 1 first)
     21  .....................
     vehicle 1 HT1 G1 S          (seat, type, square, facing; flyers write -)
+    turn 7                      (optional, for a position: the turn being played)
+    to-move 2                   (optional: the seat to move; default 1)
 
 Map characters: ``.`` open ground, ``O`` an obstacle, ``X`` a 3D obstacle.
 """
@@ -58,6 +60,8 @@ class Setup:
     obstacles: frozenset[Square]
     walls: frozenset[Square]  # 3D obstacles (X)
     vehicles: tuple[Placement, ...]
+    to_move: str = "1"
+    turn: int = 1
 
 
 def shipped_text(name: str) -> str:
@@ -85,6 +89,7 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
     rows: list[str] = []
     vehicles: list[tuple[str, Placement]] = []  # (where it was given, placement)
     map_where = ""
+    to_move, turn = "1", 1
     lines = text.splitlines()
     index = 0
     in_map = False
@@ -110,8 +115,14 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
             in_map, map_where = True, f"line {number}"
         elif words[0] == "vehicle":
             vehicles.append((where, _vehicle(words[1:], where)))
+        elif words[0] == "to-move":
+            to_move = _seat(words[1:], where)
+        elif words[0] == "turn":
+            turn = _turn(words[1:], where)
         else:
-            raise SetupError(f"{where}: expected 'name', 'map' or 'vehicle', got {raw!r}")
+            raise SetupError(
+                f"{where}: expected 'name', 'map', 'vehicle', 'turn' or 'to-move', got {raw!r}"
+            )
     if not map_where:
         raise SetupError(f"{source}: no 'map' line (the map of {SIZE} rows follows one)")
     if len(rows) != SIZE:
@@ -122,8 +133,21 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
         (c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "O"
     )
     walls = frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
-    _check_vehicles(vehicles, obstacles | walls, source)
-    return Setup(name or source, obstacles, walls, tuple(v for _, v in vehicles))
+    _check_vehicles(vehicles, obstacles, walls, source)
+    placed = tuple(v for _, v in vehicles)
+    return Setup(name or source, obstacles, walls, placed, to_move, turn)
+
+
+def _seat(words: list[str], where: str) -> str:
+    if len(words) != 1 or words[0] not in SEATS:
+        raise SetupError(f"{where}: to-move: expected seat 1 or 2")
+    return words[0]
+
+
+def _turn(words: list[str], where: str) -> int:
+    if len(words) != 1 or not words[0].isdigit() or int(words[0]) < 1:
+        raise SetupError(f"{where}: turn: expected a whole number of at least 1")
+    return int(words[0])
 
 
 def _map_row(words: list[str], expected: int, where: str) -> str:
@@ -163,17 +187,25 @@ def _vehicle(words: list[str], where: str) -> Placement:
 
 
 def _check_vehicles(
-    vehicles: list[tuple[str, Placement]], blocked: frozenset[Square], source: str
+    vehicles: list[tuple[str, Placement]],
+    obstacles: frozenset[Square],
+    walls: frozenset[Square],
+    source: str,
 ) -> None:
-    """One vehicle a square, none on an obstacle, at least one a seat."""
+    """One vehicle a square, none on a 3D obstacle, only flyers on a regular one
+    (they may stop there in play, R3), at least one a seat."""
     seen: dict[Square, str] = {}
     for where, v in vehicles:
         name = square_name(v.square)
         if v.square in seen:
             first = seen[v.square].removeprefix(f"{source} ")
             raise SetupError(f"{where}: a second vehicle on {name} (the first is on {first})")
-        if v.square in blocked:
-            raise SetupError(f"{where}: the {v.code} on {name} stands on an obstacle")
+        if v.square in walls:
+            raise SetupError(f"{where}: the {v.code} on {name} stands on a 3D obstacle")
+        if v.square in obstacles and not TYPES[v.code].flyer:
+            raise SetupError(
+                f"{where}: the {v.code} on {name} stands on an obstacle (only flyers may)"
+            )
         seen[v.square] = where
     for seat in SEATS:
         if not any(v.seat == seat for _, v in vehicles):
@@ -192,4 +224,6 @@ def format_setup(setup: Setup) -> str:
     for v in setup.vehicles:
         facing = "-" if v.facing is None else FACINGS[v.facing]
         lines.append(f"vehicle {v.seat} {v.code} {square_name(v.square)} {facing}")
+    if setup.turn != 1 or setup.to_move != "1":
+        lines += [f"turn {setup.turn}", f"to-move {setup.to_move}"]
     return "\n".join(lines) + "\n"

@@ -46,10 +46,11 @@ def load_setup(value: str) -> Setup:
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
-        self.setup_name = load_setup(options.setup).name
-        self.arena = Arena.from_setup(load_setup(options.setup))
-        self.to_move: Seat = "1"
-        self.turn = 1
+        setup = load_setup(options.setup)
+        self.setup_name = setup.name
+        self.arena = Arena.from_setup(setup)
+        self.to_move: Seat = setup.to_move
+        self.turn = setup.turn
         self.quiet_turns = 0
         self.lost_this_turn = False
         self.mover: int | None = None  # the vehicle making this turn's move action
@@ -57,6 +58,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.move_over = False
         self.attacked = False
         self.free_turn_last = False
+        self.turned_free = False  # the mover made a free Scout turn this move
         self.pending_dodge: tuple[int, tuple[str, ...]] | None = None
         self.result: Outcome | None = None
         self._legal: tuple[int, list[Action]] | None = None
@@ -106,11 +108,34 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         actions: list[Action] = list(self.move_steps())
         if self.may_attack():
             actions.extend(self.attack_actions(self.to_move))
-        if self.spent > 0 or not self.move_steps():
+        if self.move_made or not self.move_steps():
             actions.append(EndMove())
         return actions
 
     # ----- the move action -----------------------------------------------------------
+    @property
+    def move_made(self) -> bool:
+        """The move action is made: a speed point spent, or (option
+        ``scout_free_turn_is_a_move``, R32) a free Scout turn."""
+        return self.spent > 0 or (self.options.scout_free_turn_is_a_move and self.turned_free)
+
+    def field_kills_left(self) -> int | None:
+        """How many enemies an Inverter's field may still destroy this turn: the field
+        is the turn's one attack (R33); None: any number (option off)."""
+        if not self.options.inverter_field_is_attack:
+            return None
+        return 0 if self.attacked else 1
+
+    def flight(self, vehicle: Vehicle, heading: int, squares: int) -> list[Square] | None:
+        """The squares a flyer passes on a straight flight now, or None (R3, R33)."""
+        return self.arena.fly_path(
+            vehicle,
+            heading,
+            squares,
+            pass_over=self.options.flyers_pass_vehicles,
+            kills=self.field_kills_left(),
+        )
+
     def remaining(self, vehicle: Vehicle) -> int:
         return vehicle.kind.speed - (self.spent if vehicle.ident == self.mover else 0)
 
@@ -135,9 +160,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         if vehicle.kind.flyer:
             for heading, label in enumerate(FACINGS):
                 for n in range(1, points + 1):
-                    if self.arena.fly_path(vehicle, heading, n) is None:
-                        break
-                    out.append(Fly(name, label, n))
+                    if self.flight(vehicle, heading, n) is not None:
+                        out.append(Fly(name, label, n))
             return out
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
@@ -212,30 +236,40 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             facing=FACINGS[vehicle.facing],
         )
         self.free_turn_last = cost == 0
+        self.turned_free = self.turned_free or cost == 0
         self._spend(vehicle, cost)
 
     def _apply_fly(self, vehicle: Vehicle, action: Fly) -> None:
-        path = self.arena.fly_path(vehicle, FACINGS.index(action.heading), action.squares)
+        """Fly straight; an Inverter's field destroys the enemies its path allows
+        (R33: the first one, as the turn's attack)."""
+        path = self.flight(vehicle, FACINGS.index(action.heading), action.squares)
         assert path is not None
         for square in path:
             victim = self.arena.vehicle_at(square)
-            if victim is not None:
-                self.emit(
-                    "disintegrate",
-                    f"{self.to_move}: the Inverter disintegrates the {victim.code} on "
-                    f"{square_name(square)}",
-                    seat=self.to_move,
-                    victim=victim.code,
-                    square=square_name(square),
-                )
-                self._destroy(victim)
-            self.arena.move_to(vehicle, square)
+            if victim is not None and self.arena.field_strikes(
+                vehicle, victim, self.field_kills_left()
+            ):
+                self._disintegrate(victim, square)
+        self.arena.move_to(vehicle, path[-1])
         self._moved(vehicle, action.at, f"flies {action.heading}", path[-1], action.squares)
+
+    def _disintegrate(self, victim: Vehicle, square: Square) -> None:
+        self.emit(
+            "disintegrate",
+            f"{self.to_move}: the Inverter disintegrates the {victim.code} on "
+            f"{square_name(square)}",
+            seat=self.to_move,
+            victim=victim.code,
+            square=square_name(square),
+        )
+        self._destroy(victim)
+        if self.options.inverter_field_is_attack:
+            self.attacked = True  # the field was the turn's attack (R33)
 
     # ----- attacks -------------------------------------------------------------------
     def may_attack(self) -> bool:
         """One attack a turn, before or after the move, never in its middle."""
-        return not self.attacked and (self.mover is None or self.spent > 0)
+        return not self.attacked and (self.mover is None or self.move_made)
 
     def attack_actions(self, seat: Seat) -> list[Action]:
         """Every legal attack: a lead gun on a target, alone or with a second gun."""
@@ -257,7 +291,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         guns = [g for g in (lead, helper) if g is not None]
         modes = [self.arena.gun_mode(g, target, spotters, self.options) for g in guns]
         self.attacked = True
-        if self.mover is not None and self.spent > 0:
+        if self.mover is not None and self.move_made:
             self.move_over = True
         names = " with ".join(
             f"{g.code} {square_name(g.square)} ({m})" for g, m in zip(guns, modes, strict=True)
@@ -374,7 +408,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         elif isinstance(action, Fire):
             self._apply_fire(action)
         elif isinstance(action, EndMove):
-            if self.move_over or self.spent == 0 or self.attacked:
+            if self.move_over or not self.move_made or self.attacked:
                 self._finish_turn()  # the attack, if still open, is passed up
                 return
             self.move_over = True
@@ -394,8 +428,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _maybe_finish_turn(self) -> None:
         """The turn ends by itself once the move is made (or no vehicle can move at
         all) and the attack is made or no attack is possible."""
-        move_done = (self.spent > 0 and self.move_over) or (
-            self.spent == 0 and not self.move_steps()
+        move_done = (self.move_made and self.move_over) or (
+            not self.move_made and not self.move_steps()
         )
         if move_done and (not self.may_attack() or not self.attack_actions(self.to_move)):
             self._finish_turn()
@@ -414,6 +448,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.move_over = False
         self.attacked = False
         self.free_turn_last = False
+        self.turned_free = False
         self.pending_dodge = None
         if self.result is None:
             self.emit(

@@ -54,6 +54,7 @@ VALUE = {
 }
 WIN = 10_000.0
 CAPTIVE_QUEEN = 45.0
+FROZEN_QUEEN = 8.0
 LET_MARGIN = 1.0
 
 
@@ -101,6 +102,8 @@ class Marshal:
                 defender = None if pid is None else pos.pieces[pid]
             assert defender is not None
             gain, success = self._fight_value(state, piece, defender, how == ATTACK_FROZEN)
+            if state.options.check_answer == "must-work" and pos.in_check(team):
+                gain -= (1 - success) * WIN  # a failed answer to check is mate (R16)
         elif how == ELIMINATE:
             assert occupant is not None
             if occupant.team == team:
@@ -110,6 +113,8 @@ class Marshal:
         elif how == FREEZE:
             assert occupant is not None
             gain = WIN / 2 if occupant.kind == KING else 0.8 * self.value(pos, occupant)
+            if occupant.kind == QUEEN:
+                gain = FROZEN_QUEEN  # she stops moving and healing, but cannot be taken
         elif how == TAKE_QUEEN:
             gain = CAPTIVE_QUEEN * (2 if pos.captor[team] is not None else 1)
         if gain >= WIN / 2:

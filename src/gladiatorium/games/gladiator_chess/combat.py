@@ -3,6 +3,7 @@ froze), defender's dice, the defender wins ties, the loser loses the difference.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,6 +26,25 @@ class Exchange:
     @property
     def defence_total(self) -> int:
         return sum(self.defence_rolls)
+
+
+@dataclass(frozen=True)
+class CombatNumbers:
+    """The dice of each piece and the attacker's bonus dice: enough to tell whether
+    an attack can fell its defender at all (R16)."""
+
+    dice: Mapping[str, int]
+    attack_bonus: int = 1
+    frozen_bonus: int = 1
+    to_the_fall: bool = False
+
+    def can_fell(self, attacker: str, defender: str, defender_hp: int, frozen: bool) -> bool:
+        """Whether the attacker's best roll against the defender's worst takes all the
+        defender's hit points (always, when the fight goes on until one falls)."""
+        if self.to_the_fall:
+            return True
+        dice = self.dice[attacker] + self.attack_bonus + (self.frozen_bonus if frozen else 0)
+        return 6 * dice - self.dice[defender] >= defender_hp
 
 
 def exchange(rng: Rng, attack_dice: int, defence_dice: int) -> Exchange:

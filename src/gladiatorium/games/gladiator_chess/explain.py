@@ -80,7 +80,7 @@ def why_not(state: GladiatorChessState, action: Move | Let) -> str:
         return f"the King has let the {commander} move; the {team} {commander} moves now"
     if action.commander != commander:
         return f"it is the {team} {COMMANDER_NAMES[commander]}'s move (General 4)"
-    kinds = COMMANDS[commander] if state.commander_moves else None  # General 7, R3
+    kinds = COMMANDS[commander] if state.commander_moves else None  # General 7, R3, R28
     return _why_not_piece(state, action, team, kinds)
 
 
@@ -122,6 +122,9 @@ def _why_not_piece(
     steps = pos.steps(piece, in_check)
     there = [s for s in steps if s.target == target]
     if not there:
+        hopeless = _hopeless_attack(state, origin, target)
+        if hopeless:
+            return f"{name} may not attack {move.target}: {hopeless}"
         if _pattern_reaches(state, origin, target):
             return f"{name} may not go to {move.target}: it would leave its King in check (R8)"
         reach = [NAMES[t] for t in sorted({s.target for s in steps})]
@@ -138,6 +141,22 @@ def _why_not_piece(
     if (entry != STEP) != move.takes:
         return f"write {'x' if entry != STEP else '-'} between the squares"
     return f"{move} is not legal now"
+
+
+def _hopeless_attack(state: GladiatorChessState, origin: int, target: int) -> str:
+    """Why an attack reaching ``target`` is no answer to check (R16), or ''."""
+    pos = state.pos
+    piece = pos.board[origin]
+    assert piece is not None
+    in_check = pos.in_check(piece.team)
+    for t, how in pos.targets(piece, in_check):
+        defender = pos.defender(piece, t, how)
+        if t == target and defender is not None and not pos.attack_can_work(piece, t, how):
+            return (
+                f"its King is in check and no roll of its can fell the {defender.label} "
+                f"({defender.hp} hit points), so the attack cannot answer the check (R16)"
+            )
+    return ""
 
 
 def _pattern_reaches(state: GladiatorChessState, origin: int, target: int) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from gladiatorium.core import BotFactory, Game, GameInfo, GladiatoriumError, Seat, State
 from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
+from gladiatorium.games.gladiator_chess.diagram import read_diagram
 from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
@@ -19,7 +20,7 @@ white-black-knight, white-kings-knight, and the same for black. Squares are a1-l
   kings-knight: SQ b9-b10=BK      a pawn reaching the far side names what returns
   let queen                       the King lets the Queen's commander move
   king overrides queen: BK e1-f3  the King overrides the Queen and moves any unmoved piece
-  king: W a1-a3                   the King's own pieces cannot move: he moves another's
+  king: W a1-a3                   (king_slot_moves_any) his own cannot move: another's
 A refused move says why; 'look e4' shows a piece, where it may go and its odds.
 Pieces: K King, Q Queen, C Champion, MK Mounted Knight, BK Black Knight,
 KK King's Knight, W Warrior, S Scout, F Footman, SQ Squire.
@@ -37,7 +38,7 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         default_players=8,
         hidden_information=False,
         simultaneous=False,
-        version="2",
+        version="3",
     )
     options_type = GladiatorChessOptions
     action_types = ACTION_TYPES
@@ -48,6 +49,12 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         """The eight commander seats exist whatever ``players`` is: a person may hold
         several commanders (``--seat`` maps each seat to a person or a bot)."""
         return GladiatorChessState(options, players, seed)
+
+    def load_position(
+        self, options: GladiatorChessOptions, players: int, seed: int, text: str, source: str
+    ) -> GladiatorChessState:
+        """A match from a written position (docs/rules/gladiator-chess.md, "Positions")."""
+        return GladiatorChessState(options, players, seed, read_diagram(text, source))
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.gladiator_chess.bots import Marshal

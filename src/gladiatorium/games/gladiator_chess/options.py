@@ -54,6 +54,22 @@ class GladiatorChessOptions(BaseModel):
         description="the King may override any other commander (R17); false: only one "
         "who cannot move (General 7)",
     )
+    king_slot_moves_any: bool = Field(
+        False,
+        description="in his own slot a King whose own pieces cannot move moves any unmoved "
+        "piece of his team (R3, R28; before version 3); default: the slot passes (King 8)",
+    )
+    check_answer: Literal["must-work", "as-if-won"] = Field(
+        "must-work",
+        description="must-work: an attack answers check only if a roll could fell the "
+        "defender, and a failed answer is checkmate (R16); as-if-won: any attack answers "
+        "as if won, and after a failed one the next slot must answer (before version 3)",
+    )
+    queen_freezes_queen: bool = Field(
+        True,
+        description="a Queen may freeze the other Queen (Queen 3, R15); false: never "
+        "(before version 3)",
+    )
     champion_leaps: bool = Field(
         False, description="the Champion jumps over pieces on his path (R4: he does not)"
     )

@@ -25,6 +25,8 @@ from gladiatorium.games.gladiator_chess.board import (
     rank_of,
     square,
 )
+from gladiatorium.games.gladiator_chess.combat import CombatNumbers
+from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     CHAMPION,
     FOOTMAN,
@@ -69,13 +71,24 @@ class Step:
 class Position:
     """Pieces, board, frozen pieces, captive queens, losses and who has moved."""
 
-    def __init__(self, pieces: list[Piece], champion_leaps: bool = False) -> None:
+    def __init__(
+        self,
+        pieces: list[Piece],
+        champion_leaps: bool = False,
+        *,
+        combat: CombatNumbers | None = None,
+        queen_freezes_queen: bool = True,
+    ) -> None:
         self.pieces = pieces
         self.board: list[Piece | None] = [None] * SQUARES
         for piece in pieces:
             if piece.sq >= 0:
                 self.board[piece.sq] = piece
         self.champion_leaps = champion_leaps
+        #: the dice that tell whether an attack can answer check (R16); None: any can
+        self.combat = combat
+        #: a Queen may freeze the other Queen (Queen 3, R15)
+        self.queen_freezes_queen = queen_freezes_queen
         #: queen's team -> pid of the enemy piece she holds frozen (Queen 3)
         self.frozen: dict[str, int | None] = dict.fromkeys(TEAMS)
         #: queen's team -> pid of the piece holding her captive (Queen 5)
@@ -206,15 +219,19 @@ class Position:
                 if kind == KING and self.protected(team):
                     return None
                 held = self.pieces[self.frozen[team]]  # type: ignore[index]
+                if held.kind == QUEEN:
+                    return None  # Queen 2: a queen is never attacked, frozen or not (R15)
                 if held.kind == KING and self.protected(held.team):
                     return None  # R22: a frozen King protected again cannot be attacked
                 return ATTACK_FROZEN
             if kind == KING and self.protected(team) and in_check:
                 return ELIMINATE  # his own piece, only to escape check (King 5)
             return None
-        if occupant.kind == QUEEN:  # never frozen by the other queen (R15)
+        if occupant.kind == QUEEN:
             if kind in QUEEN_TAKERS or (kind == KING and not self.protected(team)):
                 return TAKE_QUEEN
+            if kind == QUEEN and self.queen_freezes_queen and self.frozen[enemy] is None:
+                return FREEZE  # Queen 3: all but the King; not a queen holding a piece (R15)
             return None
         if kind == QUEEN:
             if occupant.kind == KING and self.protected(enemy):
@@ -308,6 +325,8 @@ class Position:
         for target, how in self.targets(piece, in_check):
             if not self.safe_after(piece, target, how):
                 continue
+            if in_check and not self.attack_can_work(piece, target, how):
+                continue
             choices = self.promotions(piece, target)
             if choices:
                 out.extend(Step(piece.pid, piece.sq, target, how, c) for c in choices)
@@ -328,6 +347,24 @@ class Position:
                 yield piece
 
     # ----- legality: the King may not stay in or move into check ----------------------
+    def defender(self, piece: Piece, target: int, how: str) -> Piece | None:
+        """The piece that ``piece`` fights by entering ``target`` by ``how``, if any."""
+        if how == ATTACK:
+            return self.board[target]
+        if how == ATTACK_FROZEN:
+            pid = self.frozen[piece.team]
+            return None if pid is None else self.pieces[pid]
+        return None
+
+    def attack_can_work(self, piece: Piece, target: int, how: str) -> bool:
+        """R16: an attack answers check only if some roll lets it fell the defender
+        and take the square (any attack does under ``check_answer=as-if-won``)."""
+        defender = self.defender(piece, target, how)
+        if defender is None or self.combat is None:
+            return True
+        frozen = how == ATTACK_FROZEN
+        return self.combat.can_fell(piece.kind, defender.kind, defender.hp, frozen)
+
     def safe_after(self, piece: Piece, target: int, how: str) -> bool:
         """R8: a move is legal only if, should it succeed (the attacker winning any
         fight), its own protected King is not in check afterwards; judged before a
@@ -365,6 +402,7 @@ class Position:
         king_sq = target if piece.kind == KING else king.sq
         if king_sq < 0 or board[king_sq] is not (king if piece.kind != KING else piece):
             return True
+        # taking her makes her King a queen-mover at once, who may reach ours (R30)
         enemy_queen_captive = self.captor[enemy] is not None or (
             how == TAKE_QUEEN and self.captor[team] is None
         )
@@ -410,6 +448,22 @@ class Position:
         return king.sq if king.sq >= 0 else square(WIDTH // 2, 0 if team == WHITE else HEIGHT - 1)
 
 
+def new_position(pieces: list[Piece], options: GladiatorChessOptions) -> Position:
+    """A position of ``pieces`` under the rules the options choose."""
+    combat = CombatNumbers(
+        dict(options.dice),
+        options.attack_bonus_dice,
+        options.frozen_bonus_dice,
+        options.fight_to_the_fall,
+    )
+    return Position(
+        pieces,
+        options.champion_leaps,
+        combat=None if options.check_answer == "as-if-won" else combat,
+        queen_freezes_queen=options.queen_freezes_queen,
+    )
+
+
 __all__ = [
     "ATTACK",
     "ATTACK_FROZEN",
@@ -420,4 +474,5 @@ __all__ = [
     "TAKE_QUEEN",
     "Position",
     "Step",
+    "new_position",
 ]

@@ -15,6 +15,7 @@ from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outc
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
+from gladiatorium.games.gladiator_chess.diagram import Diagram
 from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
@@ -42,8 +43,8 @@ from gladiatorium.games.gladiator_chess.position import (
     NAMES,
     STEP,
     TAKE_QUEEN,
-    Position,
     Step,
+    new_position,
 )
 
 OVERRIDE = "override"
@@ -73,12 +74,22 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
 
 
 class GladiatorChessState(State[GladiatorChessOptions]):
-    def __init__(self, options: GladiatorChessOptions, players: int, seed: int) -> None:
+    def __init__(
+        self,
+        options: GladiatorChessOptions,
+        players: int,
+        seed: int,
+        start: Diagram | None = None,
+    ) -> None:
+        """The set-up (R1), or the written position ``start`` (its turn and slot)."""
         super().__init__(options, players, seed)
-        self.pos = Position(starting_pieces(options), options.champion_leaps)
+        if start is None:
+            self.pos = new_position(starting_pieces(options), options)
+        else:
+            self.pos = start.position(options)
         self.order = turn_order(options.order)
-        self.turn = 1
-        self.slot = 0
+        self.turn = 1 if start is None else start.turn
+        self.slot = 0 if start is None else self.order.index(start.slot)
         self.phase = COMMAND
         self.result: Outcome | None = None
         self.last_combat: list[str] = []
@@ -154,8 +165,9 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     def _offer(self, team: str, commander: str) -> bool:
         """Ask the King whether he overrides (King 7, General 5, R17) or the
         commander for a move. A commander with no move is overridden; in the King's
-        own slot, if his pieces cannot move, he moves any unmoved piece (General 7,
-        R3). False when no piece of the team can move."""
+        own slot he moves only his own pieces (King 8, R3), or any unmoved piece when
+        his cannot move under ``king_slot_moves_any`` (General 7, R28). False when the
+        slot offers no move."""
         in_check = self.pos.in_check(team)
         own = self._moves(team, COMMANDS[commander], in_check, commander, "")
         self._commander_steps = own
@@ -163,7 +175,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if own and (commander == KING_CMD or not self.options.king_may_override):
             self.phase, self._legal = COMMAND, {seat_of(team, commander): list(own)}
         elif commander == KING_CMD:
-            spare = self._moves(team, None, in_check, KING_CMD, "")
+            spare = self._king_spare_moves(team, in_check)
             self.phase, self._legal = COMMAND, {king_seat: list(spare)} if spare else {}
         else:
             overrides = self._moves(team, None, in_check, KING_CMD, commander)
@@ -171,6 +183,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             choices = lets + list(overrides)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
+
+    def _king_spare_moves(self, team: str, in_check: bool) -> list[Move]:
+        """King 8: in his own slot the King moves only his own pieces; only under
+        ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
+        if not self.options.king_slot_moves_any:
+            return []
+        return self._moves(team, None, in_check, KING_CMD, "")
 
     def _moves(
         self,
@@ -266,12 +285,23 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             self._legal = {seat_of(team, commander): list(self._commander_steps)}
             return
         assert isinstance(action, Move)
+        team = self.team_to_move
+        in_check = self.pos.in_check(team)
         self._carry_out(action)
+        if self.result is None and in_check:
+            self._judge_answer(team)
         if self.result is None:
             self._announce_checks()
             self._next_slot()
             if self.result is None:
                 self._enter_slot()
+
+    def _judge_answer(self, team: str) -> None:
+        """King 6: the move made while the King was in check had to get him out; if
+        its attack failed and he is still in check, he is checkmated (R16). Under
+        ``check_answer=as-if-won`` the team's next slot must answer instead."""
+        if self.options.check_answer == "must-work" and self.pos.in_check(team):
+            self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
     def _carry_out(self, move: Move) -> None:
         pos = self.pos
