@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx
+import httpx2
 from fastapi.testclient import TestClient
 
 from gladiatorium.server.config import Settings
@@ -63,7 +63,7 @@ def create(client: TestClient, game: str, seats: dict[str, str], **extra: Any) -
     return dict(answer.json())
 
 
-def act(client: TestClient, match_id: str, seat: str, action: str) -> httpx.Response:
+def act(client: TestClient, match_id: str, seat: str, action: str) -> httpx2.Response:
     return client.post(
         f"/api/matches/{match_id}/actions",
         json={"seat": seat, "action": action},
@@ -125,8 +125,8 @@ class LiveServer:
         if self.process.poll() is not None:
             raise AssertionError(f"the server exited early:\n{self.log()}")
         try:
-            return httpx.get(self.url + "/healthz", timeout=2).status_code == 200
-        except httpx.HTTPError:
+            return httpx2.get(self.url + "/healthz", timeout=2).status_code == 200
+        except httpx2.HTTPError:
             return False
 
     def log(self) -> str:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from server_helpers import PASSWORD, LiveServer, wait_for
 from sqlalchemy import select, update
@@ -30,7 +30,7 @@ class Player:
     def __init__(self, server: LiveServer, name: str, register: bool = True) -> None:
         self.server = server
         path = "/api/register" if register else "/api/login"
-        answer = httpx.post(server.url + path, json={"username": name, "password": PASSWORD})
+        answer = httpx2.post(server.url + path, json={"username": name, "password": PASSWORD})
         assert answer.status_code in (200, 201), answer.text
         self.token = answer.json()["token"]
         self.headers = {"authorization": f"Bearer {self.token}"}
@@ -41,7 +41,7 @@ class Player:
         return other
 
     def create(self, game: str, seats: dict[str, str], **extra: Any) -> str:
-        answer = httpx.post(
+        answer = httpx2.post(
             self.server.url + "/api/matches",
             json={"game": game, "seats": seats, **extra},
             headers=self.headers,
@@ -51,14 +51,14 @@ class Player:
 
     def body(self, match: str, seat: str | None = None) -> dict[str, Any]:
         params = {} if seat is None else {"seat": seat}
-        answer = httpx.get(
+        answer = httpx2.get(
             f"{self.server.url}/api/matches/{match}", params=params, headers=self.headers
         )
         assert answer.status_code == 200, answer.text
         return dict(answer.json())
 
-    def act(self, match: str, seat: str, action: str) -> httpx.Response:
-        return httpx.post(
+    def act(self, match: str, seat: str, action: str) -> httpx2.Response:
+        return httpx2.post(
             f"{self.server.url}/api/matches/{match}/actions",
             json={"seat": seat, "action": action},
             headers=self.headers,
@@ -127,10 +127,10 @@ def pig_move(body: dict[str, Any]) -> str:
     return "hold" if "hold" in body["legal"] and body["view"]["turn_total"] >= 8 else "roll"
 
 
-def race(match: str, seat: str, attempts: list[tuple[Player, str]]) -> list[httpx.Response]:
+def race(match: str, seat: str, attempts: list[tuple[Player, str]]) -> list[httpx2.Response]:
     """Send every attempt at once (one thread each, released together)."""
     barrier = threading.Barrier(len(attempts))
-    answers: list[httpx.Response | None] = [None] * len(attempts)
+    answers: list[httpx2.Response | None] = [None] * len(attempts)
 
     def send(index: int) -> None:
         player, action = attempts[index]
@@ -172,7 +172,7 @@ def test_two_processes_share_one_postgresql_database(live_server: Start, postgre
     open_match = ada.create("pig", {"1": "me", "2": "open"})
     assert on_second.body(open_match, "1")["awaiting"] == ["1"]  # loaded in both
     bob = Player(first, "bob")
-    joined = httpx.post(
+    joined = httpx2.post(
         f"{first.url}/api/matches/{open_match}/join", json={"seat": "2"}, headers=bob.headers
     )
     assert joined.status_code == 200
@@ -288,7 +288,7 @@ def test_kill_9_loses_no_acknowledged_action_and_deadlines_fire_after(
             sockets[seat].send(json.dumps({"action": pig_move(ada.body(match, seat))}))
             assert "events" in receive(sockets[seat], lambda m: "game" not in m)
     assert ada.body(match)["outcome"] is not None
-    record = httpx.get(f"{server.url}/api/matches/{match}/record", headers=ada.headers).json()
+    record = httpx2.get(f"{server.url}/api/matches/{match}/record", headers=ada.headers).json()
     assert [(a["seat"], a["action"]) for a in record["actions"]][: len(acknowledged)] == (
         acknowledged
     )
