@@ -14,6 +14,7 @@ import httpx2
 import pytest
 from server_helpers import PASSWORD, LiveServer, wait_for
 from sqlalchemy import select, update
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from gladiatorium.core import get_game
@@ -168,6 +169,27 @@ def test_two_processes_share_one_postgresql_database(live_server: Start, postgre
             other_seat = "2" if seat == "1" else "1"
             pushed = receive(watcher, lambda m, n=len(after["events"]): len(m["events"]) >= n)
             assert pushed == ada.on(second if watcher is two else first).body(match, other_seat)
+    # on a real server too: another site's page is refused before anything is sent,
+    # and a message over the size limit closes the connection and changes nothing
+    with pytest.raises(InvalidStatus) as refused:
+        connect(
+            f"{first.ws_url}/ws/matches/{match}?seat=1",
+            additional_headers={**ada.headers, "origin": "http://evil.example"},
+            open_timeout=30,
+        )
+    assert refused.value.response.status_code == 403
+    before = ada.body(match)
+    with connect(
+        f"{first.ws_url}/ws/matches/{match}?seat=1",
+        additional_headers={**ada.headers, "origin": first.url},
+        open_timeout=30,
+    ) as ws:
+        assert receive(ws, lambda m: "game" in m) == ada.body(match, "1")
+        ws.send(json.dumps({"action": "roll", "pad": "x" * 20_000}))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                ws.recv(timeout=30)
+    assert ada.body(match) == before
     # a seat taken through one process is held in the other at once
     open_match = ada.create("pig", {"1": "me", "2": "open"})
     assert on_second.body(open_match, "1")["awaiting"] == ["1"]  # loaded in both
@@ -294,3 +316,35 @@ def test_kill_9_loses_no_acknowledged_action_and_deadlines_fire_after(
     )
     digest, replay, plies = replayed_digest(url, match)
     assert digest == replay == record["digest"] and plies == len(record["actions"])
+
+
+def test_a_move_racing_a_flag_in_another_process_is_refused(postgres_url: str) -> None:
+    """One process flags the awaited seat (its clock ran out) while another, whose copy
+    has not seen it yet, commits that seat's move: the move is refused with 409 and
+    the loss on time stands."""
+    engines = [make_engine(postgres_url) for _ in range(2)]
+    from gladiatorium.server.db import migrate
+
+    migrate(engines[0])
+    services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
+    try:
+        match = services[0].create(None, "pig", None, None, {}, {"clock_days": 1}).id
+        services[1].live(match)
+        with services[0].sessions() as session:
+            deadline = session.scalars(select(Deadline).where(Deadline.match_id == match)).one()
+        services[0].fire(deadline)
+        assert services[0].live(match).over
+        catch_up = services[1]._catch_up
+        services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
+        try:
+            with pytest.raises(Conflict):
+                services[1].submit(match, "1", "roll")
+        finally:
+            services[1]._catch_up = catch_up  # type: ignore[method-assign]
+        row, actions = stored(postgres_url, match)
+        assert actions == [] and row.status == "over"
+        assert row.outcome is not None and row.outcome["reason"] == "time"
+        assert services[1].body(match, None)["outcome"]["winners"] == ["2"]
+    finally:
+        for engine in engines:
+            engine.dispose()

@@ -423,9 +423,9 @@ class MatchService:
 
     def _store_progress(self, session: Session, live: Live) -> None:
         outcome = live.outcome()
-        session.execute(
+        changed = session.execute(
             update(Match)
-            .where(Match.id == live.id)
+            .where(Match.id == live.id, Match.status != "over")
             .values(
                 ply=live.ply,
                 digest=events_digest(live.state),
@@ -433,6 +433,10 @@ class MatchService:
                 outcome=outcome,
             )
         )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            # another process ended the match (a clock ran out) after this copy looked;
+            # raising rolls the append back and drops this copy
+            raise Conflict("the match is over; no more actions")
 
     def _log(
         self,
