@@ -53,9 +53,15 @@ class PostgresCluster:
         ) as conn:
             conn.execute(sql)  # type: ignore[arg-type]
 
-    def new_database(self) -> str:
+    def new_database(self, empty: bool = False) -> str:
         """A fresh database, copied from a template that holds the migrated schema
-        (the server still runs its migrations on start: a no-op then)."""
+        (the server still runs its migrations on start: a no-op then); ``empty``: a
+        database with no table at all."""
+        if empty:
+            self.count += 1
+            name = f"empty_{os.getpid()}_{self.count}"
+            self.execute(f'CREATE DATABASE "{name}"')
+            return self.url(name)
         if not self.names:
             self.execute(f'CREATE DATABASE "{TEMPLATE}"')
             engine = make_engine(self.url(TEMPLATE))
@@ -180,7 +186,7 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     waits for /healthz; every server started is killed at the end."""
     started: list[LiveServer] = []
 
-    def start(database_url: str, **env: str) -> LiveServer:
+    def start(database_url: str, wait: bool = True, **env: str) -> LiveServer:
         environment = {
             **os.environ,
             "GLADIATORIUM_BOT_DELAY": "0",
@@ -190,7 +196,7 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         environment.pop("GLADIATORIUM_DATABASE_URL", None)
         server = LiveServer(database_url, tmp_path, environment)
         started.append(server)
-        return server.start()
+        return server.start(wait)
 
     yield start
     for server in started:

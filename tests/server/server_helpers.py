@@ -97,7 +97,8 @@ class LiveServer:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self) -> LiveServer:
+    def start(self, wait: bool = True) -> LiveServer:
+        """Start the process; with ``wait``, until /healthz answers (see :meth:`ready`)."""
         assert self.process is None or self.process.poll() is not None
         self.port = free_port()
         self.starts += 1
@@ -117,6 +118,9 @@ class LiveServer:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
+        return self.ready() if wait else self
+
+    def ready(self) -> LiveServer:
         wait_for(self._healthy, 60, f"the server on port {self.port} to answer /healthz")
         return self
 

@@ -147,8 +147,14 @@ def race(match: str, seat: str, attempts: list[tuple[Player, str]]) -> list[http
     return [a for a in answers if a is not None]
 
 
-def test_two_processes_share_one_postgresql_database(live_server: Start, postgres_url: str) -> None:
-    first, second = live_server(postgres_url), live_server(postgres_url)
+def test_two_processes_share_one_postgresql_database(
+    live_server: Start, postgres_cluster: Any
+) -> None:
+    # both start at once on an empty database: one migrates, the other waits for it
+    postgres_url = postgres_cluster.new_database(empty=True)
+    first = live_server(postgres_url, wait=False)
+    second = live_server(postgres_url, wait=False)
+    first.ready(), second.ready()
     ada = Player(first, "ada")
     match = ada.create("pig", {"1": "me", "2": "me"}, options={"target": 30})
     on_second = ada.on(second)

@@ -7,14 +7,26 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, act, body, create, is_body, recv, recv_until, register
+from server_helpers import (
+    ORIGIN,
+    act,
+    body,
+    create,
+    is_body,
+    recv,
+    recv_until,
+    register,
+    wait_for,
+)
 from starlette.websockets import WebSocketDisconnect
 
+from gladiatorium.core import registry
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
 from gladiatorium.server.service import MatchService
@@ -237,3 +249,39 @@ def test_no_secrets_in_logs(sqlite_client: TestClient, caplog: pytest.LogCapture
     for action in secret_actions:
         assert action not in logged, action
     assert token not in logged and invite not in logged
+
+
+def test_a_bot_over_its_thinking_time_gets_a_random_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The thinking-time cap: a bot that does not answer in time has a random legal
+    move played for it, persisted like any other."""
+    release = threading.Event()
+
+    class Sleepy:
+        def __init__(self, rng: Any) -> None:
+            self.rng = rng
+
+        def choose(self, state: Any, seat: str) -> Any:
+            release.wait(30)
+            return state.legal_actions(seat)[0]
+
+    monkeypatch.setitem(registry._GENERIC_BOTS, "sleepy", Sleepy)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp_path / 'sleepy.db'}",
+        bot_delay_seconds=0,
+        bot_think_seconds=0.2,
+        scheduler_interval=0.05,
+    )
+    try:
+        with TestClient(create_app(settings)) as client:
+            register(client, "ada")
+            match = create(client, "pig", {"1": "bot:sleepy", "2": "me"})["id"]
+            service = service_of(client)
+            wait_for(lambda: service.live(match).ply >= 1, what="the fallback move")
+            seat, action = service.live(match).state.history[0]
+            assert seat == "1" and str(action) == "roll"
+            service.forget(match)
+            assert service.live(match).state.history[0] == (seat, action)
+    finally:
+        release.set()
