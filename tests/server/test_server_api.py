@@ -3,6 +3,7 @@ shapes, the status codes, seats and who may hold them, bots in seats, records.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -324,6 +325,9 @@ def test_bots_move_and_are_persisted_like_people(client: TestClient) -> None:
 
 def test_all_bot_match_watched_live_and_record_after_the_end(client: TestClient) -> None:
     register(client, "ada")
+    # bots pause a little before each move, as people following them live want
+    drivers = client.app.state.drivers  # type: ignore[attr-defined]
+    drivers.settings = dataclasses.replace(drivers.settings, bot_delay_seconds=0.01)
     answer = client.post(
         "/api/matches",
         json={
@@ -342,6 +346,8 @@ def test_all_bot_match_watched_live_and_record_after_the_end(client: TestClient)
             if message["outcome"] is not None:
                 break
     assert len(texts) > 3
+    events = [len(json.loads(t)["events"]) for t in texts[1:]]
+    assert events == sorted(events) and events[0] < events[-1]
     assert message == body(client, match)
     outsider = other_client(client)
     assert outsider.get(f"/api/matches/{match}/record").status_code == 403

@@ -271,7 +271,7 @@ def test_kill_9_loses_no_acknowledged_action_and_deadlines_fire_after(
     ada = Player(server, "ada")
     match = ada.create("pig", {"1": "me", "2": "me"}, options={"target": 25})
     clock = ada.create("pig", {"1": "me", "2": "me"}, settings={"clock_days": 2})
-    bots = ada.create("pig", {"1": "bot:random", "2": "bot:random"}, options={"target": 200})
+    bots = ada.create("pig", {"1": "bot:random", "2": "bot:random"}, options={"target": 1000})
     acknowledged: list[tuple[str, str]] = []
     with ada.socket(match, "1") as one, ada.socket(match, "2") as two:
         sockets = {"1": one, "2": two}
