@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from gladiatorium.core import Game, Seat, State
+from gladiatorium.core import Action, Game, GladiatoriumError, Rng, Seat, State, bots_for
 from gladiatorium.core.match import make_bots
 
 #: a random game longer than this is a game that does not end
@@ -60,3 +60,86 @@ def leaks(game: Game[Any], state: State[Any]) -> list[str]:
                 if secret in text:
                     found.append(f"seat {seat}: {secret!r} in its {place}")
     return found
+
+
+#: legal actions of each seat tried as probes when two worlds are compared
+PROBES_PER_SEAT = 12
+
+
+def spread(items: list[Any], count: int) -> list[Any]:
+    """At most ``count`` items, evenly spaced, first and last included."""
+    if len(items) <= count:
+        return items
+    step = (len(items) - 1) / (count - 1)
+    return [items[round(i * step)] for i in range(count)]
+
+
+def refusal(state: State[Any], seat: Seat, action: Action) -> str | None:
+    """What :meth:`State.apply` would answer, without applying anything."""
+    if state.is_over:
+        return "over"
+    if seat not in state.awaiting():
+        return f"not awaited; waiting for {state.awaiting()}"
+    return state.illegal_reason(seat, action)
+
+
+def parsed(state: State[Any], seat: Seat, text: str) -> str:
+    try:
+        return f"ok {state.parse(seat, text)}"
+    except GladiatoriumError as err:
+        return f"{type(err).__name__}: {err}"
+
+
+def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str, Any]:
+    """Everything ``seat`` receives: view, events, rendering, legal actions in order."""
+    return {
+        "view": state.view(seat),
+        "events": [e.to_json() for e in state.events_for(seat)],
+        "render": game.render(state, seat),
+        "awaiting": state.awaiting(),
+        "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+    }
+
+
+def twin_differences(
+    game: Game[Any], state: State[Any], twin: State[Any], seat: Seat | None
+) -> list[str]:
+    """Where ``seat`` can tell ``state`` from its secret twin: what it receives, the
+    answers to the same actions and texts (every seat's legal actions, sampled, as
+    probes), and, for a seat that must act, every bot's choice."""
+    mine, theirs = received(game, state, seat), received(game, twin, seat)
+    found = [f"seat {seat}: its {place} differs" for place in mine if mine[place] != theirs[place]]
+    if seat is None:
+        return found
+    probes = [
+        action
+        for world in (state, twin)
+        for other in world.awaiting()
+        for action in spread(list(world.legal_actions(other)), PROBES_PER_SEAT)
+    ]
+    for action in probes:
+        if refusal(state, seat, action) != refusal(twin, seat, action):
+            found.append(f"seat {seat}: refusal of {action} differs")
+        if parsed(state, seat, str(action)) != parsed(twin, seat, str(action)):
+            found.append(f"seat {seat}: reading {str(action)!r} differs")
+    if seat in state.awaiting():
+        for name, factory in bots_for(game).items():
+            here = factory(Rng(1)).choose(state.clone(), seat)
+            there = factory(Rng(1)).choose(twin.clone(), seat)
+            if here != there:
+                found.append(f"seat {seat}: bot {name} chooses {here} here, {there} there")
+    return found
+
+
+def mutate_deeply(value: Any) -> None:
+    """Change every list and dict inside ``value`` in place."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            mutate_deeply(item)
+        for key in list(value):
+            value[key] = "edited"
+        value["edited-by-a-client"] = True
+    elif isinstance(value, list):
+        for item in value:
+            mutate_deeply(item)
+        value.append("edited")

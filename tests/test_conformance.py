@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_origin
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
-from contract import leaks, play_random, random_walk, sample_indices
+from contract import (
+    leaks,
+    mutate_deeply,
+    play_random,
+    random_walk,
+    sample_indices,
+    twin_differences,
+)
 from gladiatorium.core import (
     Action,
     GameOver,
@@ -181,3 +189,66 @@ def test_fuzzed_input_is_refused_or_legal(
         assert state.fingerprint() == before
     else:
         assert " ".join(text.split()).lower() in legal_before
+
+
+def test_views_are_fresh_data(slug: str) -> None:
+    """Editing a returned view, however deep, changes neither the game nor any
+    seat's view (a server hands views to clients that may keep and edit them)."""
+    game = get_game(slug)
+    length = len(play_random(game, 10).history)
+    for index, (state, _) in enumerate(random_walk(game, 10)):
+        if index in sample_indices(length, 6):
+            before = frozen(state.fingerprint())
+            for seat in (*state.seats, None):
+                mutate_deeply(state.view(seat))
+            assert frozen(state.fingerprint()) == before
+
+
+def frozen(fingerprint: dict[str, Any]) -> str:
+    """A fingerprint as text: a later edit of a shared object cannot reach it."""
+    return json.dumps(fingerprint, default=str, sort_keys=True)
+
+
+HIDDEN = [g.info.slug for g in games() if g.info.hidden_information]
+
+
+@pytest.mark.parametrize("hidden_slug", HIDDEN)
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_no_seat_tells_worlds_apart_that_differ_in_a_secret(hidden_slug: str, seed: int) -> None:
+    """For every game with hidden information: a seat receives the same view, events,
+    rendering, legal actions in the same order, the same refusals and the same bot
+    choices from two worlds that differ only in what it may not know."""
+    game = get_game(hidden_slug)
+    length = len(play_random(game, seed).history)
+    compared = 0
+    for index, (state, _) in enumerate(random_walk(game, seed)):
+        if index not in sample_indices(length, 5):
+            continue
+        for seat in (*state.seats, None):
+            twin = game.secret_twin(state, seat)
+            if twin is None:
+                continue
+            assert twin.fingerprint() != state.fingerprint(), "the twin holds the same secrets"
+            assert twin_differences(game, state, twin, seat) == []
+            compared += 1
+    assert compared > 0, f"{hidden_slug} has hidden information but no secret_twin"
+
+
+def unbounded_options(options_type: type[BaseModel]) -> list[str]:
+    """Fields of an options model with no upper bound: a number without ``le``/``lt``, a
+    text or a collection without ``max_length`` (every value a user can set is bounded)."""
+    found = []
+    for name, field in options_type.model_fields.items():
+        limits = {type(m).__name__ for m in field.metadata}
+        kind = get_origin(field.annotation) or field.annotation
+        if kind is int and not limits & {"Le", "Lt"}:
+            found.append(f"{name}: a number without le/lt")
+        if kind in (str, tuple, list, dict) and "MaxLen" not in limits:
+            found.append(f"{name}: no max_length")
+    return found
+
+
+def test_every_option_is_bounded(slug: str) -> None:
+    """A huge option (attack_bonus_dice=1000000000, a map of 200,000 rows) is refused
+    by the options model instead of hanging the game."""
+    assert unbounded_options(get_game(slug).options_type) == []

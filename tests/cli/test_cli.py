@@ -159,7 +159,7 @@ def test_play_seats_a_person_first_unless_told_otherwise(tmp_path: Path) -> None
     ):
         record = tmp_path / "pig.json"
         result = runner.invoke(
-            app, ["play", "pig", *given, "--save", str(record)], input="roll\n" * 300
+            app, ["play", "pig", *given, "--save", str(record), "--force"], input="roll\n" * 300
         )
         assert result.exit_code == 0, result.output
         assert json.loads(record.read_text())["seats"] == expected

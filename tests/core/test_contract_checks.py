@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from contract import leaks
-from gladiatorium.core import Seat, get_game
+from contract import leaks, mutate_deeply, twin_differences
+from gladiatorium.core import Action, Seat, State, get_game
 from gladiatorium.games.pig import Pig, PigOptions, PigState
+from gladiatorium.games.pig.game import Roll
 
 
 class LeakyPigState(PigState):
@@ -43,3 +44,50 @@ def test_leak_check_passes_private_event_to_its_owner() -> None:
     state.emit("whisper", "secret-of-2", to="2")
     found = leaks(get_game("pig"), state)
     assert not any("in its events" in f for f in found)
+
+
+class OrderedPigState(PigState):
+    """Pig with a secret coin per seat that wrongly orders the legal actions, and a
+    view that hands out its own list of banked points."""
+
+    def __init__(self, options: PigOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        self.coin = {s: self.rng.d(2) for s in self.seats}
+        self.shared = {"banked": [0]}
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        actions = super().legal_actions(seat)
+        return actions[::-1] if self.coin["2"] == 2 else actions
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        return {**super().view(seat), "shared": self.shared}
+
+
+class OrderedPig(Pig):
+    def new_state(self, options: PigOptions, players: int, seed: int) -> OrderedPigState:
+        return OrderedPigState(options, players, seed)
+
+    def secret_twin(self, state: State[PigOptions], seat: Seat | None) -> OrderedPigState | None:
+        assert isinstance(state, OrderedPigState)
+        if seat == "2":
+            return None
+        twin = state.clone()
+        twin.coin["2"] = 3 - state.coin["2"]
+        return twin
+
+
+def test_twin_check_finds_legal_actions_ordered_by_a_secret() -> None:
+    game = OrderedPig()
+    state = game.start()
+    state.rng.force([3])  # a roll of 3: roll and hold are both legal now
+    state.apply("1", Roll())
+    twin = game.secret_twin(state, "1")
+    assert twin is not None
+    assert "seat 1: its legal differs" in twin_differences(game, state, twin, "1")
+
+
+def test_fresh_view_check_finds_a_shared_list() -> None:
+    state = OrderedPig().start()
+    before = state.view("1")["shared"]["banked"][:]
+    mutate_deeply(state.view("1"))
+    assert state.view("2")["shared"]["banked"] != before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -9,7 +10,16 @@ import pytest
 
 from contract import play_random
 from gladiatorium.core import RecordError, get_game
-from gladiatorium.core.record import load_record, record_of, replay, save_record, verify
+from gladiatorium.core.match import make_bots
+from gladiatorium.core.record import (
+    EventsDigest,
+    events_digest,
+    load_record,
+    record_of,
+    replay,
+    save_record,
+    verify,
+)
 
 
 def saved(tmp_path: Path) -> Path:
@@ -57,3 +67,23 @@ def test_tampered_outcome_fails_verification(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     record = load_record(path)
     assert verify(record, replay(record)) != []
+
+
+def test_a_running_digest_equals_the_digest_of_the_whole_log() -> None:
+    """EventsDigest, fed as events come, gives events_digest at every step (the
+    server keeps one per match instead of hashing the whole log per action)."""
+    game = get_game("super-dice-heroes")
+    state = game.start({}, 3, 5)
+    running = EventsDigest()
+    bots = make_bots(game, 5, {s: "random" for s in state.seats})
+    for _ in range(40):
+        whole = json.dumps(
+            [e.to_json() for e in state.events], sort_keys=True, separators=(",", ":")
+        )
+        assert (
+            running.update(state.events).hexdigest() == hashlib.sha256(whole.encode()).hexdigest()
+        )
+        assert running.hexdigest() == events_digest(state)
+        seat = state.awaiting()[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+    assert running.update(state.events).count == len(state.events)

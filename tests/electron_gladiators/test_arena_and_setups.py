@@ -175,7 +175,7 @@ def test_setup_file_errors_name_the_file_and_the_line(tmp_path: Path) -> None:
     with pytest.raises(OptionsError, match=r"arena.txt line 25: a second vehicle on A1"):
         GAME.cli_options({"setup": [str(file)]})
     file.write_bytes(b"\xff\xfe not text")
-    with pytest.raises(OptionsError, match=r"arena.txt: not a UTF-8 text file"):
+    with pytest.raises(OptionsError, match=r"arena.txt:1: not UTF-8 text"):
         GAME.cli_options({"setup": [str(file)]})
     file.write_text("\ufeff" + setup_text(["1 HT1 A1 S", "2 HT1 A21 N"]), encoding="utf-8")
     assert "name test arena" in GAME.cli_options({"setup": [str(file)]})["setup"]

@@ -17,7 +17,12 @@ def start(
     **options: Any,
 ) -> SuperDiceHeroesState:
     """A game whose seat N rolls powers[N-1] (and a different second choice), picks it,
-    and whose shared rolls are ``rolls`` in order (round 1 first)."""
+    and whose shared rolls are ``rolls`` in order (round 1 first).
+
+    Scenarios end a round with ``done`` as soon as they have shown their point, so
+    they play with the house rule ``may_waste_dice`` unless they say otherwise (the
+    rulebook's default, every die spent, is tested with ``may_waste_dice=False``)."""
+    options.setdefault("may_waste_dice", True)
     setup: list[int] = []
     for power in powers:
         number = POWER_NUMBERS[power]

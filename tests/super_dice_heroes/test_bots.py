@@ -70,3 +70,18 @@ def test_hero_copy_holds_every_field_and_is_independent() -> None:
     assert original.marks[0] == (0, 3, 2, 0, 0, 0, 0, 0, 0)
     assert original.minions[0] == 0
     assert all(not die.spent for die in original.dice)
+
+
+def unspent_per_round(bot: str, **options: object) -> list[int]:
+    """Dice each round of a solo game of ``bot`` ended with unspent (from the reveals)."""
+    state = GAME.start(options, 1, 4)
+    run_match(state, make_bots(GAME, 4, {"1": bot}))
+    return [len(e.data["unspent"]) for e in state.events if e.kind == "reveal" and e.data["round"]]
+
+
+def test_r6_the_bots_spend_every_die_and_leave_dice_only_under_the_house_rule() -> None:
+    """R6: under the rulebook's rule every round of every bot ends with all four dice
+    spent; with may_waste_dice the greedy bot leaves some."""
+    for bot in ("planner", "greedy", "random"):
+        assert unspent_per_round(bot) == [0] * 10, bot
+    assert sum(unspent_per_round("greedy", may_waste_dice=True)) > 0

@@ -9,7 +9,7 @@ from sdh_helpers import acts, hero, place, start
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
-from gladiatorium.core import OptionsError
+from gladiatorium.core import OptionsError, Outcome
 from gladiatorium.games.super_dice_heroes import GAME
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet, sheet_text
 
@@ -55,17 +55,35 @@ def test_ties_broken_by_bystanders_with_the_option() -> None:
     assert outcome is not None and outcome.winners == ("1",)
 
 
-def test_solo_play_against_the_target_score() -> None:
-    """Solo (ruling R15): one hero saves the city with at least solo_target honor."""
-    state = start(("grow",), rolls=QUIET, solo_target=0)
-    finish(state, ("1",))
+def solo_with_three_minions(**options: object) -> Outcome:
+    """Ten rounds of 6 6 6 6 under the rulebook's rule that every die is spent: round
+    1 goes to the Church and defeats its three minions (3 honor); later rounds spend
+    all four dice on moves between the Church and City Hall (no honor)."""
+    state = start(("grow",), rolls=QUIET, may_waste_dice=False, **options)
+    acts(state, "move 6 with 6", *["defeat minion with 6"] * 3, "done")
+    for _ in range(9):
+        acts(state, "move 1 with 6", "move 6 with 6", "move 1 with 6", "move 6 with 6", "done")
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == ("1",) and "Rookie" in outcome.reason
-    state = start(("grow",), rolls=QUIET)
-    finish(state, ("1",))
-    outcome = state.outcome()
-    assert outcome is not None and outcome.lost and not outcome.draw
-    assert not outcome.winners and "short of the 80" in outcome.reason
+    assert outcome is not None
+    return outcome
+
+
+def test_r15_a_solo_game_ends_with_a_title_and_is_never_lost() -> None:
+    """Solo (ruling R15): the rulebook only totals the honor, so the lone hero ends
+    ranked first with the sheet's title for its honor, however low."""
+    outcome = solo_with_three_minions()
+    assert outcome.winners == ("1",) and not outcome.lost and not outcome.draw
+    assert outcome.reason == "3 honor: Rookie" and dict(outcome.scores) == {"1": 3}
+
+
+def test_r15_house_rule_solo_target_makes_a_low_score_a_loss() -> None:
+    """Option solo_target (ruling R15): short of the target the city is lost (nobody
+    wins, no draw); at or above it the city is saved."""
+    outcome = solo_with_three_minions(solo_target=4)
+    assert outcome.lost and not outcome.draw and not outcome.winners
+    assert outcome.reason == "3 honor, Rookie: short of the 4 needed"
+    outcome = solo_with_three_minions(solo_target=3)
+    assert outcome.winners == ("1",) and outcome.reason == "3 honor, Rookie: the city is saved"
 
 
 def test_the_standard_sheet_is_read_from_its_data_file() -> None:
@@ -158,14 +176,18 @@ def test_render_shows_the_sheet_and_the_scoreboard() -> None:
     assert "Blaze" in spectator and "power grow" not in spectator
 
 
-def test_solo_render_shows_the_target_and_the_table_of_titles() -> None:
-    """Solo (ruling R15): the terminal shows the honor that saves the city and the
-    sheet's titles, marking the one the hero's honor reaches now."""
+def test_solo_render_shows_the_table_of_titles() -> None:
+    """Solo (ruling R15): the terminal shows the sheet's titles, marking the one the
+    hero's honor reaches now, and the honor that saves the city only when the house
+    rule solo_target sets one."""
     state = start(("grow",), rolls=[(6, 6, 6, 6)])
     hero(state).goal_honor = 61
     text = GAME.render(state, "1")
-    assert "solo: 80 honor saves the city (now 61, Sidekick)" in text
+    assert "solo: now 61 honor, Sidekick" in text and "saves the city" not in text
     assert "titles: Rookie 0+ | >Sidekick 60+ | Hero 80+ | Superhero 95+ | Legend 110+" in text
+    state = start(("grow",), rolls=[(6, 6, 6, 6)], solo_target=80)
+    hero(state).goal_honor = 61
+    assert "solo: 80 honor saves the city, now 61 honor, Sidekick" in GAME.render(state, "1")
     assert "solo:" not in GAME.render(start(("grow", "ice")), "1")
 
 
@@ -232,8 +254,9 @@ def test_cli_human_types_actions() -> None:
     state = GAME.start(None, 1, 5)
     first = state.heroes["1"].choices[0]  # type: ignore[attr-defined]
     moves = "\n".join(["help", f"choose {first}", *(["done"] * 10)]) + "\n"
+    waste = ["--option", "may_waste_dice=true"]
     result = runner.invoke(
-        app, ["play", "super-dice-heroes", "--players", "1", "--seed", "5"], input=moves
+        app, ["play", "super-dice-heroes", "--players", "1", "--seed", "5", *waste], input=moves
     )
     assert result.exit_code == 0, result.output
     assert "help 4 at 2" in result.output and "honor" in result.output

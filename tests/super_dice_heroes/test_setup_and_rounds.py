@@ -85,8 +85,9 @@ def test_ten_rounds_one_shared_roll_for_every_player() -> None:
     assert state.is_over and state.outcome() is not None
 
 
-def test_a_spent_die_is_gone_and_unspent_dice_are_lost_at_done() -> None:
-    """Gameplay: each die is spent once; ruling R6: dice left at 'done' are lost."""
+def test_r6_house_rule_may_waste_dice_loses_the_dice_left_at_done() -> None:
+    """Gameplay: each die is spent once; option may_waste_dice (ruling R6): dice left
+    at 'done' are lost."""
     state = start(rolls=[(2, 4, 4, 6), (1, 1, 1, 1)])
     acts(state, "move 4 with 4")
     assert hero(state).unspent() == [2, 4, 6]
@@ -96,8 +97,10 @@ def test_a_spent_die_is_gone_and_unspent_dice_are_lost_at_done() -> None:
     assert state.round == 2 and hero(state).unspent() == [1]
 
 
-def test_no_wasting_dice_when_the_option_forbids_it() -> None:
-    """Option may_waste_dice=false: 'done' only once no die can be spent."""
+def test_r6_all_four_dice_are_spent_each_round() -> None:
+    """Gameplay, "Roll 4 dice and then spend those 4 dice" (ruling R6, the default):
+    'done' only once no die can be spent, and a die can always pay for a move."""
+    assert GAME.make_options({}).may_waste_dice is False
     state = start(rolls=[(2, 4, 4, 6), (1, 1, 1, 1)], may_waste_dice=False)
     assert "done" not in legal(state)
     with pytest.raises(IllegalAction, match="spend every die"):

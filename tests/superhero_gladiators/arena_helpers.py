@@ -13,7 +13,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import hero_to_data
 from gladiatorium.games.superhero_gladiators.heroes import Attributes, Hero, Power
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
-__all__ = ["arena_hero", "duel", "power"]
+__all__ = ["arena_hero", "duel", "from_position", "power"]
 
 #: An open 8 x 5 arena; team 1 starts in column a, team 2 in column h.
 OPEN = "1......2\n1......2\n1......2\n1......2\n1......2"
@@ -55,6 +55,23 @@ def duel(
     while state.phase == "place":
         fid = state.to_place[0]
         state.apply(state.placer(fid), Place(at[fid]))
+    return state
+
+
+def from_position(
+    team1: list[Hero], team2: list[Hero], arena: str, position: str, **options: Any
+) -> SuperheroGladiatorsState:
+    """A match that starts from ``position``, in the format of ``--position FILE``
+    (docs/rules/superhero-gladiators.md, "Positions"). Budgets are lifted."""
+    values = {
+        "teams": [[hero_to_data(h) for h in team1], [hero_to_data(h) for h in team2]],
+        "map": arena,
+        "power_points": 100_000,
+        "position": position,
+        **options,
+    }
+    state = GAME.start(values, 2, 0)
+    assert isinstance(state, SuperheroGladiatorsState)
     return state
 
 

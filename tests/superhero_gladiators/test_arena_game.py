@@ -56,7 +56,37 @@ def test_s2_a_perception_1_hero_is_placed_by_the_next_player() -> None:
     state = start([clueless], [defender(PUNCH)], arena="1.2")
     assert state.to_place[0] == "1A"
     assert state.awaiting() == ("2",)
+    assert [str(a) for a in state.legal_actions("2")] == ["place a1", "place b1"]
+
+
+CLUELESS = arena_hero("Clueless", PUNCH, strength=4, dexterity=5, size=5, perception=1)
+#: team 1 starts on a1; floor b1 and d1; wall c1, pit a2, fire b2; team 2 starts on c2, d2
+HAZARDS = "1.#.\n~%22"
+
+
+def test_s4_a_perception_1_hero_is_placed_anywhere_on_the_map() -> None:
+    """S4, "the next player ... decides where on the map it is placed": any free floor
+    square, the hero's own start squares included, but not a wall, a pit, fire or a
+    start square of another team; the next player places it there."""
+    state = start([CLUELESS], [defender(PUNCH)], arena=HAZARDS)
+    assert [str(a) for a in state.legal_actions("2")] == ["place a1", "place b1", "place d1"]
+    state.act("2", "place d1")
+    assert state.fighters["1A"].square == (3, 0)
+    assert [str(a) for a in state.legal_actions("2")] == ["place c2", "place d2"]
+
+
+def test_s4_house_rule_places_a_perception_1_hero_on_its_own_start_squares() -> None:
+    """Option perception_1_placement=start-squares: only its own team's start squares."""
+    state = start(
+        [CLUELESS], [defender(PUNCH)], arena=HAZARDS, perception_1_placement="start-squares"
+    )
+    assert state.awaiting() == ("2",)
     assert [str(a) for a in state.legal_actions("2")] == ["place a1"]
+
+
+def test_s4_the_greedy_bot_places_a_foe_far_from_its_own_start() -> None:
+    state = start([CLUELESS], [defender(PUNCH)], arena="1......2\n........")
+    assert str(GreedyBot(Rng(0)).choose(state, "2")) == "place a1"
 
 
 def test_t1_heroes_act_on_their_segments_in_initiative_order() -> None:

@@ -41,6 +41,32 @@ def test_m3_flight_covers_at_most_min_level_movement() -> None:
     assert "move c1 up 1 with Wings" not in options
 
 
+def test_m3_speedy_raises_the_cap_of_flight() -> None:
+    """M3, "the minimum of the level of the power and the hero's Movement trait", and
+    speedy "adds its level to Movement trait": Movement 5 + Spurs 2 = 7, so Wings of
+    level 7 with the Spurs fly 7 squares (6 across and 1 up), not 5."""
+    wings = power("movement", "flight", level=7, uses=5, name="Wings")
+    spurs = power("movement", "speedy", level=2, uses=3, name="Spurs")
+    state = duel([attacker(PUNCH, wings, spurs)], [defender(PUNCH)], AT, WIDE)
+    assert "move g1 up 1 with Wings + Spurs" in moves(state)
+    assert "move h1 up 1 with Wings + Spurs" not in moves(state)
+    act(state, "move g1 up 1 with Wings + Spurs")
+    assert state.fighters["1A"].square == (6, 0) and state.fighters["1A"].altitude == 1
+    assert state.fighters["1A"].uses == {"Punch": None, "Wings": 4, "Spurs": 2}
+
+
+def test_m3_house_rule_the_bare_movement_trait_caps_flight() -> None:
+    """Option speedy_raises_cap=false: flight stops at Movement 5 even with the Spurs
+    (the Spurs still carry a walk 7 squares)."""
+    wings = power("movement", "flight", level=7, uses=5, name="Wings")
+    spurs = power("movement", "speedy", level=2, uses=3, name="Spurs")
+    state = duel(
+        [attacker(PUNCH, wings, spurs)], [defender(PUNCH)], AT, WIDE, speedy_raises_cap=False
+    )
+    assert not any(m.startswith(("move g1 up", "move f1 up")) for m in moves(state))
+    assert "move e1 up 1 with Wings" in moves(state) and "move h1 with Spurs" in moves(state)
+
+
 def test_a3_two_levels_up_is_out_of_reach_of_close_attacks_from_the_ground() -> None:
     wings = power("movement", "flight", level=3, uses=5, name="Wings")
     state = duel([attacker(PUNCH)], [defender(PUNCH, wings)], {"1A": "a1", "2A": "c1"}, "1.2")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena_helpers import act, attacker, defender, duel, legal, power, skip_to, texts
+from arena_helpers import act, attacker, defender, duel, from_position, legal, power, skip_to, texts
 
 from gladiatorium.games.superhero_gladiators.heroes import Attributes, Hero, Power
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
@@ -182,8 +182,8 @@ def test_c9_area_attacks_hurt_teammates_unless_friendly_fire_is_off() -> None:
 def test_t2_v1_a_hero_at_zero_oomph_faints_and_the_last_side_wins() -> None:
     """T2, V1: after the action the hero at 0 oomph faints; no opponent left: victory."""
     big = power("distance", level=8, name="Beam")  # 16, 32 doubled
-    state = bolt_duel(bolt=big)
-    state.fighters["2A"].oomph = 16
+    at = "heroes: {1A: {square: a1}, 2A: {square: d1, oomph: 16}}"
+    state = from_position([attacker(big)], [defender()], LINE, at)
     act(state, "attack 2A with Beam", [17])
     assert state.fighters["2A"].fainted and state.fighters["2A"].square is None
     outcome = state.outcome()

@@ -121,6 +121,30 @@ def test_c18_copy_power_copies_a_hit_and_uses_it_once_at_the_owners_level() -> N
     assert not any("copied" in a for a in legal(state))
 
 
+NET = power("distance", "entangling", level=2, name="Net")
+
+
+def test_c18_copy_power_is_not_offered_on_an_entangling_hit() -> None:
+    """C18, "after being damaged by attack can use it once": an entangling hit does
+    no damage, so there is nothing to copy; the hit lands without asking."""
+    mirror = power("defense", "copy-power", level=2, uses=3, name="Mirror")
+    state = duel([attacker(NET, BOLT)], [defender(mirror)], AT, LINE)
+    act(state, "attack 2A with Net", [17])
+    assert not state.pending and state.actor == "2A"
+    assert state.fighters["2A"].entangled == 2 and state.fighters["2A"].copied is None
+    assert state.fighters["2A"].uses["Mirror"] == 3
+
+
+def test_c18_house_rule_copy_on_any_hit_copies_an_entangling_attack() -> None:
+    """Option copy_on_any_hit: the entangling Net may be copied as it lands."""
+    mirror = power("defense", "copy-power", level=2, uses=3, name="Mirror")
+    state = duel([attacker(NET, BOLT)], [defender(mirror)], AT, LINE, copy_on_any_hit=True)
+    act(state, "attack 2A with Net", [17])
+    assert legal(state) == ["take hit", "copy Mirror"]
+    act(state, "copy Mirror")
+    assert state.fighters["2A"].entangled == 2 and state.fighters["2A"].copied == NET
+
+
 def test_c18_copy_power_cannot_copy_a_higher_level() -> None:
     mirror = power("defense", "copy-power", level=1, uses=3, name="Mirror")
     state = duel([attacker(BOLT)], [defender(mirror)], AT, LINE)

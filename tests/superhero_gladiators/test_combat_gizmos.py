@@ -4,7 +4,17 @@
 from __future__ import annotations
 
 import pytest
-from arena_helpers import act, attacker, defender, duel, legal, power, skip_to, texts
+from arena_helpers import (
+    act,
+    attacker,
+    defender,
+    duel,
+    from_position,
+    legal,
+    power,
+    skip_to,
+    texts,
+)
 
 from gladiatorium.core import IllegalAction
 
@@ -59,6 +69,7 @@ def test_g1_hidden_gizmo_unused_needs_under_perception() -> None:
     assert state.noticed["1"] == []
     skip_to(state, "1A")
     act(state, "notice 2A unused", [3])
+    act(state, "reveal Cloak")  # the owner is asked even with one (G2)
     assert state.noticed["1"] == ["2A:Cloak"]
     skip_to(state, "1B")
     assert "attack 2A gizmo Cloak with Bolt" in legal(state)
@@ -92,14 +103,11 @@ def test_g2_the_owner_picks_which_of_several_unused_hidden_gizmos_is_noticed() -
 
 def test_h1_healing_restores_its_level_up_to_the_maximum_self_or_adjacent_teammate() -> None:
     salve = power("healing", gizmo=None, level=3, uses=3, name="Salve")
-    friend = defender(name="Friend")
-    state = duel(
-        [attacker(BOLT, salve), friend], [defender(BOLT)], {**AT, "1B": "a2"}, "1..2\n1..."
-    )
+    team1 = [attacker(BOLT, salve), defender(name="Friend")]
+    state = duel(team1, [defender(BOLT)], {**AT, "1B": "a2"}, "1..2\n1...")
     assert not any(a.startswith("heal") for a in legal(state))  # nobody is hurt
-    state.fighters["1A"].oomph = 20
-    state.fighters["1B"].oomph = 35
-    state._cache = {}
+    hurt = "heroes: {1A: {square: a1, oomph: 20}, 1B: {square: a2, oomph: 35}, 2A: {square: d1}}"
+    state = from_position(team1, [defender(BOLT)], "1..2\n1...", hurt)
     assert {"heal 1A with Salve", "heal 1B with Salve"} <= set(legal(state))
     act(state, "heal 1B with Salve")
     assert state.fighters["1B"].oomph == 36  # not above the maximum
@@ -110,14 +118,12 @@ def test_h1_healing_restores_its_level_up_to_the_maximum_self_or_adjacent_teamma
 
 def test_h1_no_healing_at_a_distance() -> None:
     salve = power("healing", gizmo=None, level=3, uses=3, name="Salve")
-    state = duel(
+    state = from_position(
         [attacker(BOLT, salve), defender(name="Far")],
         [defender(BOLT)],
-        {**AT, "1B": "a3"},
         "1..2\n....\n1...",
+        "heroes: {1A: {square: a1}, 1B: {square: a3, oomph: 20}, 2A: {square: d1}}",
     )
-    state.fighters["1B"].oomph = 20
-    state._cache = {}
     with pytest.raises(IllegalAction):
         state.act("1", "heal 1B with Salve")
 
@@ -134,7 +140,15 @@ def test_g2_the_owner_never_picks_a_gizmo_already_noticed() -> None:
     assert legal(state) == ["reveal Cloak", "reveal Hat"]
     act(state, "reveal Hat")
     skip_to(state, "1A")
-    act(state, "notice 2A unused", [1])  # one left: noticed without asking
+    act(state, "notice 2A unused", [1])
+    assert legal(state) == ["reveal Cloak"]  # one left: asked all the same (G2, G5)
+    act(state, "reveal Cloak")
     assert state.noticed["1"] == ["2A:Ring", "2A:Hat", "2A:Cloak"]
     skip_to(state, "1A")
-    assert not any(a.startswith("notice") for a in legal(state))
+    assert "notice 2A unused" in legal(state)  # still offered: nothing tells it is empty
+    act(state, "notice 2A unused", [1])
+    assert state.reveal_for == ("", "") and len(state.noticed["1"]) == 3
+    assert texts(state)[-2:] == [
+        "Attacker (1A) looks for a hidden gizmo on Defender (2A) (unused)",
+        "Attacker (1A)'s look at Defender (2A): d20 = 1, needs less than 4: nothing",
+    ]

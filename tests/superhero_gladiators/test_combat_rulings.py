@@ -3,7 +3,7 @@ T2, V1)."""
 
 from __future__ import annotations
 
-from arena_helpers import act, attacker, defender, duel, legal, power, skip_to, texts
+from arena_helpers import act, attacker, defender, duel, from_position, legal, power, skip_to, texts
 
 PUNCH = power("close", level=1, name="Punch")
 BOLT = power("distance", level=2, name="Bolt")
@@ -56,9 +56,13 @@ def test_c10_a_clinging_hero_is_not_dropped_by_an_entangle() -> None:
 
 def test_c11_escaping_can_make_a_hero_faint() -> None:
     net = power("distance", "entangling", level=4, name="Net")
-    state = duel([attacker(net, PUNCH)], [defender()], {"1A": "a1", "2A": "d1"}, "1..2")
-    act(state, "attack 2A with Net", [17])
-    state.fighters["2A"].oomph = 4
+    state = from_position(
+        [attacker(net, PUNCH)],
+        [defender()],
+        "1..2",
+        "heroes: {1A: {square: a1}, 2A: {square: d1, oomph: 4, entangled: 4}}",
+    )
+    act(state, "pass")
     act(state, "escape", [20])
     assert state.fighters["2A"].fainted
     assert state.outcome() is not None
@@ -121,11 +125,12 @@ def test_c7_a_wall_shelters_a_hero_from_the_blast() -> None:
 def test_v1_the_last_heroes_fainting_together_is_a_tie() -> None:
     """V1/M5: the attacker in the air knocks out the last foe, then falls and faints."""
     beam = power("distance", level=8, name="Beam")
-    state = duel([attacker(beam, WINGS)], [defender()], {"1A": "a1", "2A": "d1"}, "1..2")
-    act(state, "move a1 up 1 with Wings")
-    skip_to(state, "1A")
-    state.fighters["1A"].oomph = 2
-    state.fighters["2A"].oomph = 10
+    state = from_position(
+        [attacker(beam, WINGS)],
+        [defender()],
+        "1..2",
+        "heroes: {1A: {square: a1, altitude: 1, oomph: 2}, 2A: {square: d1, oomph: 10}}",
+    )
     act(state, "attack 2A with Beam", [17])
     outcome = state.outcome()
     assert outcome is not None and outcome.draw and "together" in outcome.reason

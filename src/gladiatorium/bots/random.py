@@ -1,4 +1,7 @@
-"""The random bot: a uniformly random legal action, from its own seeded stream."""
+"""The random bot: a uniformly random legal action, from its own seeded stream.
+
+It reads only its own seat's legal actions, which hold no secret of another seat (the
+conformance suite compares them, in order, between worlds that differ in a secret)."""
 
 from __future__ import annotations
 

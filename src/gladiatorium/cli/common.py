@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+import typer
+from rich.text import Text
+
 from gladiatorium.core import Game, OptionsError, Seat, best_bot, get_bot
+from gladiatorium.core.files import check_depth
 
 
 def parse_pairs(values: Sequence[str], what: str) -> dict[str, str]:
@@ -16,6 +23,8 @@ def parse_pairs(values: Sequence[str], what: str) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise OptionsError(f"--{what} {item!r}: expected KEY=VALUE")
+        if key.strip() in out:
+            raise OptionsError(f"--{what} {item!r}: {key.strip()} is given twice")
         out[key.strip()] = value.strip()
     return out
 
@@ -23,9 +32,13 @@ def parse_pairs(values: Sequence[str], what: str) -> dict[str, str]:
 def option_value(text: str) -> Any:
     """An option value: JSON if it parses (numbers, true, lists), else the text."""
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError:
         return text
+    except (RecursionError, ValueError) as err:  # 3,000 brackets, 5,000 digits
+        raise OptionsError(f"option value {text[:30]!r}...: too deep or too long a number") from err
+    check_depth(value, "option value")
+    return value
 
 
 def parse_extra_flags(args: Sequence[str]) -> dict[str, list[str]]:
@@ -69,3 +82,39 @@ def seat_controllers(
             get_bot(game, name)
         out[seat] = name
     return out
+
+
+def check_output(path: Path, flag: str, force: bool = False, folder: bool = False) -> None:
+    """Refuse, before any work starts, a path that could not be written at the end:
+    a missing or read-only folder, a folder where a file is wanted (or the reverse),
+    or an existing file unless ``force`` or a person at a terminal says to overwrite."""
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise OptionsError(f"{flag} {path}: the folder {parent} does not exist")
+    if folder:
+        if path.exists() and not path.is_dir():
+            raise OptionsError(f"{flag} {path}: a file of that name is in the way")
+        if not os.access(path if path.exists() else parent, os.W_OK):
+            raise OptionsError(f"{flag} {path}: the folder is not writable")
+        return
+    if path.is_dir():
+        raise OptionsError(f"{flag} {path}: is a folder; give a file name")
+    if path.exists() and not path.is_file():
+        raise OptionsError(f"{flag} {path}: not a regular file")
+    if not os.access(path if path.exists() else parent, os.W_OK):
+        raise OptionsError(f"{flag} {path}: cannot write there (permission denied)")
+    if path.exists() and not force and not _confirm_overwrite(path):
+        raise OptionsError(f"{flag} {path}: the file exists; add --force to overwrite it")
+
+
+def _confirm_overwrite(path: Path) -> bool:
+    """Ask a person at a terminal; with no terminal (scripts, pipes) the answer is no."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return bool(typer.confirm(f"{path} exists. Overwrite?", default=False))
+
+
+def error_text(error: object) -> Text:
+    """``error: MESSAGE`` as plain text (markup in a message is printed as typed); print
+    it with ``soft_wrap=True`` so that it stays one line."""
+    return Text.assemble(("error:", "red"), " ", str(error))

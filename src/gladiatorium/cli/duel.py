@@ -15,13 +15,18 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
+from gladiatorium.cli.common import error_text
 from gladiatorium.core import GladiatoriumError, get_game
 from gladiatorium.core.registry import best_bot, get_bot
 from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, Summary, run_batch, wilson_interval
 
 SLUG = "superhero-gladiators"
+#: bounds of a batch: matches, and worker processes
+MAX_GAMES = 10_000_000
+MAX_JOBS = 64
 TURN = re.compile(r"\(turn (\d+)\)$")
 
 
@@ -111,10 +116,12 @@ def duel(
     map_file: Annotated[
         str | None, typer.Option("--map", help="Arena map file or shipped map name.")
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many matches.")] = 200,
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="How many matches.")
+    ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the batch.")] = 0,
     bot: Annotated[str | None, typer.Option(help="Bot for both sides (default: best).")] = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes (cores).")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes (cores).")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
 ) -> None:
     """Monte Carlo between two heroes (or teams), both played by the best bot: win rates
@@ -134,7 +141,7 @@ def duel(
         with Progress(*columns, console=err, disable=not show, transient=True) as progress:
             result = run_duel(values, games, seed, bot, jobs, progress)
     except GladiatoriumError as error:
-        err.print(f"[red]error:[/] {error}")
+        err.print(error_text(error), soft_wrap=True)
         raise typer.Exit(2) from error
     if as_json:
         print(json.dumps({k: result[k] for k in ("games", "wins", "draws", "mean_turns")}))
@@ -142,7 +149,9 @@ def duel(
     table = Table("side", "wins", "win rate", "95% interval")
     for name, wins in result["wins"].items():
         low, high = wilson_interval(wins, result["games"])
-        table.add_row(name, str(wins), f"{wins / result['games']:.1%}", f"{low:.1%}-{high:.1%}")
+        table.add_row(
+            Text(name), str(wins), f"{wins / result['games']:.1%}", f"{low:.1%}-{high:.1%}"
+        )
     low, high = wilson_interval(result["draws"], result["games"])
     table.add_row(
         "draws",

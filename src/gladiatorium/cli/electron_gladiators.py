@@ -13,8 +13,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from gladiatorium.cli.common import error_text
 from gladiatorium.core import GladiatoriumError
-from gladiatorium.core.record import load_record, replay
+from gladiatorium.core.record import replay_file
 from gladiatorium.games import load
 from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.game import read_setup_file
@@ -27,11 +28,12 @@ console = Console()
 def _state(setup: str, record: Path | None) -> ElectronGladiatorsState:
     if record is not None:
         load()
-        state = replay(load_record(record))
+        state = replay_file(record)[1]
     else:
         value = setup if setup in SHIPPED else read_setup_file(Path(setup))
         state = GAME.start({"setup": value})
-    assert isinstance(state, ElectronGladiatorsState)
+    if not isinstance(state, ElectronGladiatorsState):
+        raise GladiatoriumError(f"{record} is not an Electron Gladiators record")
     return state
 
 
@@ -46,7 +48,7 @@ def reach(
     try:
         text = GAME.look(_state(setup, record), None, square)
     except GladiatoriumError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
     console.print(text, highlight=False)
 
@@ -60,7 +62,7 @@ def board(
     try:
         state = _state(setup, record)
     except GladiatoriumError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
     console.print(GAME.render(state, None), highlight=False)
 

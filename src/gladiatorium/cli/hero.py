@@ -14,7 +14,10 @@ from typing import Annotated, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from gladiatorium.cli.common import check_output, error_text
+from gladiatorium.core import GladiatoriumError
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,
@@ -52,6 +55,9 @@ hero_app = typer.Typer(
     add_completion=False,
 )
 N = TypeVar("N", Style, Flaw)
+#: the longest hero or power name the builder takes
+MAX_NAME = 60
+ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
 console = Console()
 err_console = Console(stderr=True)
 
@@ -93,6 +99,7 @@ def card(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="SVG file to write (default NAME.svg).")
     ] = None,
+    force: ForceArg = False,
 ) -> None:
     """Write a printable index card (SVG) with boxes to tick for oomph and uses."""
     result = _load(file)
@@ -101,8 +108,13 @@ def card(
         err_console.print("[red]error:[/red] no card for a hero that breaks the rules")
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
-    target.write_text(card_svg(result.hero), encoding="utf-8")
-    console.print(f"wrote {target}")
+    _check_output(target, force)
+    try:
+        target.write_text(card_svg(result.hero), encoding="utf-8")
+    except OSError as err:
+        err_console.print(error_text(f"{target}: cannot write it ({err.strerror})"))
+        raise typer.Exit(2) from err
+    console.print(Text(f"wrote {target}"))
 
 
 @hero_app.command("list")
@@ -122,7 +134,9 @@ def list_samples(
     table = Table("hero", "file", "points")
     for row in rows:
         table.add_row(
-            str(row["name"]), str(row["file"]), f"{row['points']} of {RULES.power_points}"
+            Text(str(row["name"])),
+            Text(str(row["file"])),
+            f"{row['points']} of {RULES.power_points}",
         )
     console.print(table)
 
@@ -214,6 +228,9 @@ def _ask_power(name: str) -> Power:
 def _add_power(hero: Hero) -> Hero | None:
     """Ask for one power; ``None`` when the player is done."""
     name: str = typer.prompt("Power name (empty when done)", default="")
+    while len(name) > MAX_NAME:
+        console.print(f"[red]a power name has at most {MAX_NAME} characters[/red]")
+        name = typer.prompt("Power name (empty when done)", default="")
     if not name.strip():
         return None
     power = _ask_power(name.strip())
@@ -222,13 +239,15 @@ def _add_power(hero: Hero) -> Hero | None:
     left = points(hero).left
     if problems or cost is None:
         for p in problems:
-            console.print(f"[red]{p.field}: {p.message}[/red]")
+            console.print(Text(f"{p.field}: {p.message}", style="red"))
         console.print("[red]power not added[/red]")
         return hero
     if cost > left:
-        console.print(f"[red]{power.name} costs {cost}, only {left} points left: not added[/red]")
+        console.print(
+            Text(f"{power.name} costs {cost}, only {left} points left: not added", style="red")
+        )
         return hero
-    console.print(f"{power.name}: {price_line(power)}")
+    console.print(Text(f"{power.name}: {price_line(power)}"))
     return Hero(hero.name, hero.attributes, hero.bought, (*hero.powers, power))
 
 
@@ -237,11 +256,18 @@ def new(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File to write (default NAME.yaml).")
     ] = None,
+    force: ForceArg = False,
 ) -> None:
-    """Build a hero step by step, showing the points left; writes a valid hero file."""
+    """Build a hero step by step, showing the points left; writes a valid hero file.
+    The file to write is checked before the first question about the hero's build."""
+    if output is not None:
+        _check_output(output, force)
     name = ""
-    while not name.strip():
-        name = typer.prompt("Hero name")
+    while not name.strip() or len(name) > MAX_NAME:
+        name = typer.prompt(f"Hero name (up to {MAX_NAME} characters)")
+    target = output or Path(f"{_slug(name)}.yaml")
+    if output is None:
+        _check_output(target, force)
     console.print(f"Attributes: {RULES.attribute_points} points, each at least 1.")
     hero = Hero(name.strip(), _ask_attributes())
     while True:
@@ -256,21 +282,35 @@ def new(
         if added is None:
             break
         hero = added
-    _write_new(hero, output)
+    _write_new(hero, target)
 
 
-def _write_new(hero: Hero, output: Path | None) -> None:
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "hero"
+
+
+def _check_output(target: Path, force: bool) -> None:
+    try:
+        check_output(target, "--output", force)
+    except GladiatoriumError as err:
+        err_console.print(error_text(err), soft_wrap=True)
+        raise typer.Exit(2) from err
+
+
+def _write_new(hero: Hero, target: Path) -> None:
     problems = hero_errors(hero)
     if problems:  # the prompts keep every rule, so this is a bug if it happens
         for p in problems:
-            err_console.print(f"[red]{p.field}: {p.message}[/red]")
+            err_console.print(Text(f"{p.field}: {p.message}", style="red"))
         raise typer.Exit(1)
-    slug = re.sub(r"[^a-z0-9]+", "-", hero.name.lower()).strip("-") or "hero"
-    target = output or Path(f"{slug}.yaml")
-    if target.exists() and not typer.confirm(f"{target} exists. Overwrite?", default=False):
-        raise typer.Exit(1)
-    target.write_text(hero_yaml(hero), encoding="utf-8")
-    console.print(f"wrote {target} ({points(hero).total} of {RULES.power_points} points)")
+    try:
+        target.write_text(hero_yaml(hero), encoding="utf-8")
+    except OSError as err:
+        print(hero_yaml(hero))  # the hero the person built is not lost
+        message = f"{target}: cannot write it ({err.strerror}); the hero is on standard output"
+        err_console.print(error_text(message), soft_wrap=True)
+        raise typer.Exit(2) from err
+    console.print(Text(f"wrote {target} ({points(hero).total} of {RULES.power_points} points)"))
 
 
 if __name__ == "__main__":

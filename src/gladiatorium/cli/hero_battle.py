@@ -19,9 +19,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gladiatorium.cli.common import option_value, parse_pairs
-from gladiatorium.core import GladiatoriumError
-from gladiatorium.core.record import load_record, record_of, replay, save_record
+from gladiatorium.cli.common import check_output, error_text, option_value, parse_pairs
+from gladiatorium.core import GladiatoriumError, entropy_seed, is_number
+from gladiatorium.core.record import record_of, replay_file, save_record
 from gladiatorium.games import load
 from gladiatorium.games.hero_battle import GAME, HeroBattleState
 from gladiatorium.games.hero_battle.actions import MODERATOR
@@ -48,13 +48,18 @@ def _state(
 ) -> HeroBattleState:
     if record is not None:
         load()
-        state = replay(load_record(record))
+        state = replay_file(record)[1]
     else:
         values = {k: option_value(v) for k, v in parse_pairs(option, "option").items()}
         state = GAME.start(values, players, seed)
     if not isinstance(state, HeroBattleState):
         raise GladiatoriumError(f"{record} is not a Hero Battle record")
     return state
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Resuming a Battle and saving it to the same record is no clobbering."""
+    return one.resolve() == other.resolve()
 
 
 def run_command(state: HeroBattleState, line: str) -> str:
@@ -69,7 +74,7 @@ def run_command(state: HeroBattleState, line: str) -> str:
     if word == "post":
         parts = text.split()[1:]
         fmt: Fmt = "markdown" if "markdown" in parts else "bbcode"
-        numbers = [int(p) for p in parts if p.isdigit()]
+        numbers = [int(p) for p in parts if is_number(p)]
         return round_post(state.view(None), numbers[0] if numbers else None, fmt)
     if word == "status":
         return _plain(GAME.render(state, MODERATOR))
@@ -108,16 +113,27 @@ def _after(state: HeroBattleState) -> str:
 @app.command("moderate")
 def moderate(
     players: Annotated[int | None, typer.Option("--players", "-p")] = None,
-    seed: Annotated[int, typer.Option(help="Seed for assignments and random hits.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=2**63 - 1,
+            help="Seed for assignments and random hits (default: unpredictable).",
+        ),
+    ] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="KEY=VALUE")] = [],  # noqa: B006
     record: Annotated[Path | None, typer.Option(help="Resume from this match record.")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the record here after each step.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
-    """The moderator's console: enter moves and guesses, close rounds, print posts."""
+    """The moderator's console: enter moves and guesses, close rounds, print posts.
+    Without --seed the deal comes from the operating system's entropy."""
     try:
-        state = _state(record, players, seed, option)
+        if save is not None and not (record is not None and _same_file(save, record)):
+            check_output(save, "--save", force)
+        state = _state(record, players, entropy_seed() if seed is None else seed, option)
     except GladiatoriumError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
     console.print(GAME.render(state, MODERATOR), highlight=False)
     console.print("Type 'help' for commands.", style="dim")
@@ -134,10 +150,13 @@ def moderate(
             # soft_wrap: a post must reach the clipboard with its lines unbroken
             console.print(run_command(state, line), highlight=False, markup=False, soft_wrap=True)
         except (GladiatoriumError, ValueError) as err:
-            console.print(f"[red]{err}[/red]", highlight=False)
+            console.print(Text(str(err), style="red"), highlight=False)
             continue
         if save is not None:
-            save_record(record_of(GAME, state), save)
+            try:
+                save_record(record_of(GAME, state), save)
+            except GladiatoriumError as err:
+                console.print(error_text(err), soft_wrap=True)
     if state.is_over:
         post_text = round_post(state.view(None))
         console.print(post_text, highlight=False, markup=False, soft_wrap=True)
@@ -160,7 +179,7 @@ def post(
             state.view(None), round_number, "markdown" if fmt == "markdown" else "bbcode"
         )
     except GladiatoriumError as err:
-        console.print(f"[red]error:[/red] {err}", highlight=False)
+        console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
     print(text, end="")
 

@@ -10,14 +10,32 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from gladiatorium.cli import duel, electron_gladiators, hero_battle
-from gladiatorium.cli.common import build_options, parse_pairs, seat_controllers
+from gladiatorium.cli.common import (
+    build_options,
+    check_output,
+    error_text,
+    parse_pairs,
+    seat_controllers,
+)
 from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
-from gladiatorium.core import Bot, Game, GladiatoriumError, Seat, State, games, get_game
-from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import load_record, record_of, replay, save_record, verify
+from gladiatorium.core import (
+    Bot,
+    Game,
+    GladiatoriumError,
+    RecordError,
+    Seat,
+    State,
+    entropy_seed,
+    games,
+    get_game,
+)
+from gladiatorium.core.files import FileRefused, flag_error, read_text
+from gladiatorium.core.match import MatchTooLong, make_bots, run_match
+from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
 from gladiatorium.games import load
 from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
 
@@ -33,7 +51,8 @@ err_console = Console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err_console.print(f"[red]error:[/red] {message}", highlight=False)
+    """Print a one-line error (its text never read as markup) and give the exit."""
+    err_console.print(error_text(message), highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -55,18 +74,32 @@ def start_state(
 def read_position(path: Path) -> str:
     """The text of a ``--position`` file; the game's reader names its lines."""
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except OSError as err:
-        raise GladiatoriumError(f"--position {path}: cannot read it ({err.strerror})") from err
-    except UnicodeDecodeError as err:
-        raise GladiatoriumError(f"--position {path}: not a UTF-8 text file ({err.reason})") from err
+        return read_text(path, MAX_POSITION_BYTES)
+    except FileRefused as err:
+        raise GladiatoriumError(flag_error("--position", err)) from err
 
 
 OptionArg = Annotated[list[str], typer.Option("--option", "-o", help="Rule option KEY=VALUE.")]
 SeatArg = Annotated[list[str], typer.Option("--seat", help="SEAT=human or SEAT=BOT name.")]
 PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
-SeedArg = Annotated[int, typer.Option("--seed", help="Seed for the dice.")]
+SEED_MAX = 2**63 - 1
+SeedArg = Annotated[int, typer.Option("--seed", min=0, max=SEED_MAX, help="Seed for the dice.")]
+MatchSeedArg = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=SEED_MAX,
+        help="Seed for reproducible dice and deals (default: unpredictable).",
+    ),
+]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
+#: the most games and worker processes a batch may ask for
+MAX_GAMES = 10_000_000
+MAX_JOBS = 64
+#: the largest position file read (a full board is a few kilobytes)
+MAX_POSITION_BYTES = 256 * 1024
 PositionArg = Annotated[
     Path | None, typer.Option("--position", help="Start from the position written in FILE.")
 ]
@@ -110,16 +143,21 @@ def play(
     ctx: typer.Context,
     game_slug: Annotated[str, typer.Argument(metavar="GAME")],
     seat: SeatArg = [],  # noqa: B006 - typer reads the default
-    seed: SeedArg = 0,
+    seed: MatchSeedArg = None,
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
     position: PositionArg = None,
+    force: ForceArg = False,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
     Unnamed seats are the game's best bot, except the first seat, which is a person
-    unless it is named or another seat is a person."""
+    unless it is named or another seat is a person. Without --seed the dice and deals
+    come from the operating system's entropy; the seed is kept in a saved record only."""
+    seed = entropy_seed() if seed is None else seed
     try:
+        if save is not None:
+            check_output(save, "--save", force)
         game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
     except GladiatoriumError as err:
@@ -134,16 +172,27 @@ def play(
         run_match(state, controllers)
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
+    except MatchTooLong as err:
+        raise fail(str(err)) from err  # the record is still saved (finally)
     finally:
         if save is not None:
-            save_record(record_of(game, state, chosen), save)
-            console.print(f"record saved to {save}")
+            _save(record_of(game, state, chosen), save)
     for s in humans:
         if state.is_over:
             person.show_new_events(state, s)
     outcome = state.outcome()
     if outcome is not None:
-        console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+        console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
+
+
+def _save(record: MatchRecord, path: Path) -> None:
+    """Save the record; if that fails at the end, print it, so the match is not lost."""
+    try:
+        save_record(record, path)
+    except GladiatoriumError as err:
+        print(record.model_dump_json(indent=2))
+        raise fail(f"{err}; the record is printed on standard output") from err
+    console.print(Text(f"record saved to {path}"))
 
 
 def with_a_person(given: list[str], first: Seat) -> list[str]:
@@ -166,15 +215,18 @@ def describe_outcome(outcome: dict[str, Any]) -> str:
 def simulate(
     ctx: typer.Context,
     game_slug: Annotated[str, typer.Argument(metavar="GAME")],
-    n_games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    n_games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="How many games.")
+    ] = 100,
     seed: SeedArg = 0,
     seat: SeatArg = [],  # noqa: B006
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
     position: PositionArg = None,
+    force: ForceArg = False,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
@@ -182,15 +234,21 @@ def simulate(
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
             raise GladiatoriumError("simulate plays bots only; a seat is set to human")
+        if save is not None:
+            check_output(save, "--save", folder=True)
+            if not force and any(save.glob(f"{game.info.slug}-*.json")):
+                raise GladiatoriumError(
+                    f"--save {save}: holds {game.info.slug} records of an earlier batch; "
+                    "add --force to overwrite them"
+                )
+            save.mkdir(exist_ok=True)
+        options = state.options.model_dump(mode="json")
+        batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
+        summary = _run_with_progress(
+            batch, n_games, jobs, save, show=console.is_terminal and not as_json
+        )
     except GladiatoriumError as err:
         raise fail(str(err)) from err
-    options = state.options.model_dump(mode="json")
-    batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
-    if save is not None:
-        save.mkdir(parents=True, exist_ok=True)
-    summary = _run_with_progress(
-        batch, n_games, jobs, save, show=console.is_terminal and not as_json
-    )
     result = {"game": game.info.slug, "seats": bots, **summary.to_json()}
     if as_json:
         print(json.dumps(result, indent=2))
@@ -218,7 +276,10 @@ def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show:
             progress.advance(task)
             if save is not None and result.record is not None:
                 path = save / f"{batch.game}-{result.index:05d}.json"
-                path.write_text(json.dumps(result.record, indent=2) + "\n", encoding="utf-8")
+                try:
+                    path.write_text(json.dumps(result.record, indent=2) + "\n", encoding="utf-8")
+                except OSError as err:
+                    raise RecordError(f"{path}: cannot write it ({err.strerror})") from err
 
         return run_batch(batch, n, jobs, keep_records=save is not None, on_result=each)
 
@@ -238,10 +299,12 @@ def legal(
     position) or after a record."""
     try:
         if record is not None:
-            loaded = load_record(record)
+            loaded, state = replay_file(record)
             if loaded.game != game_slug:
                 raise GladiatoriumError(f"{record} is a {loaded.game} record, not {game_slug}")
-            state = replay(loaded)
+            problems = verify(loaded, state)
+            if problems:
+                raise RecordError(f"{record}: does not reproduce: {'; '.join(problems)}")
         else:
             _, state = start_state(game_slug, option, ctx.args, players, seed, position)
     except GladiatoriumError as err:
@@ -254,7 +317,7 @@ def legal(
     if not awaiting:
         console.print("the match is over")
     for s, actions in table.items():
-        console.print(f"[bold]{s}[/bold]: {'  '.join(actions)}", highlight=False)
+        console.print(Text.assemble((s, "bold"), ": ", "  ".join(actions)), highlight=False)
 
 
 @app.command("replay")
@@ -265,8 +328,7 @@ def replay_command(
 ) -> None:
     """Re-run a match record, check that it reproduces, print the event log."""
     try:
-        record = load_record(file)
-        state = replay(record)
+        record, state = replay_file(file)
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     problems = verify(record, state)
@@ -284,14 +346,14 @@ def replay_command(
         )
     else:
         for event in events:
-            mark = "" if event.to is None else f" [dim](to {', '.join(sorted(event.to))})[/dim]"
-            console.print(f"{event.text}{mark}", highlight=False)
+            mark = "" if event.to is None else f" (to {', '.join(sorted(event.to))})"
+            console.print(Text.assemble(event.text, (mark, "dim")), highlight=False)
         outcome = state.outcome()
         if outcome is not None:
-            console.print(f"[bold]{describe_outcome(outcome.to_json())}[/bold]")
+            console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
         if problems:
             for problem in problems:
-                err_console.print(f"[red]{problem}[/red]")
+                err_console.print(Text(problem, style="red"))
         else:
             console.print(
                 f"[green]reproduced: {len(record.actions)} actions, "

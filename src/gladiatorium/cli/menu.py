@@ -6,10 +6,23 @@ from typing import Any
 
 from rich.console import Console
 from rich.prompt import IntPrompt, Prompt
+from rich.text import Text
 
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch
-from gladiatorium.core import Bot, Seat, best_bot, games
+from gladiatorium.core import (
+    Bot,
+    Game,
+    GladiatoriumError,
+    Seat,
+    State,
+    best_bot,
+    entropy_seed,
+    games,
+    is_number,
+)
 from gladiatorium.core.match import make_bots, run_match
+
+SEED_MAX = 2**63 - 1
 
 
 def run_menu(console: Console) -> None:
@@ -27,12 +40,7 @@ def run_menu(console: Console) -> None:
         if pick is None:
             return
         game = listed[pick - 1]
-        info = game.info
-        players = info.default_players
-        if info.min_players != info.max_players:
-            players = _ask_players(console, info.min_players, info.max_players, players)
-        seed = IntPrompt.ask("Seed", console=console, default=0)
-        state = game.start(None, players, seed)
+        state, seed = _start(console, game)
         seat = Prompt.ask(
             "Your seat", console=console, choices=list(state.seats), default=state.seats[0]
         )
@@ -48,9 +56,40 @@ def _pick_game(console: Console, count: int) -> int | None:
         answer = Prompt.ask("Play which game", console=console, default="1").strip().lower()
         if answer in {"0", "q", "quit", "exit"}:
             return None
-        if answer.isdigit() and 1 <= int(answer) <= count:
+        if is_number(answer) and 1 <= int(answer) <= count:
             return int(answer)
         console.print(f"[red]type a number from 1 to {count}, or q to quit[/red]")
+
+
+def _start(console: Console, game: Game[Any]) -> tuple[State[Any], int]:
+    """A match of the chosen game and its seed; players are asked again while the game
+    refuses them (the menu refuses what the command line refuses, with its message)."""
+    info = game.info
+    seed: int | None = None
+    while True:
+        players = info.default_players
+        if info.min_players != info.max_players:
+            players = _ask_players(console, info.min_players, info.max_players, players)
+        seed = _ask_seed(console) if seed is None else seed
+        try:
+            return game.start(None, players, seed), seed
+        except GladiatoriumError as err:
+            console.print(Text(str(err), style="red"))
+            if info.min_players == info.max_players:
+                raise
+
+
+def _ask_seed(console: Console) -> int:
+    """A seed for reproducible dice, or (empty) one from the operating system's entropy."""
+    while True:
+        answer = Prompt.ask(
+            "Seed (empty: unpredictable)", console=console, default="", show_default=False
+        ).strip()
+        if not answer:
+            return entropy_seed()
+        if is_number(answer, 19) and int(answer) <= SEED_MAX:
+            return int(answer)
+        console.print(f"[red]a seed is a whole number from 0 to {SEED_MAX}, or empty[/red]")
 
 
 def _ask_players(console: Console, low: int, high: int, default: int) -> int:

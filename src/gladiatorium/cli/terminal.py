@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.text import Text
 
 from gladiatorium.core import Action, Game, GladiatoriumError, Seat, State
 
@@ -29,7 +30,7 @@ class HumanSeat:
     def show_new_events(self, state: State[Any], seat: Seat) -> None:
         events = state.events_for(seat)
         for event in events[self.seen.get(seat, 0) :]:
-            self.console.print(f"  [dim]·[/dim] {event.text}", highlight=False)
+            self.console.print(Text.assemble("  ", ("·", "dim"), " ", event.text), highlight=False)
         self.seen[seat] = len(events)
 
     def choose(self, state: State[Any], seat: Seat) -> Action:
@@ -39,7 +40,7 @@ class HumanSeat:
         self.console.print(Panel(self.game.render(state, seat), title=f"seat {seat}"))
         choices = state.legal_actions(seat)
         if len(choices) <= 12:
-            self.console.print("  ".join(str(a) for a in choices), style="dim", highlight=False)
+            self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
         while True:
             try:
                 text = self.console.input(f"[bold cyan]{seat}>[/bold cyan] ")
@@ -67,7 +68,9 @@ class HumanSeat:
             try:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
-                self.console.print(f"[red]{err}[/red] (type 'legal' or 'help')", highlight=False)
+                self.console.print(
+                    Text.assemble((str(err), "red"), " (type 'legal' or 'help')"), highlight=False
+                )
 
     def _legal(self, state: State[Any], seat: Seat, words: str) -> None:
         """The seat's legal actions, those containing every word of ``words`` when given;
@@ -76,9 +79,9 @@ class HumanSeat:
         legal = [str(a) for a in state.legal_actions(seat)]
         shown = [a for a in legal if all(w in a.lower() for w in wanted)]
         if not shown:
-            self.console.print(f"no legal action contains '{words}'", highlight=False)
+            self.console.print(Text(f"no legal action contains '{words}'"), highlight=False)
             return
-        self.console.print("  ".join(shown[:LEGAL_SHOWN]), highlight=False)
+        self.console.print(Text("  ".join(shown[:LEGAL_SHOWN])), highlight=False)
         if len(shown) > LEGAL_SHOWN:
             self.console.print(
                 f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "
@@ -92,4 +95,4 @@ class HumanSeat:
         try:
             self.console.print(self.game.look(state, seat, query), highlight=False)
         except GladiatoriumError as err:
-            self.console.print(f"[red]{err}[/red]", highlight=False)
+            self.console.print(Text(str(err), style="red"), highlight=False)

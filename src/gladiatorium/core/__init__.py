@@ -1,6 +1,6 @@
 """The contract every game fulfils. Core knows no game."""
 
-from gladiatorium.core.action import Action, action_from_json
+from gladiatorium.core.action import Action, action_from_json, is_number
 from gladiatorium.core.errors import (
     ForcedDiceExhausted,
     GameOver,
@@ -24,7 +24,7 @@ from gladiatorium.core.registry import (
     register_game,
     register_generic_bot,
 )
-from gladiatorium.core.rng import Rng, derive_seed
+from gladiatorium.core.rng import Rng, derive_seed, entropy_seed
 from gladiatorium.core.state import State
 
 __all__ = [
@@ -51,9 +51,11 @@ __all__ = [
     "best_bot",
     "bots_for",
     "derive_seed",
+    "entropy_seed",
     "games",
     "get_bot",
     "get_game",
+    "is_number",
     "register_game",
     "register_generic_bot",
 ]

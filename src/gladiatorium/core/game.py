@@ -37,7 +37,13 @@ class GameInfo:
 class Bot(Protocol):
     """Anything that picks an action for its seat. Bots must not read ``state.rng``;
     a searching bot works on ``state.clone(reseed=...)``, and a bot of a game with
-    hidden information reads only ``state.view(seat)`` and the seat's events."""
+    hidden information reads only ``state.view(seat)`` and the seat's events.
+
+    Trust, not structure: today ``choose`` is handed the whole live state, secrets
+    included, and every bot is trusted not to read what its seat may not know (a bot
+    for a stranger's seat on a server must never be given it this way). The
+    conformance suite checks the behaviour: a bot's choice does not change between
+    two worlds that differ only in a secret of other seats (``Game.secret_twin``)."""
 
     def choose(self, state: State[Any], seat: Seat) -> Action: ...
 
@@ -85,6 +91,15 @@ class Game(ABC, Generic[OptT]):
         """Extra information on request (``look G1``: a vehicle's reach), built only from
         what ``seat`` may know. A query that makes no sense raises a GladiatoriumError."""
         raise GladiatoriumError(f"{self.info.slug} has nothing to look at")
+
+    def secret_twin(self, state: State[OptT], seat: Seat | None) -> State[OptT] | None:
+        """A copy of ``state`` that differs from it only in facts ``seat`` may not know
+        (who plays which hero, a choice not yet revealed), or None when nothing is hidden
+        from ``seat`` now. Everything ``seat`` receives from the two (view, events,
+        rendering, legal actions in order, refusals, a bot's choice) must be the same;
+        the conformance suite checks it, so every game with hidden information
+        implements this."""
+        return None
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """Turn game-specific command-line flags (``--team 1=a.yaml``) into option

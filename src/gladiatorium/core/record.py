@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from gladiatorium.core.errors import GladiatoriumError, RecordError
-from gladiatorium.core.events import Seat
+from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.files import FileRefused, parse_json, read_text
 from gladiatorium.core.game import Game
-from gladiatorium.core.registry import get_game
+from gladiatorium.core.registry import bots_for, get_game
 from gladiatorium.core.state import State
 
 RECORD_FORMAT: Literal["gladiatorium-record/1"] = "gladiatorium-record/1"
@@ -32,8 +34,8 @@ class MatchRecord(BaseModel):
     game: str
     version: str
     options: dict[str, Any]
-    players: int
-    seed: int
+    players: int = Field(ge=1, le=1000)
+    seed: int = Field(ge=-(2**63), le=2**63 - 1)
     seats: dict[Seat, str] = {}
     position: str | None = None
     actions: list[RecordedAction]
@@ -42,9 +44,30 @@ class MatchRecord(BaseModel):
 
 
 def events_digest(state: State[Any]) -> str:
-    """SHA-256 of the whole event log in canonical JSON."""
-    text = json.dumps([e.to_json() for e in state.events], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    """SHA-256 of the whole event log in canonical JSON (a JSON list of the events)."""
+    return EventsDigest().update(state.events).hexdigest()
+
+
+class EventsDigest:
+    """:func:`events_digest` kept up to date as events are added, at the cost of the
+    new events only: the hash is fed the list's text one event at a time."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256(b"[")
+        self.count = 0
+
+    def update(self, events: Sequence[Event]) -> EventsDigest:
+        """Feed the events after the ``count`` already fed."""
+        for event in events[self.count :]:
+            text = json.dumps(event.to_json(), sort_keys=True, separators=(",", ":"))
+            self._hash.update(("," if self.count else "").encode() + text.encode())
+            self.count += 1
+        return self
+
+    def hexdigest(self) -> str:
+        final = self._hash.copy()
+        final.update(b"]")
+        return final.hexdigest()
 
 
 def record_of(
@@ -99,20 +122,41 @@ def verify(record: MatchRecord, state: State[Any]) -> list[str]:
     return problems
 
 
+def check_seats(record: MatchRecord, state: State[Any]) -> None:
+    """The record's ``seats`` name seats of the match and a person or one of its bots."""
+    known = {"human", *bots_for(get_game(record.game))}
+    for seat, controller in record.seats.items():
+        if seat not in state.seats:
+            raise RecordError(f"seats: no seat {seat!r} in this match")
+        if controller not in known:
+            raise RecordError(f"seats.{seat}: {controller!r} is neither 'human' nor a bot")
+
+
+def replay_file(path: Path) -> tuple[MatchRecord, State[Any]]:
+    """Load, replay and check a record file; every error names the file."""
+    record = load_record(path)
+    try:
+        state = replay(record)
+        check_seats(record, state)
+    except GladiatoriumError as err:
+        raise RecordError(f"{path}: {err}") from err
+    return record, state
+
+
 def save_record(record: MatchRecord, path: Path) -> None:
-    path.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    """Write a record file; a failure (disk full, folder gone) is a RecordError."""
+    try:
+        path.write_text(record.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise RecordError(f"{path}: cannot write the record ({err.strerror or err})") from err
 
 
 def load_record(path: Path) -> MatchRecord:
     """Read a record file; errors name the file and the line or field."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{path}: cannot read: {err.strerror}") from err
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from err
+        data = parse_json(read_text(path), path)
+    except FileRefused as err:
+        raise RecordError(str(err)) from err
     try:
         return MatchRecord.model_validate(data)
     except ValidationError as err:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import secrets
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
@@ -20,6 +21,12 @@ def derive_seed(*parts: object) -> int:
     """A 63-bit seed derived from any parts, identical on every machine."""
     digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def entropy_seed() -> int:
+    """A 63-bit seed from the operating system's entropy, for a match started without
+    one: nobody can predict its dice or deal (a seed of 0 would repeat every match)."""
+    return secrets.randbits(63)
 
 
 class Rng:

@@ -81,6 +81,12 @@ class State(ABC, Generic[OptT]):
     def awaiting(self) -> tuple[Seat, ...]:
         return () if self.is_over else self._awaiting()
 
+    def deciding(self) -> tuple[Seat, ...]:
+        """The awaited seats the match is waiting on, in the order of :meth:`awaiting`:
+        a seat that may still act but need not (a Hero Battle player who has moved may
+        edit until the round closes) is awaited but not deciding."""
+        return self.awaiting()
+
     @property
     def is_over(self) -> bool:
         return self.outcome() is not None

@@ -98,7 +98,7 @@ class Live:
     def bot_seats_awaited(self) -> list[Seat]:
         if self.over:
             return []
-        return [s for s in self.state.awaiting() if self.seats[s].kind == "bot"]
+        return [s for s in self.state.deciding() if self.seats[s].kind == "bot"]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from gladiatorium.core import IllegalAction
+from gladiatorium.core import IllegalAction, is_number
 
 Square = tuple[int, int]
 
@@ -28,7 +28,7 @@ def square_name(square: Square) -> str:
 def parse_square(text: str) -> Square:
     """``C1`` -> ``(2, 0)``; a clear error for anything off the arena."""
     name = text.strip().upper()
-    if len(name) < 2 or name[0] not in COLUMNS or not name[1:].isdigit():
+    if len(name) < 2 or name[0] not in COLUMNS or not is_number(name[1:]):
         raise IllegalAction(f"{text!r} is not a square (columns A-U, rows 1-21, e.g. K11)")
     row = int(name[1:])
     if not 1 <= row <= SIZE:

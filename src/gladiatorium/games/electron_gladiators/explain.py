@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gladiatorium.core import GladiatoriumError, Seat
+from gladiatorium.core import GladiatoriumError, Seat, is_number
 from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.attacks import evasive, lead_refusal
 from gladiatorium.games.electron_gladiators.board import (
@@ -47,7 +47,7 @@ def why_not(state: ElectronGladiatorsState, seat: Seat, text: str) -> str | None
             return _fire(state, seat, words)
         if len(words) >= 2 and words[1] in STEP_WORDS:
             return _step(state, seat, words)
-        if len(words) == 1 and words[0][:1].isalpha() and words[0][1:].isdigit():
+        if len(words) == 1 and words[0][:1].isalpha() and is_number(words[0][1:]):
             return _vehicle_actions(state, seat, words[0])
     except Refusal as refusal:
         return str(refusal)
@@ -144,7 +144,7 @@ def _turn(state: ElectronGladiatorsState, vehicle: Vehicle, rest: list[str]) -> 
 def _drive_or_fly(state: ElectronGladiatorsState, vehicle: Vehicle, words: list[str]) -> str | None:
     flying = words[1] == "fly"
     form = f"'{words[0].upper()} fly SE 3'" if flying else f"'{words[0].upper()} {words[1]} 2'"
-    if len(words) != (4 if flying else 3) or not words[-1].isdigit():
+    if len(words) != (4 if flying else 3) or not is_number(words[-1]):
         return f"write {form}"
     if flying and words[2].upper() not in FACINGS:
         return f"fly which way? {' '.join(FACINGS)}"

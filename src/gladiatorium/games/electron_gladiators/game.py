@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
+
 from gladiatorium.core import (
     BotFactory,
     Game,
@@ -15,9 +17,13 @@ from gladiatorium.core import (
     Seat,
     State,
 )
+from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square
-from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
+from gladiatorium.games.electron_gladiators.options import (
+    MAX_SETUP_BYTES,
+    ElectronGladiatorsOptions,
+)
 from gladiatorium.games.electron_gladiators.render import board_text, reach_text
 from gladiatorium.games.electron_gladiators.setups import parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
@@ -79,7 +85,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         assert isinstance(state, ElectronGladiatorsState)
         view = state.view(seat)
         lines = [board_text(state.arena)]
-        status = f"{view['setup']}  turn {view['turn']}  seat {view['to_move']} to move"
+        status = f"{escape(view['setup'])}  turn {view['turn']}  seat {view['to_move']} to move"
         if view["mover"]:
             status += f"  moving {view['mover']} ({view['points_left']} points left)"
         if view["attacked"]:
@@ -124,11 +130,9 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
 def read_setup_file(path: Path) -> str:
     """The text of a set-up file, checked: an error names the file and the line."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as err:
-        raise OptionsError(f"--setup {path}: cannot read it ({err.strerror})") from err
-    except UnicodeDecodeError as err:
-        raise OptionsError(f"--setup {path}: not a UTF-8 text file ({err.reason})") from err
+        text = read_text(path, MAX_SETUP_BYTES)
+    except FileRefused as err:
+        raise OptionsError(flag_error("--setup", err)) from err
     parse_setup(text, str(path))
     return text
 

@@ -8,12 +8,16 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gladiatorium.games.electron_gladiators.setups import parse_setup, setup_text
 
+#: the longest set-up text (a full set-up is about 2,000 characters)
+MAX_SETUP_BYTES = 64 * 1024
+
 
 class ElectronGladiatorsOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     setup: str = Field(
         "basic-1",
+        max_length=MAX_SETUP_BYTES,
         description="shipped set-up (basic-1, basic-2, deluxe-1, deluxe-2) or set-up text "
         "(the CLI flag --setup FILE reads a file into it)",
     )
@@ -21,9 +25,14 @@ class ElectronGladiatorsOptions(BaseModel):
         "greater", description="a gun total overcomes armour when greater (ruling R5)"
     )
     draw_after_quiet_turns: int = Field(
-        60, ge=1, description="draw after this many turns in a row with no vehicle lost (R6)"
+        60,
+        ge=1,
+        le=10_000,
+        description="draw after this many turns in a row with no vehicle lost (R6)",
     )
-    max_turns: int = Field(1000, ge=1, description="draw after this many turns in all (R6)")
+    max_turns: int = Field(
+        1000, ge=1, le=100_000, description="draw after this many turns in all (R6)"
+    )
     scout_free_turns: bool = Field(
         True,
         description="a scout's 45/90-degree turn costs no point (never two in a row); "
@@ -59,13 +68,13 @@ class ElectronGladiatorsOptions(BaseModel):
         "angle) or, like a tank's turret, 45 degrees either side (90) (R27)",
     )
     evasive_range: int = Field(
-        6, ge=1, description="most spaces from which a Scout or Mosquito may be attacked"
+        6, ge=1, le=30, description="most spaces from which a Scout or Mosquito may be attacked"
     )
     tank_min_flyer_distance: int = Field(
-        2, ge=1, description="tanks cannot fire at a flyer nearer than this"
+        2, ge=1, le=30, description="tanks cannot fire at a flyer nearer than this"
     )
     parabolic_safe_flyer_distance: int = Field(
-        2, ge=0, description="a parabolic shot passes friendly flyers this near the gun"
+        2, ge=0, le=30, description="a parabolic shot passes friendly flyers this near the gun"
     )
 
     @field_validator("setup")

@@ -7,6 +7,8 @@ move generation and check tests only walk lists.
 
 from __future__ import annotations
 
+from gladiatorium.core.action import is_number
+
 FILES = "abcdefghijkl"
 WIDTH = 12
 HEIGHT = 10
@@ -41,7 +43,7 @@ def name(sq: int) -> str:
 def parse_square(text: str) -> int:
     """``e4`` -> its number; a bad name raises ValueError naming it."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in FILES or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in FILES or not is_number(text[1:]):
         raise ValueError(f"no square {text!r} (files a-l, ranks 1-10)")
     rank = int(text[1:]) - 1
     if not 0 <= rank < HEIGHT:

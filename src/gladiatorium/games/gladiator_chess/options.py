@@ -31,6 +31,10 @@ DEFAULT_HIT_POINTS = {
     "KK": 20,
     "SQ": 2,
 }
+#: the most dice a roll may use, and the most hit points a piece may have (bounds that
+#: keep a fight quick; the rulebook's numbers are far below them)
+MAX_DICE = 20
+MAX_HIT_POINTS = 100
 #: ruling R1: the set-up list read as a symmetric 12-file back rank
 DEFAULT_BACK_RANK = ("W", "W", "KK", "S", "BK", "K", "Q", "C", "S", "MK", "W", "W")
 DEFAULT_SECOND_RANK = ("F", "SQ") * 6
@@ -45,9 +49,14 @@ class GladiatorChessOptions(BaseModel):
         description="alternate: white King, black King, white Queen, black Queen, ... (R2); "
         "team-blocks: each team makes its four moves in a row",
     )
-    turn_limit: int = Field(100, ge=1, description="the game is drawn after this many turns (R20)")
+    turn_limit: int = Field(
+        100, ge=1, le=10_000, description="the game is drawn after this many turns (R20)"
+    )
     queen_hold_turns: int = Field(
-        5, ge=1, description="whole turns a captive queen must be held to win (Queen 6, R14)"
+        5,
+        ge=1,
+        le=100,
+        description="whole turns a captive queen must be held to win (Queen 6, R14)",
     )
     king_may_override: bool = Field(
         True,
@@ -79,23 +88,39 @@ class GladiatorChessOptions(BaseModel):
         "surviving loser stays where it was (R6)",
     )
     queen_heal_amount: int = Field(
-        0, ge=0, description="hit points the Queen restores to each adjacent friend; 0 = fully (R7)"
+        0,
+        ge=0,
+        le=100,
+        description="hit points the Queen restores to each adjacent friend; 0 = fully (R7)",
     )
-    attack_bonus_dice: int = Field(1, ge=0, description="extra d6 for the attacker (General 9)")
+    attack_bonus_dice: int = Field(
+        1, ge=0, le=MAX_DICE, description="extra d6 for the attacker (General 9)"
+    )
     frozen_bonus_dice: int = Field(
-        1, ge=0, description="extra d6 against a piece frozen by the attacker's queen (Queen 10)"
+        1,
+        ge=0,
+        le=MAX_DICE,
+        description="extra d6 against a piece frozen by the attacker's queen (Queen 10)",
     )
     dice: dict[str, int] = Field(
-        default_factory=lambda: dict(DEFAULT_DICE), description="combat d6 per piece code"
+        default_factory=lambda: dict(DEFAULT_DICE),
+        max_length=64,
+        description=f"combat d6 per piece code (1 to {MAX_DICE})",
     )
     hit_points: dict[str, int] = Field(
-        default_factory=lambda: dict(DEFAULT_HIT_POINTS), description="hit points per piece code"
+        default_factory=lambda: dict(DEFAULT_HIT_POINTS),
+        max_length=64,
+        description=f"hit points per piece code (1 to {MAX_HIT_POINTS})",
     )
     back_rank: tuple[str, ...] = Field(
-        DEFAULT_BACK_RANK, description="piece codes on rank 1 (and 10) from file a (R1)"
+        DEFAULT_BACK_RANK,
+        max_length=WIDTH,
+        description="piece codes on rank 1 (and 10) from file a (R1)",
     )
     second_rank: tuple[str, ...] = Field(
-        DEFAULT_SECOND_RANK, description="piece codes on rank 2 (and 9) from file a (R1)"
+        DEFAULT_SECOND_RANK,
+        max_length=WIDTH,
+        description="piece codes on rank 2 (and 9) from file a (R1)",
     )
 
     @field_validator("dice", "hit_points", mode="before")
@@ -109,7 +134,7 @@ class GladiatorChessOptions(BaseModel):
 
     @field_validator("dice", "hit_points")
     @classmethod
-    def _every_fighter(cls, value: dict[str, int]) -> dict[str, int]:
+    def _every_fighter(cls, value: dict[str, int], info: ValidationInfo) -> dict[str, int]:
         unknown = [k for k in value if k not in FIGHTERS]
         if unknown:
             raise ValueError(
@@ -119,6 +144,10 @@ class GladiatorChessOptions(BaseModel):
         bad = [k for k, v in value.items() if v < 1]
         if bad:
             raise ValueError(f"must be at least 1 for {', '.join(bad)}")
+        high = MAX_DICE if info.field_name == "dice" else MAX_HIT_POINTS
+        over = [k for k, v in value.items() if v > high]
+        if over:
+            raise ValueError(f"must be at most {high} for {', '.join(over)}")
         return value
 
     @field_validator("back_rank", "second_rank")

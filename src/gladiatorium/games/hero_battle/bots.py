@@ -1,5 +1,8 @@
 """Hero Battle bots. Each reads only ``state.view(seat)`` (the public record plus its own
 secrets); ``state.illegal_reason`` is used only as a safety net for the move it built.
+They are handed the whole state, every identity included, and are trusted not to look
+(see ``core.game.Bot``); the conformance suite checks that swapping two other players'
+identities never changes a bot's choice.
 
 - ``inferrer``: hunts its nemeses, heals itself, and infers secret identities from the
   public record of hits, heals and abstentions; calls a hero out when 95% confident.

@@ -2,9 +2,10 @@
 
 A round's move space is every multiset of hits with every set of heals; with many heroes
 it is large, so :func:`enumerate_moves` lists all of it up to :data:`MAX_LISTED` moves and
-beyond that an evenly spaced sample (every k-th move in canonical order). Any valid move
-is still accepted: legality is checked directly (``illegal_reason``) and typed moves are
-read by :func:`parse_move`.
+beyond that an evenly spaced sample: every k-th multiset of hits in canonical order (the
+skipped ones are never built, so 40 players with 5 hits a round list quickly), each with
+an evenly spaced share of its heals. Any valid move is still accepted: legality is
+checked directly (``illegal_reason``) and typed moves are read by :func:`parse_move`.
 """
 
 from __future__ import annotations
@@ -22,18 +23,20 @@ MAX_LISTED = 5000
 
 
 def _all_targets(
-    need: Requirement, heroes: dict[str, Hero], double_up: bool
+    need: Requirement, heroes: dict[str, Hero], double_up: bool, hit_step: int, heal_step: int
 ) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """(hits, heals) of every valid move, in canonical order."""
+    """(hits, heals) of valid moves in canonical order: every ``hit_step``-th multiset of
+    hits, each with every ``heal_step``-th set of heals (steps of 1: every move)."""
     hittable = [h.name for h in heroes.values() if h.hittable]
     healable = [h.name for h in heroes.values() if h.alive]
-    for hits in combinations_with_replacement(hittable, need.hits):
+    every_hits = combinations_with_replacement(hittable, need.hits)
+    for hits in islice(every_hits, 0, None, hit_step):
         if not all(
             hits.count(n) == 1 or double_up or heroes[n].status == "zombie" for n in set(hits)
         ):
             continue
         rest = [h for h in healable if h not in hits]
-        for heals in combinations(rest, need.heals):
+        for heals in islice(combinations(rest, need.heals), 0, None, heal_step):
             yield hits, heals
 
 
@@ -41,9 +44,14 @@ def enumerate_moves(need: Requirement, heroes: dict[str, Hero], double_up: bool)
     """Every valid move in canonical order, or an evenly spaced sample of them."""
     hittable = sum(1 for h in heroes.values() if h.hittable)
     healable = sum(1 for h in heroes.values() if h.alive)
-    estimate = comb(hittable + need.hits - 1, need.hits) * comb(healable, need.heals)
-    step = max(1, -(-estimate // MAX_LISTED))
-    chosen = islice(_all_targets(need, heroes, double_up), 0, None, step)
+    hit_sets = comb(hittable + need.hits - 1, need.hits)
+    heal_sets = comb(healable, need.heals)
+    if hit_sets * heal_sets <= MAX_LISTED:
+        return [Move(h, e) for h, e in _all_targets(need, heroes, double_up, 1, 1)]
+    hits_listed = max(1, min(hit_sets, MAX_LISTED // heal_sets))
+    hit_step = -(-hit_sets // hits_listed)
+    heal_step = max(1, -(-heal_sets * hits_listed // MAX_LISTED))
+    chosen = _all_targets(need, heroes, double_up, hit_step, heal_step)
     return [Move(hits, heals) for hits, heals in chosen]
 
 

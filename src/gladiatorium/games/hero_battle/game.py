@@ -55,6 +55,32 @@ class HeroBattle(Game[HeroBattleOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def secret_twin(
+        self, state: State[HeroBattleOptions], seat: Seat | None
+    ) -> HeroBattleState | None:
+        """The same Battle with two other players' secret identities (and nemeses)
+        swapped; None for the moderator, who knows them all, or when no two players
+        other than ``seat`` still have hidden living heroes only."""
+        assert isinstance(state, HeroBattleState)
+        if seat == MODERATOR:
+            return None
+        hidden = [
+            s
+            for s in state.player_seats
+            if s != seat
+            and state.heroes_of(s)
+            and all(h.alive and not h.revealed for h in state.heroes_of(s))
+        ]
+        if len(hidden) < 2:
+            return None
+        first, second = hidden[0], hidden[-1]
+        twin = state.clone()
+        for hero in twin.heroes.values():
+            if hero.player in (first, second):
+                hero.player = second if hero.player == first else first
+        twin.nemeses[first], twin.nemeses[second] = state.nemeses[second], state.nemeses[first]
+        return twin
+
     def round_number(self, state: State[HeroBattleOptions]) -> int | None:
         return int(getattr(state, "round", 0))
 

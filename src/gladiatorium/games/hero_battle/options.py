@@ -28,6 +28,11 @@ HAND_OF_GOD_EFFECTS: dict[str, str] = {
 
 DEFAULT_HAND_OF_GOD = tuple(HAND_OF_GOD_EFFECTS)
 
+#: bounds of every number and list a moderator may set (far above any forum Battle)
+MAX_PLAYERS = 100
+MAX_HP = 1000
+MAX_ROUNDS = 10_000
+
 #: characters a hero or player name may not hold (they delimit the notation or BBCode)
 FORBIDDEN_IN_NAMES = ",;=[]()|*\n"
 
@@ -57,17 +62,24 @@ class HeroBattleOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     # ----- set-up -----------------------------------------------------------------
-    theme: str = Field("Superhero Battle", description="the Battle's theme (shown in posts)")
+    theme: str = Field(
+        "Superhero Battle", max_length=80, description="the Battle's theme (shown in posts)"
+    )
     signups: tuple[str, ...] = Field(
         (),
+        max_length=MAX_PLAYERS,
         description="the hero each player submitted, seat 1 first; empty: the theme list in order",
     )
-    player_names: tuple[str, ...] = Field((), description="forum names by seat; empty: 'Player N'")
+    player_names: tuple[str, ...] = Field(
+        (), max_length=MAX_PLAYERS, description="forum names by seat; empty: 'Player N'"
+    )
     assign_heroes: tuple[str, ...] = Field(
-        (), description="moderator's assignment: hero of each seat (empty: random) (R3)"
+        (),
+        max_length=2 * MAX_PLAYERS,
+        description="moderator's assignment: hero of each seat (empty: random) (R3)",
     )
     assign_nemeses: tuple[tuple[str, str], ...] = Field(
-        (), description="moderator's nemeses of each seat (empty: random)"
+        (), max_length=MAX_PLAYERS, description="moderator's nemeses of each seat (empty: random)"
     )
     balanced_nemeses: bool = Field(
         True, description="every hero is the nemesis of the same number of players (R4)"
@@ -76,16 +88,24 @@ class HeroBattleOptions(BaseModel):
     starting_hp: int = Field(12, ge=1, le=1000, description="HP every hero starts with")
     hits_per_round: int = Field(2, ge=0, le=5, description="hits each player assigns")
     heals_per_round: int = Field(1, ge=0, le=5, description="heals each player assigns")
-    hp_per_hit: int = Field(1, ge=0, description="HP a hit removes")
-    hp_per_heal: int = Field(1, ge=0, description="HP a heal restores")
-    nemesis_bonus: int = Field(3, ge=0, description="HP gained when one of your nemeses dies")
-    outing_penalty: int = Field(4, ge=0, description="HP an outed hero loses")
-    correct_guess_bonus: int = Field(
-        3, ge=0, description="HP the correct guesser's hero gains (3 as first stated) (R1)"
+    hp_per_hit: int = Field(1, ge=0, le=MAX_HP, description="HP a hit removes")
+    hp_per_heal: int = Field(1, ge=0, le=MAX_HP, description="HP a heal restores")
+    nemesis_bonus: int = Field(
+        3, ge=0, le=MAX_HP, description="HP gained when one of your nemeses dies"
     )
-    bad_call_penalty: int = Field(2, ge=0, description="HP a wrong guesser's hero loses")
+    outing_penalty: int = Field(4, ge=0, le=MAX_HP, description="HP an outed hero loses")
+    correct_guess_bonus: int = Field(
+        3,
+        ge=0,
+        le=MAX_HP,
+        description="HP the correct guesser's hero gains (3 as first stated) (R1)",
+    )
+    bad_call_penalty: int = Field(2, ge=0, le=MAX_HP, description="HP a wrong guesser's hero loses")
     shared_guess_reduction: int = Field(
-        1, ge=0, description="bonus reduction per extra player making the same correct guess"
+        1,
+        ge=0,
+        le=MAX_HP,
+        description="bonus reduction per extra player making the same correct guess",
     )
     # ----- default rules that may be switched -------------------------------------
     close_when_all_moved: bool = Field(
@@ -101,7 +121,9 @@ class HeroBattleOptions(BaseModel):
     tie: Literal["shared", "highest-hp", "draw"] = Field(
         "shared", description="the last heroes die together: share the win, most HP, draw (R9)"
     )
-    max_rounds: int = Field(200, ge=1, description="a battle still going after this is drawn")
+    max_rounds: int = Field(
+        200, ge=1, le=MAX_ROUNDS, description="a battle still going after this is drawn"
+    )
     # ----- other optional rules ---------------------------------------------------
     double_hits_always: bool = Field(False, description="hits may double up from round 1")
     guesses_per_round: int = Field(
@@ -120,43 +142,71 @@ class HeroBattleOptions(BaseModel):
         1, ge=1, le=2, description="optional: two heroes for each player (R26)"
     )
     extra_heroes: tuple[str, ...] = Field(
-        (), description="with two heroes each: the moderator's extra names (empty: theme list)"
+        (),
+        max_length=2 * MAX_PLAYERS,
+        description="with two heroes each: the moderator's extra names (empty: theme list)",
     )
     # ----- Random Player ----------------------------------------------------------
     random_player: bool = Field(False, description="optional: Random Player takes a hero")
     random_player_hero: str = Field(
-        "", description="the moderator's extra name for the pool (empty: next theme name)"
+        "",
+        max_length=40,
+        description="the moderator's extra name for the pool (empty: next theme name)",
     )
     # ----- Anonymous play ---------------------------------------------------------
-    anonymous_every: int = Field(0, ge=0, description="every Nth round is anonymous (0: never)")
-    anonymous_rounds: tuple[int, ...] = Field((), description="these rounds are anonymous")
+    anonymous_every: int = Field(
+        0, ge=0, le=MAX_ROUNDS, description="every Nth round is anonymous (0: never)"
+    )
+    anonymous_rounds: tuple[int, ...] = Field(
+        (), max_length=MAX_ROUNDS, description="these rounds are anonymous"
+    )
     anonymous_after_death: bool = Field(False, description="the round after a death is anonymous")
     # ----- Resurrection -----------------------------------------------------------
     resurrection_every: int = Field(
-        0, ge=0, description="at the start of every Nth round a dead hero returns (0: never)"
+        0,
+        ge=0,
+        le=MAX_ROUNDS,
+        description="at the start of every Nth round a dead hero returns (0: never)",
     )
-    resurrection_rounds: tuple[int, ...] = Field((), description="rounds that start with one")
-    resurrection_count: int = Field(1, ge=1, description="heroes brought back each time")
+    resurrection_rounds: tuple[int, ...] = Field(
+        (), max_length=MAX_ROUNDS, description="rounds that start with one"
+    )
+    resurrection_count: int = Field(
+        1, ge=1, le=MAX_PLAYERS, description="heroes brought back each time"
+    )
     # ----- Team Affiliation -------------------------------------------------------
     teams: bool = Field(False, description="optional: Team Affiliation")
     team_names: tuple[str, ...] = Field(
         ("Red", "Blue", "Green", "Gold", "Silver", "Violet", "Orange", "Black", "White", "Teal"),
+        max_length=50,
         description="team names, used in order",
     )
-    team_count: int = Field(0, ge=0, description="number of teams (0: players // 4)")
-    team_bonus: int = Field(3, ge=0, description="HP for each hero of the last intact team")
-    team_tie_bonus: int = Field(1, ge=0, description="HP each when two teams tie")
+    team_count: int = Field(0, ge=0, le=50, description="number of teams (0: players // 4)")
+    team_bonus: int = Field(
+        3, ge=0, le=MAX_HP, description="HP for each hero of the last intact team"
+    )
+    team_tie_bonus: int = Field(1, ge=0, le=MAX_HP, description="HP each when two teams tie")
     # ----- Hand of God ------------------------------------------------------------
     hand_of_god: bool = Field(False, description="optional: Hand of God")
-    hand_of_god_every: int = Field(3, ge=1, description="roll at the start of every Nth round")
+    hand_of_god_every: int = Field(
+        3, ge=1, le=MAX_ROUNDS, description="roll at the start of every Nth round"
+    )
     hand_of_god_rounds: tuple[int, ...] = Field(
-        (), description="roll at the start of these rounds instead (empty: every Nth)"
+        (),
+        max_length=MAX_ROUNDS,
+        description="roll at the start of these rounds instead (empty: every Nth)",
     )
     hand_of_god_table: tuple[str, ...] = Field(
-        DEFAULT_HAND_OF_GOD, description="the agreed table (10 or more effects) (R14)"
+        DEFAULT_HAND_OF_GOD,
+        max_length=100,
+        description="the agreed table (10 or more effects) (R14)",
     )
-    hand_of_god_grant_hp: int = Field(3, ge=0, description="HP the grant-hp effect gives")
-    forced_abstainers: int = Field(2, ge=1, description="players the forced-abstain effect picks")
+    hand_of_god_grant_hp: int = Field(
+        3, ge=0, le=MAX_HP, description="HP the grant-hp effect gives"
+    )
+    forced_abstainers: int = Field(
+        2, ge=1, le=MAX_PLAYERS, description="players the forced-abstain effect picks"
+    )
     # ----- Zombies ----------------------------------------------------------------
     zombies: bool = Field(False, description="optional: dead heroes become Zombies")
     zombie_dead_dead_hp: int = Field(-5, le=0, description="a Zombie at or below this is gone")

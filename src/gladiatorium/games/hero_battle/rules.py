@@ -93,9 +93,17 @@ def hidden_heroes(heroes: dict[str, Hero]) -> list[str]:
 
 
 def open_players(heroes: dict[str, Hero], seat: str) -> list[str]:
-    """Players a guess may name: those whose hero is still hidden, not the guesser."""
-    players = [h.player for h in heroes.values() if not h.revealed and h.player != seat]
-    return list(dict.fromkeys(players))
+    """Players a guess may name: those whose hero is still hidden, not the guesser.
+
+    Listed in seat order (Random Player last), never in the order of their heroes:
+    that order would give every secret identity away."""
+    players = {h.player for h in heroes.values() if not h.revealed and h.player != seat}
+    return sorted(players, key=seat_order)
+
+
+def seat_order(player: str) -> tuple[int, str]:
+    """Seats by number, then Random Player."""
+    return (int(player), "") if player.isdecimal() and player.isascii() else (1 << 30, player)
 
 
 def average_hp(heroes: dict[str, Hero]) -> int:

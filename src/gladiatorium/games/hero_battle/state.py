@@ -238,6 +238,11 @@ class HeroBattleState(State[HeroBattleOptions]):
         moved = [s for s in active if s in self.moves]
         return (*waiting, MODERATOR, *moved)
 
+    def deciding(self) -> tuple[Seat, ...]:
+        """Players who have not moved: who has moved may still edit, and the moderator
+        closes the round only at the deadline (or it closes when the last one moves)."""
+        return tuple(s for s in self.awaiting() if s != MODERATOR and s not in self.moves)
+
     def need(self, seat: Seat) -> Requirement:
         return requirement(self.options, self._seat_hero(seat), self.effect)
 
@@ -314,21 +319,33 @@ class HeroBattleState(State[HeroBattleOptions]):
         return None
 
     def parse(self, seat: Seat, text: str) -> Action:
-        """The notation, with hits and heals in any order and any letter case."""
-        try:
-            return super().parse(seat, text)
-        except IllegalAction:
-            if seat not in self.awaiting() or seat == MODERATOR:
-                raise
-            action = parse_move(text, self.heroes) or parse_guess(text, self.heroes)
-            if action is None:
-                raise
-            if isinstance(action, Guess):
-                action = Guess(action.hero, self.seat_named(action.player))
-            reason = self.illegal_reason(seat, action)
-            if reason is not None:
-                raise IllegalAction(f"{text.strip()!r}: {reason}") from None
-            return action
+        """The notation, with hits and heals in any order and any letter case. The action
+        is read and checked directly: the move space of a big Battle is far too large to
+        list (40 players with 5 hits a round)."""
+        words = " ".join(text.split()).lower()
+        if not words or seat not in self.awaiting():
+            return super().parse(seat, text)  # the engine's refusal
+        action = self._read(text, words)
+        if action is None:
+            raise IllegalAction(
+                f"{text.strip()!r} is not a Hero Battle action: write 'hit HERO, HERO heal "
+                "HERO', 'abstain', 'guess HERO=PLAYER' or (the moderator) 'close'; see help"
+            )
+        reason = self.illegal_reason(seat, action)
+        if reason is not None:
+            raise IllegalAction(f"{text.strip()!r}: {reason}")
+        return action
+
+    def _read(self, text: str, words: str) -> Action | None:
+        """The action written as ``text`` (``words``: its lower-case words), unchecked."""
+        if words == "abstain":
+            return Abstain()
+        if words == "close":
+            return Close()
+        action = parse_move(text, self.heroes) or parse_guess(text, self.heroes)
+        if isinstance(action, Guess):
+            return Guess(action.hero, self.seat_named(action.player))
+        return action
 
     def seat_named(self, player: str) -> str:
         """A guess may name the player by seat or by forum name (any letter case)."""

@@ -7,6 +7,7 @@ team, move, guesses and guess results. The moderator sees everything.
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core import Seat
@@ -17,6 +18,12 @@ if TYPE_CHECKING:
 
 
 def build_view(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
+    """The view of ``seat``: fresh data (a deep copy), so that editing it changes
+    neither the Battle nor what another seat sees."""
+    return copy.deepcopy(_assemble(state, seat))
+
+
+def _assemble(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
     view = public_view(state)
     if seat == MODERATOR:
         view["moderator"] = moderator_part(state)

@@ -17,8 +17,8 @@ from gladiatorium.core import Action, Game, GameInfo, Outcome, Seat, State
 
 class PigOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-    target: int = Field(30, ge=1, description="banked points that win")
-    sides: int = Field(6, ge=2, description="faces on the die")
+    target: int = Field(30, ge=1, le=10_000, description="banked points that win")
+    sides: int = Field(6, ge=2, le=1000, description="faces on the die")
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,8 @@ class Teleport(Action):
 
 @dataclass(frozen=True)
 class Done(Action):
-    """This hero has finished with this round's dice (unspent dice are lost)."""
+    """This hero has finished with this round's dice: all spent (R6), or, with the
+    house rule ``may_waste_dice``, the ones left are lost."""
 
     type_name: ClassVar[str] = "done"
 

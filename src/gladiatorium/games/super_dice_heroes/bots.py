@@ -8,7 +8,10 @@
 - ``greedy``: the same estimate, but one spend at a time (no plan for the round).
 
 Players never interact except through the shared roll, so a bot only looks at its own
-sheet (all public) and never at ``state.rng``.
+sheet (all public) and never at ``state.rng``. It is handed the whole state, the other
+heroes' choices of the round included, and is trusted not to read them (see
+``core.game.Bot``); the conformance suite checks that another hero's hidden spend never
+changes its choice.
 """
 
 from __future__ import annotations
@@ -186,11 +189,21 @@ def _setup_choice(hero: Hero) -> Action:
     return ChoosePower(ranked[0])
 
 
-def _forced_spend(state: State[Any], seat: Seat) -> Action:
-    """A die spend when the rules forbid finishing with dice left: a minion if one
-    is here, else the first move."""
-    legal = [a for a in state.legal_actions(seat) if not isinstance(a, Done)]
-    return next((a for a in legal if isinstance(a, Defeat)), legal[0])
+def _must_spend(state: State[Any]) -> bool:
+    """The rules make a hero spend every die of the round (R6, the default)."""
+    return not state.options.may_waste_dice
+
+
+def _best_spend(hero: Hero, sheet: Sheet, left: int, w: Weights, stop: bool) -> Action:
+    """The single spend whose result estimates best; ``done`` too when ``stop``."""
+    best: tuple[float, Action] = (estimate(hero, sheet, left, w) if stop else -1e18, Done())
+    for action in hero.spend_actions(sheet):
+        nxt = hero.copy()
+        nxt.spend(sheet, action)
+        value = estimate(nxt, sheet, left, w)
+        if value > best[0] + 1e-9:
+            best = (value, action)
+    return best[1]
 
 
 def _rounds_left(state: State[Any]) -> int:
@@ -225,10 +238,11 @@ class PlannerBot:
             return _setup_choice(hero)
         sig = (state.round, _signature(hero))  # type: ignore[attr-defined]
         if not self._plan or sig != self._expect:
-            self._plan = self.plan(hero, sheet, _rounds_left(state))
+            self._plan = self.plan(hero, sheet, _rounds_left(state), _must_spend(state))
         action = self._plan.pop(0)
         if isinstance(action, Done) and state.illegal_reason(seat, action) is not None:
-            action = _forced_spend(state, seat)  # option may_waste_dice is off
+            # the search stopped at its node limit with dice left: one good spend
+            action = _best_spend(hero, sheet, _rounds_left(state), self.weights, stop=False)
         if isinstance(action, SpendAction):
             after = hero.copy()
             after.spend(sheet, action)
@@ -237,13 +251,17 @@ class PlannerBot:
             self._plan, self._expect = [], None
         return action
 
-    def plan(self, hero: Hero, sheet: Sheet, rounds_left: int) -> list[Action]:
+    def plan(
+        self, hero: Hero, sheet: Sheet, rounds_left: int, must_spend: bool = True
+    ) -> list[Action]:
         """The best sequence of spends for this round, ending with ``done``.
 
         A superpower that changes a die is searched only together with a spend of
         that die right after it (changing a die earlier never helps). To stay quick
         with a hundred heroes, a plan moves at most ``max_moves`` times and uses at
-        most ``max_powers`` superpowers and ``max_wild`` wild dice per round."""
+        most ``max_powers`` superpowers and ``max_wild`` wild dice per round; when
+        every die must be spent (``must_spend``, R6) and those limits leave a die with
+        no spend, any move or minion it can pay for is searched too."""
         memo: dict[tuple[Any, ...], tuple[float, _Plan]] = {}
         estimate_of = Estimator(sheet, rounds_left, self.weights)
         estimates: dict[tuple[Any, ...], float] = {}
@@ -280,14 +298,20 @@ class PlannerBot:
             found = memo.get(key)
             if found is not None:
                 return found
-            best: tuple[float, _Plan] = (estimate_at(h, sig), done) if not pending else (-1e9, None)
+            stop = not pending and not (must_spend and any(not d.spent for d in h.dice))
+            best: tuple[float, _Plan] = (estimate_at(h, sig), done) if stop else (-1e9, None)
             if len(memo) < self.node_limit:
-                for action, pending_after, move in steps_at(h, sig, pending, moves):
+                steps = steps_at(h, sig, pending, moves)
+                if not steps and not stop:
+                    steps = self._last_resort(h, sheet, pending)
+                for action, pending_after, move in steps:
                     nxt = h.copy()
                     nxt.spend(sheet, action)
                     value, rest = search(nxt, pending_after, moves + move)
                     if value > best[0] + 1e-9:
                         best = (value, (action, rest))
+            elif not pending:
+                best = (estimate_at(h, sig), done)  # past the limit: choose() finishes
             memo[key] = best
             return best
 
@@ -297,6 +321,15 @@ class PlannerBot:
             action, node = node
             plan.append(action)
         return plan
+
+    @staticmethod
+    def _last_resort(h: Hero, sheet: Sheet, pending: int) -> tuple[_Step, ...]:
+        """Every move and minion the unspent dice (or the die just changed) pay for."""
+        return tuple(
+            _Step(action, 0, int(isinstance(action, Move)))
+            for action in h.spend_actions(sheet)
+            if isinstance(action, Move | Defeat) and (not pending or action.die == pending)
+        )
 
     def _candidates_key(
         self,
@@ -389,17 +422,8 @@ class GreedyBot:
         sheet: Sheet = state.sheet  # type: ignore[attr-defined]
         if hero.power is None:
             return _setup_choice(hero)
-        left = _rounds_left(state)
-        best: tuple[float, Action] = (estimate(hero, sheet, left, self.weights), Done())
-        for action in hero.spend_actions(sheet):
-            nxt = hero.copy()
-            nxt.spend(sheet, action)
-            value = estimate(nxt, sheet, left, self.weights)
-            if value > best[0] + 1e-9:
-                best = (value, action)
-        if isinstance(best[1], Done) and state.illegal_reason(seat, best[1]) is not None:
-            return _forced_spend(state, seat)
-        return best[1]
+        stop = not _must_spend(state) or not hero.can_spend_a_die(sheet)
+        return _best_spend(hero, sheet, _rounds_left(state), self.weights, stop)
 
 
 BOTS: Mapping[str, BotFactory] = {

@@ -8,10 +8,25 @@ from typing import Any
 
 from rich.markup import escape
 
-from gladiatorium.core import Action, BotFactory, Game, GameInfo, OptionsError, Seat, State
+from gladiatorium.core import (
+    Action,
+    BotFactory,
+    Game,
+    GameInfo,
+    OptionsError,
+    Seat,
+    State,
+    is_number,
+)
+from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
-from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.hero import SpendAction
+from gladiatorium.games.super_dice_heroes.options import (
+    MAX_SHEET_BYTES,
+    SuperDiceHeroesOptions,
+)
+from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
@@ -27,7 +42,8 @@ Dice are named by the number they show; boxes by their number on your sheet.
   wild move 4 | wild help 5 at 3 | wild defeat minion     spend a wild die
   shrink 5 | ice 5 | fire 2 | grow 3 | shapeshift 5 to 2  superpower on a die
   teleport 6 with 2      superpower: spend any die to go anywhere
-  done                   finish this round (unspent dice are lost)
+  done                   finish this round, once every die is spent (house rule
+                         may_waste_dice: earlier, and the dice left are lost)
 All heroes decide on the same roll; the next round starts when everyone is done."""
 
 
@@ -41,7 +57,7 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         default_players=2,
         hidden_information=True,
         simultaneous=True,
-        version="2",
+        version="3",
     )
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES
@@ -63,6 +79,21 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def secret_twin(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat | None
+    ) -> SuperDiceHeroesState | None:
+        """The same match in which another hero still deciding this round has spent a
+        die (a choice nobody else learns before the round resolves, R12); None when no
+        other hero has a die to spend."""
+        assert isinstance(state, SuperDiceHeroesState)
+        for other in state.pending:
+            spends = [a for a in state.legal_actions(other) if isinstance(a, SpendAction)]
+            if other != seat and spends:
+                twin = state.clone()
+                twin.apply(other, spends[len(spends) // 2])
+                return twin
+        return None
 
     def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
         return int(getattr(state, "round", 0))
@@ -92,24 +123,44 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
             if flag == "sheet":
                 path = Path(values[-1])
                 try:
-                    text = path.read_text(encoding="utf-8")
-                except OSError as err:
-                    raise OptionsError(f"--sheet {path}: cannot read it ({err.strerror})") from err
+                    text = read_text(path, MAX_SHEET_BYTES)
+                except FileRefused as err:
+                    raise OptionsError(flag_error("--sheet", err)) from err
                 text += "\n" * ("\n" not in text)  # sheet text, never a shipped name
                 load_sheet(text, str(path))
                 out["sheet"] = text
             elif flag == "name":
                 for value in values:
                     seat, sep, name = value.partition("=")
-                    if not sep or not seat.strip().isdigit() or not name.strip():
+                    number = seat.strip()
+                    if not sep or not is_number(number, 12) or not name.strip():
                         raise OptionsError(f"--name {value!r}: expected SEAT=NAME, e.g. 2=Blaze")
-                    if int(seat) < 1:
+                    if int(number) < 1:
                         raise OptionsError(f"--name {value!r}: seats are numbered from 1")
+                    if int(number) > self.info.max_players:
+                        raise OptionsError(
+                            f"--name {value!r}: seats are 1 to {self.info.max_players}"
+                        )
                     names[int(seat)] = name.strip()
             else:
                 raise OptionsError(
-                    f"super-dice-heroes takes --sheet FILE and --name SEAT=NAME, not --{flag}"
+                    f"super-dice-heroes takes --sheet FILE, --position FILE and "
+                    f"--name SEAT=NAME, not --{flag}"
                 )
         if names:
             out["hero_names"] = [names.get(n, f"Hero {n}") for n in range(1, max(names) + 1)]
         return out
+
+    def load_position(
+        self,
+        options: SuperDiceHeroesOptions,
+        players: int,
+        seed: int,
+        text: str,
+        source: str,
+    ) -> SuperDiceHeroesState:
+        """The sheets as a round begins, written by hand (docs/rules/super-dice-heroes.md,
+        "Positions"); errors name ``source``. The text is kept in the ``position``
+        option, so the state rebuilds from options."""
+        load_position(text, load_sheet(options.sheet), options.power_uses, options.rounds, source)
+        return self.new_state(options.model_copy(update={"position": text}), players, seed)

@@ -132,19 +132,20 @@ def match_text(sheet: Sheet, view: dict[str, Any], seat: str | None) -> str:
     parts.append(f"round {view['round']}/{view['rounds']}  shared roll: {roll}")
     if seat is not None and seat in view["heroes"]:
         parts.append(hero_text(sheet, view["heroes"][seat], view["round"], view["rounds"]))
-    if view["solo_target"] is not None:
+    if view["solo"]:
         parts.append(solo_text(sheet, view))
     parts.append(scoreboard_text(sheet, view, seat))
     return "\n\n".join(parts)
 
 
 def solo_text(sheet: Sheet, view: dict[str, Any]) -> str:
-    """Solo play: the honor that saves the city and the table of titles, the title
-    the hero's honor reaches now marked."""
+    """Solo play: the table of titles, the title the hero's honor reaches now marked,
+    and the honor that saves the city when the house rule ``solo_target`` sets one."""
     (hero,) = view["heroes"].values()
     honor, target = hero["honor"], view["solo_target"]
     title = sheet.solo_title(honor)
     ranks = " | ".join(
         f"{'>' if name == title else ''}{name} {score}+" for score, name in sheet.solo_ranks
     )
-    return f"solo: {target} honor saves the city (now {honor}, {title})\ntitles: {ranks}"
+    goal = f"{target} honor saves the city, " if target is not None else ""
+    return f"solo: {goal}now {honor} honor, {title}\ntitles: {ranks}"

@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gladiatorium.core import OptionsError
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml
 
 #: sheets shipped with the game, by name
 SHIPPED = {"standard": "standard.yaml"}
@@ -185,20 +186,17 @@ def load_sheet(value: str, source: str = "sheet") -> Sheet:
     honor: ...``."""
     text = sheet_text(value)
     try:
-        data: Any = yaml.safe_load(text)
-        root = yaml.compose(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err)
-        raise OptionsError(f"{source}{where}: not valid YAML: {problem}") from err
+        data: Any = parse_yaml(text, source)
+        root = compose_yaml(text, source)
+    except FileRefused as err:
+        raise OptionsError(str(err)) from err
     if data is None:
         raise OptionsError(f"{source}: the sheet is empty")
     try:
         parsed = _SheetFile.model_validate(data)
     except ValidationError as err:
         problems = "; ".join(
-            f"{source}{_line(root, e['loc'])}: {_field(data, e['loc'])}: {_message(e['msg'])}"
+            f"{source}{yaml_line(root, e['loc'])}: {_field(data, e['loc'])}: {_message(e['msg'])}"
             for e in err.errors()
         )
         raise OptionsError(problems) from err
@@ -254,7 +252,7 @@ def _field(data: Any, loc: tuple[int | str, ...]) -> str:
     return ", ".join(words) or "the sheet"
 
 
-def _line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
+def yaml_line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
     """``:N``, the line of the deepest part of ``loc`` found in the YAML (or '')."""
     node, line = root, None
     for part in loc:
@@ -262,7 +260,7 @@ def _line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
             break
         line = node.start_mark.line + 1
         if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if k.value == part), None)
+            node = next((v for k, v in node.value if k.value == str(part)), None)
         elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
             node = node.value[part] if part < len(node.value) else None
         else:

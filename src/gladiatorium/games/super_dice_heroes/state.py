@@ -8,12 +8,14 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from gladiatorium.core import Action, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
 from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Die, Hero, SpendAction
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
+from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
 
 SETUP = 0  # round number while heroes choose their superpowers
@@ -42,6 +44,20 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         self.round = SETUP
         self.roll: list[int] = []
         self.heroes: dict[Seat, Hero] = {}
+        self.pending: dict[Seat, None] = {}
+        self._outcome: Outcome | None = None
+        self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
+        self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
+        self._hidden_from = 0  # index of the first event of the round being decided
+        if options.position:
+            self._from_position(players)
+        else:
+            self._set_up(players)
+        self._open_round()
+
+    def _set_up(self, players: int) -> None:
+        """Each hero rolls its two superpower choices and is awaited to pick one."""
+        options = self.options
         for n in range(1, players + 1):
             seat = str(n)
             name = options.hero_names[n - 1] if n <= len(options.hero_names) else f"Hero {n}"
@@ -55,12 +71,25 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
                 seat=seat,
                 choices=list(choices),
             )
-        self.pending: dict[Seat, None] = dict.fromkeys(self.heroes)
-        self._outcome: Outcome | None = None
-        self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
-        self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
-        self._hidden_from = 0  # index of the first event of the round being decided
-        self._open_round()
+        self.pending = dict.fromkeys(self.heroes)
+
+    def _from_position(self, players: int) -> None:
+        """The sheets of the position, and the roll of its round (no set-up)."""
+        options = self.options
+        position = load_position(options.position, self.sheet, options.power_uses, options.rounds)
+        if len(position.heroes) != players:
+            raise OptionsError(
+                f"the position has {len(position.heroes)} heroes but the game {players} "
+                f"players: give --players {len(position.heroes)}"
+            )
+        for n, hero in enumerate(position.heroes, start=1):
+            named = options.hero_names[n - 1] if n <= len(options.hero_names) else ""
+            hero.name = hero.name or named or f"Hero {n}"
+            hero.minions_last_resort = options.minions_last_resort
+            self.heroes[str(n)] = hero
+        self.emit("position", f"the game starts from a position: round {position.round}")
+        self.round = position.round - 1
+        self._start_round()
 
     # ----- whose decisions -------------------------------------------------------------
     @property
@@ -186,22 +215,24 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _end(self) -> None:
         """Total the honor; the most honor wins (ties: ruling R14; solo: R15)."""
         scores = self.scores()
-        if self.players == 1:
-            ((seat, score),) = scores.items()
-            title = self.sheet.solo_title(score)
-            target = self.options.solo_target
-            if score >= target:
-                self._outcome = Outcome.win(
-                    [seat], f"{score} honor, {title}: the city is saved", scores=scores
-                )
-            else:
-                self._outcome = Outcome.all_lost(
-                    f"{score} honor, {title}: short of the {target} needed", scores=scores
-                )
-        else:
-            self._outcome = self._ranking(scores)
+        self._outcome = self._solo(scores) if self.players == 1 else self._ranking(scores)
         self.pending = {}
         self.emit("end", self._outcome.reason, scores=dict(scores))
+
+    def _solo(self, scores: dict[Seat, int]) -> Outcome:
+        """Solo (R15): the rulebook only totals the honor, so the lone hero ends with a
+        title and is never beaten; the house rule ``solo_target`` makes a low score a
+        loss."""
+        ((seat, score),) = scores.items()
+        title = self.sheet.solo_title(score)
+        target = self.options.solo_target
+        if target is None:
+            return Outcome.win([seat], f"{score} honor: {title}", scores=scores)
+        if score >= target:
+            return Outcome.win([seat], f"{score} honor, {title}: the city is saved", scores=scores)
+        return Outcome.all_lost(
+            f"{score} honor, {title}: short of the {target} needed", scores=scores
+        )
 
     def _ranking(self, scores: dict[Seat, int]) -> Outcome:
         best = max(scores.values())
@@ -223,9 +254,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
 
     # ----- what a seat sees ---------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """A seat's own sheet as it is now; every other sheet as the round began (R12)."""
+        """A seat's own sheet as it is now; every other sheet as the round began (R12).
+        Fresh data: editing a view changes neither the match nor another seat's view."""
         heroes = {
-            s: self._hero_view(h) if s == seat else {**self.shown[s], "done": s not in self.pending}
+            s: self._hero_view(h)
+            if s == seat
+            else {**copy.deepcopy(self.shown[s]), "done": s not in self.pending}
             for s, h in self.heroes.items()
         }
         return {
@@ -235,6 +269,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             "roll": list(self.roll),
             "awaiting": list(self.pending),
             "heroes": heroes,
+            "solo": self.players == 1,
             "solo_target": self.options.solo_target if self.players == 1 else None,
         }
 

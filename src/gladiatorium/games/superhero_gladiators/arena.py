@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Final
 
+from gladiatorium.core.action import is_number
 from gladiatorium.core.errors import OptionsError
 
 FLOOR: Final = "."
@@ -37,6 +38,8 @@ LEGEND: Final = {
     "1-9": "floor where that team's heroes may be placed",
 }
 COLUMNS: Final = "abcdefghijklmnopqrstuvwxyz"
+#: the most rows a map may have (squares are named a1 to z99)
+MAX_ROWS: Final = 99
 
 Square = tuple[int, int]  # (column, row), both from 0
 
@@ -50,7 +53,7 @@ def square_name(square: Square) -> str:
 def parse_square(text: str) -> Square | None:
     """The square named by ``c4``, or None when the text is not a square name."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in COLUMNS or not is_number(text[1:]):
         return None
     return (COLUMNS.index(text[0]), int(text[1:]) - 1)
 
@@ -194,6 +197,8 @@ def parse_arena(text: str, name: str = "arena") -> Arena:
         lines.pop(0)
     if not lines:
         raise OptionsError(f"map {name}: the map is empty")
+    if len(lines) > MAX_ROWS:
+        raise OptionsError(f"map {name}: {len(lines)} rows; at most {MAX_ROWS}")
     width = max(len(line.rstrip()) for line in lines)
     if width > len(COLUMNS):
         raise OptionsError(f"map {name}: {width} columns; at most {len(COLUMNS)}")

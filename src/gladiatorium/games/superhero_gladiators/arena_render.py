@@ -1,8 +1,11 @@
-"""Terminal picture of a match, built from a seat's view (rich markup)."""
+"""Terminal picture of a match, built from a seat's view (rich markup; every name from a
+hero file or a map is escaped, so it prints as typed)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from rich.markup import escape
 
 from gladiatorium.games.superhero_gladiators.arena import (
     COLUMNS,
@@ -76,7 +79,7 @@ def legend_line(rows: list[str]) -> str:
 def hero_line(hero: dict[str, Any], actor: str) -> str:
     mark = ">" if hero["id"] == actor else " "
     if hero["fainted"]:
-        return f"{mark} {hero['id']} {hero['name']}: fainted"
+        return f"{mark} {hero['id']} {escape(hero['name'])}: fainted"
     state = [f"oomph {hero['oomph']}/{hero['max_oomph']}", f"at {hero['square'] or '-'}"]
     if hero["altitude"]:
         state.append(f"altitude {hero['altitude']}")
@@ -94,13 +97,14 @@ def hero_line(hero: dict[str, Any], actor: str) -> str:
     if hero["copied"]:
         powers += f"; copied {hero['copied']}"
     return (
-        f"{mark} [bold {_colour(hero['team'])}]{hero['id']}[/] {hero['name']} "
-        f"(combat {hero['combat']}, move {hero['movement']}): {', '.join(state)}\n      {powers}"
+        f"{mark} [bold {_colour(hero['team'])}]{hero['id']}[/] {escape(hero['name'])} "
+        f"(combat {hero['combat']}, move {hero['movement']}): {', '.join(state)}\n"
+        f"      {escape(powers)}"
     )
 
 
 def render_state(view: dict[str, Any]) -> str:
-    lines = [f"[bold]{view['map_name']}[/]  turn {view['turn']}, segment {view['segment']}"]
+    lines = [f"[bold]{escape(view['map_name'])}[/]  turn {view['turn']}, segment {view['segment']}"]
     lines += map_lines(view)
     lines.append(legend_line(view["map"]))
     lines += [hero_line(h, view["actor"]) for h in view["heroes"]]
@@ -111,7 +115,7 @@ def render_state(view: dict[str, Any]) -> str:
         if hit["entangle"]:
             what += (" and " if what else "") + f"entangle {hit['entangle']}"
         lines.append(
-            f"{hit['target']} is hit by {hit['attacker']}'s {hit['power']} "
+            f"{hit['target']} is hit by {hit['attacker']}'s {escape(hit['power'])} "
             f"({what or 'no damage'}): defend?"
         )
     if view["reveal_for"]:

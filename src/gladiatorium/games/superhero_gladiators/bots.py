@@ -1,8 +1,9 @@
 """The greedy bot: attacks where the expected damage is best, moves into range,
 defends when a defence stops the hit, escapes, heals when it pays, hunts gizmos.
 
-Everything in this game is open information, so the bot reads the state's heroes and
-map (never its dice)."""
+Cards, positions and dice are open in this game, so the bot reads the state's heroes
+and map (never its dice); of a foe's gizmos it uses only what its legal actions show
+(a hidden gizmo its team has not noticed stays unknown to it, ruling G5)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,9 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
+#: how often a power hides its gizmo, as the bot guesses (about one sample power in six)
+HIDDEN_SHARE = 0.2
+
 
 @lru_cache(maxsize=256)
 def chance(number: int) -> float:
@@ -60,21 +64,45 @@ class GreedyBot:
         self._dangers: list[tuple[Square, int, int, float]] = []
         self._unlimited_best = 0.0
         self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
+        self._match = 0  # the match whose events were read (its id)
+        self._read = 0  # events of the match read so far
+        self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
 
     def choose(self, state: State[Any], seat: Seat) -> Action:
         assert isinstance(state, SuperheroGladiatorsState)
+        self._read_notices(state, seat)
         legal = state.legal_actions(seat)
         first = legal[0]
         if isinstance(first, Place):
-            return self._place(state, legal)
+            return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
         if isinstance(first, Defend):
             return self._defend(state, legal)
         return self._turn(state, state.fighters[state.actor], legal)
 
+    def _read_notices(self, state: SuperheroGladiatorsState, seat: Seat) -> None:
+        """Remember the looks of this seat's team whose die succeeded and found nothing:
+        no hidden gizmo is left to find there (G5; only events this seat sees)."""
+        if self._read > len(state.events) or self._match != id(state):
+            self._match, self._read, self._nothing = id(state), 0, set()  # another match
+        for event in state.events[self._read :]:
+            data = event.data
+            looked = event.kind == "roll" and "found" in data and event.visible_to(seat)
+            if looked and data["roll"] < data["needs"] and not data["found"]:
+                self._nothing.add((data["target"], data["power"]))
+        self._read = len(state.events)
+
     # ----- set-up and reactions
-    def _place(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _place(self, state: SuperheroGladiatorsState, seat: Seat, legal: list[Action]) -> Action:
+        """Its own heroes near the centre; a foe's Perception 1 hero (S4) as far from
+        this seat's start squares as the map allows."""
+        if state.fighters[state.to_place[0]].team != seat:
+            ours = state.arena.starts.get(seat, ())
+            return max(
+                legal,
+                key=lambda a: min(distance(_sq(str(a).split()[-1]), s) for s in ours),
+            )
         centre = (state.arena.width // 2, state.arena.height // 2)
         return min(legal, key=lambda a: distance(_sq(str(a).split()[-1]), centre))
 
@@ -145,10 +173,18 @@ class GreedyBot:
         if isinstance(action, Escape):
             return self._escape_value(f, action)
         if isinstance(action, Notice):
-            need = 3 * f.perception if action.power != "unused" else f.perception
-            return 0.05 * max(0, need - 1)
+            return self._notice_value(f, action)
         assert isinstance(action, Pass)
         return 0.0
+
+    def _notice_value(self, f: Fighter, action: Notice) -> float:
+        """A look for a hidden gizmo, weighed by the chance to roll it and by how often
+        a power hides its gizmo (the bot cannot know whether this one does, G5); a look
+        whose die succeeded and found nothing is not tried again."""
+        if (action.target, action.power) in self._nothing:
+            return 0.0
+        need = 3 * f.perception if action.power != "unused" else f.perception
+        return 0.05 * max(0, need - 1) * HIDDEN_SHARE
 
     def _fall_cost(self, state: SuperheroGladiatorsState, f: Fighter) -> float:
         if f.altitude <= 0:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from gladiatorium.core import Game, GameInfo, Seat, State
+from gladiatorium.core import Game, GameInfo, Seat, State, is_number
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
@@ -20,8 +21,10 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     read_hero_text,
     resolve_hero_path,
 )
+from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
+from gladiatorium.games.superhero_gladiators.position import apply_position
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
@@ -49,9 +52,9 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         min_players=2,
         max_players=9,
         default_players=2,
-        hidden_information=False,
+        hidden_information=True,  # hidden gizmos (ruling G5)
         simultaneous=False,
-        version="5",
+        version="6",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
@@ -65,8 +68,9 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return {"greedy": GreedyBot}
 
     def render(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:
-        """The map and heroes, then what the awaited seat may do (all open information)."""
-        return render_state(state.view(seat)) + options_line(state)
+        """The map and heroes as ``seat`` sees them, then what it may do if it is to act
+        (another seat's list could name a gizmo this one may not know of, G5)."""
+        return render_state(state.view(seat)) + options_line(state, seat)
 
     def notation_help(self) -> str:
         return NOTATION
@@ -75,14 +79,14 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return "'look 2A': a hero's card in play: traits, powers, uses left, what they do"
 
     def look(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None, query: str) -> str:
-        """A hero's card as it stands now (all open information)."""
+        """A hero's card as it stands now, with the gizmos ``seat`` may know of (G5)."""
         assert isinstance(state, SuperheroGladiatorsState)
         fighter = state.fighters.get(query.strip().upper())
         if fighter is None:
             raise GladiatoriumError(
                 f"no hero {query.strip()!r}; heroes: {', '.join(state.fighters)}"
             )
-        return hero_card(fighter)
+        return hero_card(fighter, state.known_gizmos(seat, fighter))
 
     library_kind = "hero"
 
@@ -102,6 +106,23 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
             raise OptionsError(f"teams must be numbered 1..{len(numbers)}, got {numbers}")
         return {"teams": [list(chosen[n]) for n in numbers]}
 
+    def secret_twin(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat | None
+    ) -> SuperheroGladiatorsState | None:
+        """The same fight in which a foe's power that ``seat`` cannot see into has a
+        hidden gizmo where it had none, or none where it had one (G5: until noticed, a
+        foe's card says nothing of hidden gizmos); None when there is no such power."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        for g in state.fighters.values():
+            for name, power in g.powers.items():
+                if not _twin_gizmo(state, seat, g, name):
+                    continue
+                twin = state.clone()
+                swapped = Gizmo.NONE if power.gizmo is Gizmo.HIDDEN else Gizmo.HIDDEN
+                twin.fighters[g.id].powers[name] = replace(power, gizmo=swapped)
+                return twin
+        return None
+
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
         heroes) and ``--map FILE`` (or a shipped map name) into option values."""
@@ -109,8 +130,8 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         unknown = sorted(set(flags) - {"team", "map"})
         if unknown:
             raise OptionsError(
-                f"superhero-gladiators takes --team N=HERO[,HERO...] and --map FILE, "
-                f"not --{unknown[0]}"
+                f"superhero-gladiators takes --team N=HERO[,HERO...], --map FILE and "
+                f"--position FILE, not --{unknown[0]}"
             )
         if "team" in flags:
             values["teams"] = teams_from_flags(flags["team"])
@@ -121,9 +142,37 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
             parse_arena(values["map"], given)  # errors name the file and the square
         return values
 
+    def load_position(
+        self,
+        options: SuperheroGladiatorsOptions,
+        players: int,
+        seed: int,
+        text: str,
+        source: str,
+    ) -> SuperheroGladiatorsState:
+        """A fight in progress written by hand (docs/rules/superhero-gladiators.md,
+        "Positions"), checked against the match's teams and map; errors name ``source``.
+        The text is kept in the ``position`` option, so the state rebuilds from options."""
+        fresh = options.model_copy(update={"position": ""})
+        apply_position(SuperheroGladiatorsState(fresh, players, 0), text, source)
+        return self.new_state(fresh.model_copy(update={"position": text}), players, seed)
 
-def hero_card(f: Fighter) -> str:
-    """Traits and every power with its uses left and effect."""
+
+def _twin_gizmo(state: SuperheroGladiatorsState, seat: Seat | None, g: Fighter, name: str) -> bool:
+    """Whether ``seat`` could not tell a hidden gizmo on ``g``'s power from none."""
+    gizmo = g.powers[name].gizmo
+    return (
+        gizmo in (Gizmo.HIDDEN, Gizmo.NONE, Gizmo.INVULNERABLE)
+        and name not in g.destroyed
+        and not state.knows_gizmo(seat, g, name)
+        and seat != g.team
+    )
+
+
+def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:
+    """Traits and every power with its uses left and effect; of the gizmos, only those
+    named in ``gizmos`` (what the reader knows: a foe's card says nothing of a hidden
+    gizmo it has not noticed, nor of one that is not there, G5)."""
     lines = [
         f"{f.label}, team {f.team}: combat {f.combat}, oomph {f.oomph}/{f.max_oomph}, "
         f"movement {f.movement}, segments {' '.join(map(str, f.segments))}, "
@@ -132,20 +181,25 @@ def hero_card(f: Fighter) -> str:
     for name, power in f.powers.items():
         left = "infinite" if f.uses[name] is None else f"{f.uses[name]} left"
         broken = ", GIZMO DESTROYED" if name in f.destroyed else ""
-        lines.append(
-            f"  {name} (level {power.level}, {kind_text(power)}; {left}{broken}): "
-            f"{effect_text(power)}"
-        )
+        kind = kind_text(power, gizmo=False)
+        if name in gizmos:
+            gizmo = "no gizmo" if gizmos[name] == "none" else f"{gizmos[name]} gizmo"
+            kind += (", " if ":" in kind else ": ") + gizmo
+        effect = effect_text(power)
+        lines.append(f"  {name} (level {power.level}, {kind}; {left}{broken}): {effect}")
     if f.copied is not None:
         lines.append(f"  copied: {f.copied.name} (level {f.copied.level}): {effect_text(f.copied)}")
     return "\n".join(lines)
 
 
-def options_line(state: State[SuperheroGladiatorsOptions]) -> str:
-    """``to act: ...``: the awaited seat's actions, moves counted, the rest listed."""
+def options_line(state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:
+    """``to act: ...``: the actions of ``seat`` if it is to act, moves counted, the
+    rest listed; otherwise only whose turn it is."""
     awaited = state.awaiting()
     if not awaited:
         return ""
+    if seat not in awaited:
+        return f"\nseat {awaited[0]} to act"
     legal = [str(a) for a in state.legal_actions(awaited[0])]
     moves = [a for a in legal if a.startswith("move ")]
     rest = [a for a in legal if not a.startswith("move ")]
@@ -158,7 +212,7 @@ def teams_from_flags(given: Sequence[str]) -> tuple[tuple[dict[str, Any], ...], 
     teams: dict[int, tuple[dict[str, Any], ...]] = {}
     for entry in given:
         number, sep, files = entry.partition("=")
-        if not sep or not number.strip().isdigit():
+        if not sep or not is_number(number.strip(), 1):
             raise OptionsError(f"--team {entry!r}: write --team N=HERO.yaml[,HERO.yaml...]")
         teams[int(number)] = tuple(hero_data(f.strip()) for f in files.split(",") if f.strip())
         if not teams[int(number)]:

@@ -7,7 +7,6 @@ error); it is *invalid* when it reads but breaks the design rules or the file fo
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -18,6 +17,7 @@ from typing import Any, Final, TypeVar
 
 import yaml
 
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_json, parse_yaml, read_text
 from gladiatorium.games.superhero_gladiators.heroes import (
     INFINITE,
     RULES,
@@ -38,6 +38,8 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 
 SAMPLES_DIR: Final = Path(__file__).parent / "data" / "heroes"
+#: the largest hero file read (a hero with many powers is a few kilobytes)
+MAX_HERO_FILE_BYTES: Final = 256 * 1024
 HERO_FIELDS: Final = ("name", "attributes", "bought", "powers")
 POWER_FIELDS: Final = ("name", "type", "styles", "flaws", "gizmo", "level", "uses", "look")
 
@@ -276,8 +278,8 @@ def _line_marks(text: str) -> dict[str, int]:
     """1-based line of every field path in a YAML (or JSON) text; empty if it does
     not compose."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        root = compose_yaml(text, "hero")
+    except FileRefused:
         return {}
     marks: dict[str, int] = {}
 
@@ -317,20 +319,16 @@ def _unreadable(path: Path, message: str, line: int | None = None) -> HeroFile:
 
 def _load_data(path: Path, text: str) -> object:
     if path.suffix.lower() == ".json":
-        return json.loads(text)
-    return yaml.safe_load(text)
+        return parse_json(text, path)
+    return parse_yaml(text, path)
 
 
 def read_hero_text(text: str, path: Path, rules: DesignRules = RULES) -> HeroFile:
     """Read a hero from the text of a file (JSON when the path ends in .json)."""
     try:
         data = _load_data(path, text)
-    except json.JSONDecodeError as exc:
-        return _unreadable(path, f"not valid JSON: {exc.msg}", exc.lineno)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or "syntax error"
-        return _unreadable(path, f"not valid YAML: {problem}", mark.line + 1 if mark else None)
+    except FileRefused as exc:
+        return _unreadable(path, exc.reason, exc.line)
     if data is None:
         return HeroFile(path, None, (), (FileError("", "the file is empty"),), readable=True)
     parsed = hero_from_data(data, rules)
@@ -343,15 +341,9 @@ def read_hero_text(text: str, path: Path, rules: DesignRules = RULES) -> HeroFil
 def load_hero_file(path: Path, rules: DesignRules = RULES) -> HeroFile:
     """Read and check one hero file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return _unreadable(path, "no such file")
-    except IsADirectoryError:
-        return _unreadable(path, "is a folder, not a hero file")
-    except UnicodeDecodeError:
-        return _unreadable(path, "not UTF-8 text")
-    except OSError as exc:
-        return _unreadable(path, f"cannot be read: {exc.strerror or exc}")
+        text = read_text(path, MAX_HERO_FILE_BYTES)
+    except FileRefused as exc:
+        return _unreadable(path, exc.reason, exc.line)
     return read_hero_text(text, path, rules)
 
 

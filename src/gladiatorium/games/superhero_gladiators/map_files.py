@@ -6,8 +6,11 @@ from pathlib import Path
 from typing import Final
 
 from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.files import FileRefused, flag_error, read_text
 
 MAPS_DIR: Final = Path(__file__).parent / "data" / "maps"
+#: the largest map file read (the largest map, 26 by 99 squares, is under 3 KB)
+MAX_MAP_BYTES: Final = 64 * 1024
 
 
 def shipped_maps() -> dict[str, Path]:
@@ -18,8 +21,11 @@ def shipped_maps() -> dict[str, Path]:
 def map_text(given: str) -> str:
     """The text of a map file, or of a shipped map by name (``small``, ``12``)."""
     path = Path(given)
-    if path.is_file():
-        return path.read_text(encoding="utf-8")
+    if path.exists():
+        try:
+            return read_text(path, MAX_MAP_BYTES)
+        except FileRefused as err:
+            raise OptionsError(flag_error("--map", err)) from err
     shipped = shipped_maps()
     stem = path.name.removesuffix(".txt")
     if stem in shipped:

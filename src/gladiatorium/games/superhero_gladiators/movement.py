@@ -6,7 +6,7 @@ there (clinging). Flight moves in the air: each step sideways or one level up or
 is a square, it passes over pits (not fire) and may end in the air. Line-of-sight
 movement jumps to any free square the hero sees within reach, ignoring pits, fire and
 heroes in between. A move using wall-walking, line-of-sight or flight covers at most
-min(level, Movement) squares for each such power used (M3).
+min(level, Movement with speedy) squares for each such power used (M3).
 """
 
 from __future__ import annotations
@@ -44,14 +44,16 @@ def movement_powers(fighter: Fighter) -> list[str]:
     ]
 
 
-def budget(fighter: Fighter, powers: Iterable[str]) -> int:
-    """Squares this move may cover: Movement plus speedy levels, capped by
-    min(level, Movement) of each slowing power used (M2, M3)."""
+def budget(fighter: Fighter, powers: Iterable[str], speedy_raises_cap: bool = True) -> int:
+    """Squares this move may cover: Movement plus speedy levels (M2), capped by each
+    slowing power used at min(its level, Movement): Movement with speedy added, as
+    speedy adds to the trait (M3), or the bare trait with ``speedy_raises_cap`` off."""
     chosen = [fighter.powers[n] for n in powers]
     reach = fighter.movement + sum(p.level for p in chosen if Style.SPEEDY in p.styles)
+    trait = reach if speedy_raises_cap else fighter.movement
     for power in chosen:
         if any(s in power.styles for s in SLOWING):
-            reach = min(reach, power.level, fighter.movement)
+            reach = min(reach, power.level, trait)
     return reach
 
 
@@ -73,7 +75,9 @@ def _start(
     return fighter.square, 0
 
 
-def options(fighter: Fighter, arena: Arena, occupied: set[Square]) -> list[MoveOption]:
+def options(
+    fighter: Fighter, arena: Arena, occupied: set[Square], speedy_raises_cap: bool = True
+) -> list[MoveOption]:
     """Every destination, each reached with the fewest powers (ties: card order)."""
     if fighter.entangled or fighter.square is None:
         return []
@@ -87,7 +91,7 @@ def options(fighter: Fighter, arena: Arena, occupied: set[Square]) -> list[MoveO
             if begin is None:
                 continue
             start, falls = begin
-            reach = budget(fighter, chosen)
+            reach = budget(fighter, chosen, speedy_raises_cap)
             for square, alt in _destinations(fighter, arena, free | {start}, start, reach, chosen):
                 if (square, alt) == (fighter.square, fighter.altitude) and not (
                     alt > 0 and start == fighter.square

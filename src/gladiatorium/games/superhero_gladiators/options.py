@@ -3,7 +3,7 @@ replays alone), the map (its text) and every rule knob."""
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -98,21 +98,37 @@ DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = (
 )
 
 
+#: bounds: teams are marked 1-9 on a map, heroes of a team lettered A-Z (``1A``); a map
+#: of the largest size (26 columns, 99 rows) with its line ends
+MAX_TEAMS = 9
+MAX_TEAM_SIZE = 26
+MAX_MAP_CHARS = 27 * 99
+
+
 class SuperheroGladiatorsOptions(BaseModel):
     """Every tunable rule; defaults are the rulebook plus our rulings (docs/rules)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    teams: tuple[tuple[dict[str, Any], ...], ...] = Field(
-        DEFAULT_TEAMS, description="one list of hero data (as in a hero file) per team/seat"
+    teams: tuple[Annotated[tuple[dict[str, Any], ...], Field(max_length=MAX_TEAM_SIZE)], ...] = (
+        Field(
+            DEFAULT_TEAMS,
+            max_length=MAX_TEAMS,
+            description="one list of hero data (as in a hero file) per team/seat",
+        )
     )
-    map: str = Field(DEFAULT_MAP, description="the arena map text (see the legend)")
-    map_name: str = Field("small", description="the map's name, for display")
+    map: str = Field(
+        DEFAULT_MAP, max_length=MAX_MAP_CHARS, description="the arena map text (see the legend)"
+    )
+    map_name: str = Field("small", max_length=60, description="the map's name, for display")
     area_radius: Literal["prose", "table"] = Field(
         "prose", description="area/superarea reach 1/2 squares (prose) or 2/3 (table), R10"
     )
     turn_limit: int = Field(
-        40, ge=1, description="after this many turns the match is a tie (last resort, C20)"
+        40,
+        ge=1,
+        le=10_000,
+        description="after this many turns the match is a tie (last resort, C20)",
     )
     friendly_fire: bool = Field(
         True, description="area attacks hurt everyone in the blast, teammates too (C9)"
@@ -121,8 +137,34 @@ class SuperheroGladiatorsOptions(BaseModel):
         True, description="a hero that falls into a bottomless pit faints at once (A4)"
     )
 
+    perception_1_placement: Literal["anywhere", "start-squares"] = Field(
+        "anywhere",
+        description="where the next player may place a Perception 1 hero: any free floor "
+        "square but another team's start squares, or only its own team's (S4)",
+    )
+    speedy_raises_cap: bool = Field(
+        True,
+        description="speedy adds to the Movement trait that caps flight, wall-walking and "
+        "line-of-sight moves (false: the cap is the bare trait) (M3)",
+    )
+    copy_on_any_hit: bool = Field(
+        False,
+        description="copy power may copy any attack that hits, entangling ones too (false: "
+        "only an attack that does the hero direct damage) (C18)",
+    )
+
+    position: str = Field(
+        "",
+        max_length=64 * 1024,
+        description="start from this fight in progress (YAML: turn, segment, where each hero "
+        "stands; the CLI flag --position FILE reads a file into it); empty: placement",
+    )
+
     power_points: int = Field(
-        200, ge=0, description="power points a hero may spend (house heroes may go over)"
+        200,
+        ge=0,
+        le=1_000_000,
+        description="power points a hero may spend (house heroes may go over)",
     )
 
     @field_validator("map")

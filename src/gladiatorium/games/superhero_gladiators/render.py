@@ -93,10 +93,11 @@ def _style_effect(style: Style, level: int) -> str:
     return _STYLE_EFFECTS[style].format(level=level, quad=4 * level)
 
 
-def kind_text(power: Power) -> str:
-    """Type, styles, flaws and gizmo: ``distance: entangling, missile; unreliable``."""
+def kind_text(power: Power, gizmo: bool = True) -> str:
+    """Type, styles, flaws and (unless ``gizmo`` is false) gizmo:
+    ``distance: entangling, missile, unreliable, hidden gizmo``."""
     words = [s.value for s in power.styles] + [f.value for f in power.flaws]
-    if power.gizmo is not None:
+    if power.gizmo is not None and gizmo:
         words.append("no gizmo" if power.gizmo.value == "none" else f"{power.gizmo.value} gizmo")
     return f"{power.type.value}: {', '.join(words)}" if words else power.type.value
 
@@ -159,9 +160,8 @@ def hero_panel(result: HeroFile) -> Panel:
         parts.append(Text(f"{result.path}: {error}", style="red"))
     verdict = "valid" if result.valid else "unreadable" if not result.readable else "invalid"
     colour = "green" if result.valid else "red"
-    title = (
-        f"{hero.name if hero and hero.name else result.path.name}  [{colour}]{verdict}[/{colour}]"
-    )
+    name = hero.name if hero and hero.name else result.path.name
+    title = Text.assemble(name, "  ", (verdict, colour))
     parts.insert(0, Text(f"file: {result.path}", style="dim"))
     return Panel(Group(*parts), title=title, title_align="left")
 

@@ -46,6 +46,7 @@ from gladiatorium.games.superhero_gladiators.options import (
     SuperheroGladiatorsOptions,
     team_heroes,
 )
+from gladiatorium.games.superhero_gladiators.position import apply_position
 
 SEGMENTS = 6
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -79,6 +80,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self.pending: list[Hit] = []
         self.reveal_for: tuple[str, str] = ("", "")  # (hero whose gizmo, noticing team)
         self.noticed: dict[str, list[str]] = {s: [] for s in self.seats}  # "2A:Power"
+        self.exposed: list[str] = []  # hidden gizmos attacked in the open (G4)
         self.flew = False  # the acting hero used flight this action
         self.was_airborne = False  # the acting hero began its action in the air
         self.result: Outcome | None = None
@@ -91,6 +93,17 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "initiative: " + ", ".join(self.fighters[f].label for f in self.order),
             order=list(self.order),
         )
+        if options.position:
+            self._from_position(options.position)
+
+    def _from_position(self, text: str) -> None:
+        """Skip the placement: the heroes stand where the position says, and the first
+        hero acting on its segment acts."""
+        apply_position(self, text, "position")
+        turn, segment = self.turn, self.segment
+        self.emit("turn", f"turn {turn}, segment {segment}", turn=turn, segment=segment)
+        if not self._check_end():
+            self._next_actor()
 
     # ------------------------------------------------------------------ set-up
     def _check_starts(self) -> None:
@@ -161,8 +174,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
-            free = self._free_starts(self.fighters[self.to_place[0]].team)
-            return [Place(square_name(s)) for s in free]
+            return [Place(square_name(s)) for s in self.placements(self.to_place[0])]
         if self.reveal_for[0]:
             return [Reveal(n) for n in self._unnoticed_unused(*self.reveal_for)]
         if self.pending:
@@ -183,9 +195,21 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             self._act(self.fighters[self.actor], action)
 
     # ------------------------------------------------------------------ placement
-    def _free_starts(self, team: str) -> list[Square]:
+    def placements(self, fid: str) -> list[Square]:
+        """Where a hero may be placed: a free start square of its team (S3); a
+        Perception 1 hero, placed by the next player, on any free floor square but
+        another team's start squares, so every team keeps its own (S4)."""
+        team = self.fighters[fid].team
         taken = self.occupied()
-        return [s for s in self.arena.starts.get(team, ()) if s not in taken]
+        anywhere = self.options.perception_1_placement == "anywhere"
+        if not (anywhere and self.placer(fid) != team):
+            return [s for s in self.arena.starts.get(team, ()) if s not in taken]
+        others = {s for t, squares in self.arena.starts.items() if t != team for s in squares}
+        return [
+            s
+            for s in self.arena.squares()
+            if self.arena.is_floor(s) and s not in taken and s not in others
+        ]
 
     def occupied(self) -> set[Square]:
         return {f.square for f in self.fighters.values() if f.alive and f.square is not None}
@@ -412,7 +436,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             occupied = self.occupied() - {f.square}
             self._moves = {
                 Move(square_name(o.square), o.altitude, o.powers): o
-                for o in movement.options(f, self.arena, occupied)
+                for o in movement.options(f, self.arena, occupied, self.options.speedy_raises_cap)
             }
         return self._moves
 
@@ -456,18 +480,35 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         ]
 
     def _notice_actions(self, f: Fighter) -> list[Action]:
-        """Noticing needs sight of the hero; a used hidden gizmo is named, unused
-        ones are tried as ``unused`` (the owner picks, G2)."""
+        """Noticing needs sight of the hero. Every used power whose gizmo the team
+        cannot attack yet may be named, and ``unused`` tried while the hero has an
+        unused power, whether or not a hidden gizmo is there (G1, G5): the list is
+        built only from what the team knows."""
         acts: list[Action] = []
         for g in self.foes(f):
             assert f.square is not None and g.square is not None
             if not self.arena.sees(f.square, g.square):
                 continue
-            hidden = [n for n in g.hidden_gizmos() if f"{g.id}:{n}" not in self.noticed[f.team]]
-            acts += [Notice(g.id, n) for n in hidden if n in g.used]
-            if any(n not in g.used for n in hidden):
+            known = set(self.gizmo_targets(f.team, g))
+            acts += [
+                Notice(g.id, n)
+                for n in g.used
+                if n not in known and n not in g.destroyed and g.powers[n].gizmo is not None
+            ]
+            if any(n not in g.used and p.gizmo is not None for n, p in g.powers.items()):
                 acts.append(Notice(g.id, "unused"))
         return acts
+
+    def knows_gizmo(self, seat: Seat | None, g: Fighter, name: str) -> bool:
+        """Whether ``seat`` may know that power ``name`` of ``g`` has a hidden gizmo: its
+        owner does, a team that noticed it does (G3), and everyone once it has been
+        attacked in the open (G4)."""
+        key = f"{g.id}:{name}"
+        return (
+            seat == g.team
+            or key in self.exposed
+            or (seat is not None and key in self.noticed.get(seat, []))
+        )
 
     def _reactions(self, hit: Hit) -> list[Action]:
         """The defences a hit hero may use now, after learning it was hit (D1-D4)."""
@@ -490,9 +531,15 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 or (Style.SLIPPERY in styles and hit.entangle)
             ):
                 acts.append(Defend("use", name))
-            elif Style.COPY_POWER in styles and hit.power.level <= power.level:
+            elif Style.COPY_POWER in styles and self._copyable(hit, power):
                 acts.append(Defend("copy", name))
         return acts
+
+    def _copyable(self, hit: Hit, copy: Power) -> bool:
+        """Copy power works "after being damaged by attack": a hit that does the hero
+        direct damage (not an entangling one) of the copy's level or lower (C18)."""
+        damaged = hit.damage > 0 or self.options.copy_on_any_hit
+        return damaged and hit.power.level <= copy.level
 
     # ------------------------------------------------------------------ movement
     def _move(self, f: Fighter, action: Move) -> None:
@@ -631,6 +678,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         die = self.rng.d(20) if power.flaws else 0
         number = combat.gizmo_number(f.perception, target.perception)
         hit = combat.hits(roll, number)
+        if target.powers[action.gizmo].gizmo is Gizmo.HIDDEN:
+            self._expose(target, action.gizmo)
         text = (
             f"{f.label} attacks the gizmo of {target.label}'s {action.gizmo} with "
             f"{action.power}: {combat.to_hit_text(roll, number)}"
@@ -758,33 +807,50 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _notice(self, f: Fighter, action: Notice) -> None:
         """Notice a hidden gizmo: d20 under 3 x Perception for one already used, under
-        Perception for an unused one; the owner picks among several unused (G1, G2)."""
+        Perception for an unused one (G1). Everyone sees the attempt; only the two
+        teams concerned see the die and what came of it, and a miss reads the same
+        whether or not a gizmo was there (G5). The owner picks among unused ones (G2)."""
         g = self.fighters[action.target]
         roll = self.rng.d(20)
         used = action.power != "unused"
         need = 3 * f.perception if used else f.perception
-        ok = roll < need
         self.emit(
-            "roll",
-            f"{f.label} looks for a hidden gizmo on {g.label} ({action.power}): "
-            f"d20 = {roll}, needs less than {need}: " + ("noticed" if ok else "nothing"),
+            "notice",
+            f"{f.label} looks for a hidden gizmo on {g.label} ({action.power})",
             hero=f.id,
             target=g.id,
+        )
+        found = self._noticeable(g, f.team, action.power) if roll < need else []
+        self.emit(
+            "roll",
+            f"{f.label}'s look at {g.label}: d20 = {roll}, needs less than {need}: "
+            + ("noticed" if found else "nothing"),
+            to=(f.team, g.team),
+            hero=f.id,
+            target=g.id,
+            power=action.power,
             roll=roll,
             needs=need,
+            found=bool(found),
         )
-        if not ok:
+        if not found:
             return
         if used:
             self._noticed(f.team, g, action.power)
-            return
-        hidden = self._unnoticed_unused(g.id, f.team)
-        if len(hidden) == 1:
-            self._noticed(f.team, g, hidden[0])
         else:
             self.reveal_for = (g.id, f.team)
 
+    def _noticeable(self, g: Fighter, team: str, power: str) -> list[str]:
+        """The hidden gizmos a successful roll finds: the used power named, or every
+        unused one the team has not noticed yet."""
+        if power == "unused":
+            return self._unnoticed_unused(g.id, team)
+        hidden = power in g.hidden_gizmos() and f"{g.id}:{power}" not in self.noticed[team]
+        return [power] if hidden else []
+
     def _reveal(self, action: Reveal) -> None:
+        """The owner picks which unused hidden gizmo was noticed; it is asked even with
+        one, so that the pause does not tell the noticers how many there are (G2)."""
         g = self.fighters[self.reveal_for[0]]
         team = self.reveal_for[1]
         self.reveal_for = ("", "")
@@ -792,14 +858,21 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._continue()
 
     def _noticed(self, team: str, g: Fighter, power: str) -> None:
-        """Noticing is shared with the whole team (G3)."""
+        """Noticing is shared with the whole team, and with nobody else (G3)."""
         self.noticed[team].append(f"{g.id}:{power}")
         self.emit(
             "notice",
             f"team {team} notices the hidden gizmo of {g.label}'s {power}",
+            to=(team, g.team),
             hero=g.id,
             power=power,
         )
+
+    def _expose(self, g: Fighter, power: str) -> None:
+        """A hidden gizmo attacked in the open is known to everyone from then on (G4)."""
+        key = f"{g.id}:{power}"
+        if key not in self.exposed:
+            self.exposed.append(key)
 
     def _escape(self, f: Fighter, action: Escape) -> None:
         """Escape: spend oomph equal to the entangle level, then a d20 of at most
@@ -839,7 +912,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ views
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """Everything is open in this game (cards, positions, dice)."""
+        """Cards, positions and dice are open; a hidden gizmo shows only to those who
+        may know it (G3-G5): its owner's team, a team that noticed it, everyone once
+        it was attacked."""
         return {
             "phase": self.phase,
             "turn": self.turn,
@@ -848,7 +923,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "placing": self.to_place[0] if self.phase == "place" else "",
             "map": list(self.arena.rows),
             "map_name": self.arena.name,
-            "heroes": [self._hero_view(f) for f in self.fighters.values()],
+            "heroes": [self._hero_view(f, seat) for f in self.fighters.values()],
             "order": list(self.order),
             "pending": [
                 {
@@ -861,11 +936,52 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 }
                 for h in self.pending
             ],
-            "reveal_for": self.reveal_for[0],
-            "noticed": {t: list(v) for t, v in self.noticed.items()},
+            "reveal_for": self.reveal_for[0] if seat in self._revealing() else "",
+            "noticed": {
+                team: [k for k in keys if self._key_known(seat, k)]
+                for team, keys in self.noticed.items()
+            },
         }
 
-    def _hero_view(self, f: Fighter) -> dict[str, Any]:
+    def _revealing(self) -> tuple[Seat, ...]:
+        """The two teams that see an owner choose which gizmo was noticed (G2, G5)."""
+        gid, team = self.reveal_for
+        return (self.fighters[gid].team, team) if gid else ()
+
+    def _key_known(self, seat: Seat | None, key: str) -> bool:
+        gid, _, name = key.partition(":")
+        return self.knows_gizmo(seat, self.fighters[gid], name)
+
+    def known_gizmos(self, seat: Seat | None, f: Fighter) -> dict[str, str]:
+        """The gizmo of each of ``f``'s powers as ``seat`` knows it: all of them for
+        its own team; for others the vulnerable ones (in plain sight) and the hidden
+        ones it may know (G3-G5). Nothing is said of the rest."""
+        out: dict[str, str] = {}
+        for name, power in f.powers.items():
+            gizmo = power.gizmo
+            if gizmo is None:
+                continue
+            plain = seat == f.team or gizmo is Gizmo.VULNERABLE
+            if plain or (gizmo is Gizmo.HIDDEN and self.knows_gizmo(seat, f, name)):
+                out[name] = gizmo.value
+        return out
+
+    def secrets_for(self, seat: Seat | None) -> set[str]:
+        """Every hidden gizmo ``seat`` may not know, as it would show in a view, an
+        event or the terminal (G5)."""
+        out: set[str] = set()
+        for g in self.fighters.values():
+            for name, power in g.powers.items():
+                if power.gizmo is Gizmo.HIDDEN and not self.knows_gizmo(seat, g, name):
+                    out |= {
+                        f"{g.id}:{name}",
+                        f'"{name}": "hidden"',
+                        f"gizmo of {g.label}'s {name}",
+                        f"reveal {name}",
+                    }
+        return out
+
+    def _hero_view(self, f: Fighter, seat: Seat | None) -> dict[str, Any]:
         return {
             "id": f.id,
             "name": f.name,
@@ -882,6 +998,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "clinging": f.clinging,
             "fainted": f.fainted,
             "uses": {n: u for n, u in f.uses.items()},
+            "gizmos": self.known_gizmos(seat, f),
             "destroyed": list(f.destroyed),
             "used": list(f.used),
             "copied": f.copied.name if f.copied is not None else None,

@@ -1,0 +1,99 @@
+// The match page, live: a WebSocket tells us when the match changed (it pushes this
+// seat's body), then the server-rendered part (#live) is fetched again. Actions go
+// over the socket; without one the forms post as usual.
+(() => {
+  "use strict";
+  const root = document.getElementById("match");
+  if (!root) return;
+  const id = root.dataset.match;
+  const seat = root.dataset.seat;
+  const query = seat ? `?seat=${encodeURIComponent(seat)}` : "?seat=spectator";
+  const conn = document.getElementById("conn");
+  const errors = document.getElementById("errors");
+  let socket = null;
+  let fetching = false;
+  let again = false;
+  let retry = 500;
+
+  const showError = (message) => {
+    errors.textContent = message || "";
+    errors.hidden = !message;
+  };
+  const setConn = (text) => { conn.textContent = text; };
+
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const reply = await fetch(`/matches/${encodeURIComponent(id)}/live${query}`, { cache: "no-store" });
+        if (!reply.ok) continue;
+        const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
+        const fresh = doc.getElementById("live");
+        const old = document.getElementById("live");
+        if (!fresh || !old || fresh.dataset.stamp === old.dataset.stamp) continue;
+        const box = old.querySelector("#notation");
+        const typed = box ? box.value : "";
+        const focused = box && document.activeElement === box;
+        old.replaceWith(fresh);
+        const newBox = fresh.querySelector("#notation");
+        if (newBox && typed) newBox.value = typed;
+        if (newBox && focused) newBox.focus();
+      } while (again);
+    } finally {
+      fetching = false;
+    }
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const path = `/ws/matches/${encodeURIComponent(id)}${seat ? `?seat=${encodeURIComponent(seat)}` : ""}`;
+    socket = new WebSocket(`${scheme}://${location.host}${path}`);
+    socket.onopen = () => { retry = 500; setConn("live"); };
+    socket.onmessage = (message) => {
+      let data;
+      try { data = JSON.parse(message.data); } catch { return; }
+      if ("game" in data) {
+        refresh();
+      } else if (data.error) {
+        showError(data.error);
+        document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
+      } else if (data.events) {
+        showError("");
+      }
+    };
+    socket.onclose = (event) => {
+      socket = null;
+      if (event.code >= 4000) { setConn("offline"); showError(event.reason || "connection refused"); return; }
+      setConn("reconnecting…");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 10000);
+    };
+  }
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.classList || !form.classList.contains("act-form")) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return; // plain post instead
+    const submitter = event.submitter;
+    const action = submitter && submitter.name === "action" ? submitter.value : (form.elements.action ? form.elements.action.value : "");
+    event.preventDefault();
+    if (!action.trim()) return;
+    socket.send(JSON.stringify({ action: action.trim() }));
+    showError("");
+    form.querySelectorAll("button, input").forEach((el) => { el.disabled = true; });
+  });
+
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest ? event.target.closest("button.copy") : null;
+    if (!button) return;
+    const area = document.getElementById(button.dataset.copy);
+    if (!area) return;
+    area.select();
+    try { await navigator.clipboard.writeText(area.value); } catch { document.execCommand("copy"); }
+    button.textContent = "Copied";
+  });
+
+  connect();
+})();

@@ -1,0 +1,37 @@
+"""Bots in seats move when the match waits on them, and only then."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from gladiatorium.server.app import create_app
+from gladiatorium.server.config import Settings
+
+ORIGIN = {"origin": "http://testserver"}
+
+
+def test_bots_who_moved_in_a_hero_battle_round_do_not_edit_again(tmp_path: Path) -> None:
+    """A Hero Battle player who moved stays awaited (to edit) but is not deciding: the
+    bots make one move each and then wait for the person, however long it takes."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/b.db", bot_delay_seconds=0)
+    seats = {"1": "me", **{str(n): "bot:random" for n in range(2, 9)}}
+    with TestClient(create_app(settings)) as client:
+        client.post("/api/register", json={"username": "mod", "password": "password1"})
+        made = client.post(
+            "/api/matches", json={"game": "hero-battle", "seats": seats}, headers=ORIGIN
+        )
+        match_id = made.json()["id"]
+        service = client.app.state.service  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 30
+        while service.live(match_id).state.deciding() != ("1",):
+            assert time.monotonic() < deadline, "the bots did not move"
+            time.sleep(0.05)
+        moved = service.live(match_id).ply
+        assert moved >= 7  # one move each, guesses perhaps before it
+        time.sleep(0.5)  # a driver that re-edited would have added actions by now
+        live = service.live(match_id)
+        assert live.ply == moved
+        assert "1" in live.state.awaiting() and "2" in live.state.awaiting()
