@@ -155,7 +155,15 @@ class State(ABC, Generic[OptT]):
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
         bot searching on it cannot see the real future dice."""
-        twin = copy.deepcopy(self)
+        # past events and actions are frozen values: the twin shares them (a new list
+        # holding the same items) instead of copying the whole log
+        events, history = self.events, self.history
+        self.events, self.history = [], []
+        try:
+            twin = copy.deepcopy(self)
+        finally:
+            self.events, self.history = events, history
+        twin.events, twin.history = list(events), list(history)
         if reseed is not None:
             twin.rng = Rng(reseed)
         return twin

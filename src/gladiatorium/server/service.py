@@ -35,7 +35,7 @@ from gladiatorium.core import (
     get_bot,
     get_game,
 )
-from gladiatorium.core.record import MatchRecord, RecordedAction, events_digest
+from gladiatorium.core.record import EventsDigest, MatchRecord, RecordedAction
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.db import Deadline, LibraryItem, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.tokens import digest_token, new_token
@@ -80,6 +80,11 @@ class Live:
     adjudicated: dict[str, Any] | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[Seat, Bot] = field(default_factory=dict)
+    running_digest: EventsDigest = field(default_factory=EventsDigest)
+
+    def digest(self) -> str:
+        """The digest of the event log so far (hashing only the events it has not seen)."""
+        return self.running_digest.update(self.state.events).hexdigest()
 
     @property
     def ply(self) -> int:
@@ -203,7 +208,7 @@ class MatchService:
                     created_by=user_id,
                     status="running",
                     ply=0,
-                    digest=events_digest(state),
+                    digest=EventsDigest().update(state.events).hexdigest(),
                     settings=kept.to_json(),
                 )
             )
@@ -317,7 +322,7 @@ class MatchService:
                 dict(match.settings),
                 match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
             )
-            if len(actions) == match.ply and events_digest(state) != match.digest:
+            if len(actions) == match.ply and live.digest() != match.digest:
                 log.error("match=%s rebuilt events differ from the stored digest", match_id)
                 raise Conflict(f"match {match_id}: replay differs from the stored digest")
         log.info("match=%s rebuilt at ply %d", match_id, live.ply)
@@ -428,7 +433,7 @@ class MatchService:
             .where(Match.id == live.id, Match.status != "over")
             .values(
                 ply=live.ply,
-                digest=events_digest(live.state),
+                digest=live.digest(),
                 status="over" if live.over else "running",
                 outcome=outcome,
             )
@@ -549,7 +554,7 @@ class MatchService:
                 seats=seats,
                 actions=[RecordedAction(seat=s, action=str(a)) for s, a in live.state.history],
                 outcome=outcome if live.adjudicated is None else None,
-                digest=events_digest(live.state),
+                digest=live.digest(),
             )
 
     # ----- deadlines ---------------------------------------------------------------------
