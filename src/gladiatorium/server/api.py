@@ -8,12 +8,13 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
+    SEAT_COOKIE_PREFIX,
     SESSION_COOKIE,
     Caller,
     caller_of,
@@ -194,6 +195,63 @@ async def join_match(request: Request, match_id: str) -> Response:
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})
+
+
+@router.get("/invite/{token}")
+async def accept_invite(request: Request, token: str) -> Response:
+    """An invitation link: an account takes the seat; a guest gets the token as a
+    cookie for that seat only. Then the match page of that seat."""
+    caller = request_caller(request)
+    try:
+        match_id, seat = await run_in_threadpool(
+            service_of(request).accept_invite, token, caller.user_id
+        )
+    except ServiceError as err:
+        return error(err)
+    response = RedirectResponse(f"/matches/{match_id}?seat={seat}", status_code=303)
+    if caller.user_id is None or seat not in await run_in_threadpool(
+        seats_held, service_of(request), match_id, caller
+    ):
+        response.set_cookie(
+            SEAT_COOKIE_PREFIX + match_id,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=request.app.state.settings.secure_cookies,
+            max_age=60 * 60 * 24 * 90,
+        )
+    return response
+
+
+@router.post("/api/library")
+async def add_library_item(request: Request) -> Response:
+    """Upload an item to the caller's library (a Superhero Gladiators hero YAML):
+    201 ``{"id", "name"}``, or 422 with every error the game's checker found."""
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        if caller.user_id is None:
+            raise Forbidden("log in to keep a library")
+        game, text, filename = data.get("game"), data.get("text"), data.get("filename")
+        if not isinstance(game, str) or not isinstance(text, str):
+            raise BadRequest('give {"game": SLUG, "text": FILE_TEXT, "filename": NAME}')
+        source = filename if isinstance(filename, str) and filename else "upload.yaml"
+        item = await run_in_threadpool(
+            service_of(request).add_library_item, caller.user_id, game, text, source[:200]
+        )
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse({"id": item.id, "name": item.name}, status_code=201)
+
+
+@router.get("/api/library")
+async def list_library(request: Request, game: str | None = None) -> Response:
+    caller = request_caller(request)
+    if caller.user_id is None:
+        return error("log in to see your library", 403)
+    items = await run_in_threadpool(service_of(request).library, caller.user_id, game)
+    return JSONResponse({"items": items})
 
 
 @router.get("/api/matches/{match_id}/record")

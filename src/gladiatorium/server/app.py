@@ -91,7 +91,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.middleware("http")(log_request)
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    # check_dir=False: the folder may not exist yet in a checkout (git keeps no empty folder)
+    app.mount("/static", StaticFiles(directory=HERE / "static", check_dir=False), name="static")
     return app
 
 

@@ -10,6 +10,7 @@ equal the stored digest. Nothing here knows a game: it uses the core contract.
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Mapping
@@ -41,6 +42,7 @@ from gladiatorium.server.hub import notice
 from gladiatorium.server.tokens import digest_token, new_token
 
 log = logging.getLogger("gladiatorium.match")
+_DIGITS = re.compile(r"(\d+)")
 
 SEAT_KINDS = ("me", "invite", "open", "server")
 
@@ -172,9 +174,11 @@ class MatchService:
         seats: Mapping[str, str],
         settings: Mapping[str, Any] | None = None,
         library: Mapping[Seat, list[int]] | None = None,
+        seed: int | None = None,
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
-        ``open`` or ``server``. Options are checked by the game, errors name them."""
+        ``open`` or ``server``. Options are checked by the game, errors name them.
+        ``seed`` is for tests only (never taken over HTTP): a random one otherwise."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
@@ -183,7 +187,7 @@ class MatchService:
         if library:
             values.update(self._library_options(game, user_id, library))
         try:
-            state = game.start(values, players, secrets.randbits(63))
+            state = game.start(values, players, secrets.randbits(63) if seed is None else seed)
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
         kept = MatchSettings.parse(settings)
@@ -456,9 +460,9 @@ class MatchService:
 
     def _store_progress(self, session: Session, live: Live) -> None:
         outcome = live.outcome()
-        session.execute(
+        changed = session.execute(
             update(Match)
-            .where(Match.id == live.id)
+            .where(Match.id == live.id, Match.status != "over")
             .values(
                 ply=live.ply,
                 digest=live.digest(),
@@ -466,6 +470,10 @@ class MatchService:
                 outcome=outcome,
             )
         )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            # another process ended the match (a clock ran out) after this copy looked;
+            # raising rolls the append back and drops this copy
+            raise Conflict("the match is over; no more actions")
 
     def _log(
         self,
@@ -528,6 +536,38 @@ class MatchService:
         self.reload_seats(match_id)
         return match_id, seat
 
+    # ----- libraries -------------------------------------------------------------------
+    def add_library_item(self, user_id: int, slug: str, text: str, source: str) -> LibraryItem:
+        """Check an uploaded item (a hero YAML) as the game's checker does; keep it."""
+        try:
+            game = get_game(slug)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        if game.library_kind is None:
+            raise BadRequest(f"{slug} keeps no library")
+        try:
+            name, data = game.check_library_item(text, source)
+        except GladiatoriumError as err:
+            problems = str(err)
+            if source not in problems:  # say which upload, as `hero check FILE` does
+                problems = f"{source}: {problems}"
+            raise BadRequest(problems) from err
+        with self.sessions.begin() as session:
+            item = LibraryItem(user_id=user_id, game=slug, name=name[:80], text=text, data=data)
+            session.add(item)
+            session.flush()
+        return item
+
+    def library(self, user_id: int, slug: str | None) -> list[dict[str, Any]]:
+        with self.sessions() as session:
+            query = select(LibraryItem).where(LibraryItem.user_id == user_id)
+            if slug is not None:
+                query = query.where(LibraryItem.game == slug)
+            return [
+                {"id": i.id, "game": i.game, "name": i.name}
+                for i in session.scalars(query.order_by(LibraryItem.id))
+            ]
+
     # ----- records ---------------------------------------------------------------------
     def record(self, match_id: str) -> MatchRecord:
         """The full record (seed included): only once the match is over."""
@@ -556,6 +596,18 @@ class MatchService:
             return
         minutes = live.settings.get("round_minutes")
         round_number = live.game.round_number(live.state)
+        if round_number is not None:
+            # a round that closed before its deadline (all moved): that deadline is void
+            session.execute(
+                update(Deadline)
+                .where(
+                    Deadline.match_id == live.id,
+                    Deadline.kind == "round",
+                    Deadline.fired.is_(False),
+                    Deadline.ply < round_number,
+                )
+                .values(fired=True)
+            )
         if minutes and round_number is not None:
             exists = session.scalar(
                 select(Deadline.id).where(
@@ -669,6 +721,11 @@ def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 
 
+def _natural(text: str) -> list[tuple[int, int | str]]:
+    """Sort key: numbers by value, the rest by text ("guess Ant=2" before "=10")."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text)]
+
+
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     """What a seat receives: built from ``view(seat)`` and the events it may see."""
     state = live.state
@@ -676,6 +733,10 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     legal: list[str] = []
     if seat is not None and seat in awaiting:
         legal = [str(a) for a in state.legal_actions(seat)]
+        if live.game.info.hidden_information:
+            # the engine's order may follow hidden state (Hero Battle listed guesses in
+            # the order of the secret identities): a seat gets its actions sorted
+            legal.sort(key=_natural)
     return {
         "game": live.game.info.slug,
         "awaiting": [s for s in state.seats if s in awaiting],

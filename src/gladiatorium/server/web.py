@@ -79,11 +79,20 @@ def check_origin(request: Request, caller: Caller) -> None:
         raise Forbidden("cross-site request refused: the Origin header must name this server")
 
 
-def seats_held(service: MatchService, match_id: str, caller: Caller) -> set[Seat]:
+def seats_held(
+    service: MatchService, match_id: str, caller: Caller, seat: Seat | None = None
+) -> set[Seat]:
+    """The seats the caller holds (``seat``, or any, missing from the copy in memory:
+    look again in the database, where another server process may have seated them)."""
     token = caller.seat_tokens.get(match_id)
-    return service.held_seats(match_id, caller.user_id, [token] if token else [])
+    tokens = [token] if token else []
+    held = service.held_seats(match_id, caller.user_id, tokens)
+    if (seat not in held if seat is not None else not held) and (caller.user_id or tokens):
+        service.reload_seats(match_id)
+        held = service.held_seats(match_id, caller.user_id, tokens)
+    return held
 
 
 def require_seat(service: MatchService, match_id: str, caller: Caller, seat: Seat) -> None:
-    if seat not in seats_held(service, match_id, caller):
+    if seat not in seats_held(service, match_id, caller, seat):
         raise Forbidden(f"you do not hold seat {seat!r} of this match")

@@ -1,0 +1,356 @@
+"""Real ``gladiatorium serve`` processes: two on one PostgreSQL database (pushes
+through LISTEN/NOTIFY, one ply appended once), and a server killed with SIGKILL
+mid-game then started again on the same database (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import httpx2
+import pytest
+from server_helpers import PASSWORD, LiveServer, wait_for
+from sqlalchemy import select, update
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from gladiatorium.core import get_game
+from gladiatorium.core.record import events_digest
+from gladiatorium.server.db import Deadline, Match, MatchAction, make_engine, make_sessions, utcnow
+from gladiatorium.server.service import Conflict, MatchService
+
+Start = Callable[..., LiveServer]
+
+
+class Player:
+    """A client without cookies (a bearer token), as a bot in another language is."""
+
+    def __init__(self, server: LiveServer, name: str, register: bool = True) -> None:
+        self.server = server
+        path = "/api/register" if register else "/api/login"
+        answer = httpx2.post(server.url + path, json={"username": name, "password": PASSWORD})
+        assert answer.status_code in (200, 201), answer.text
+        self.token = answer.json()["token"]
+        self.headers = {"authorization": f"Bearer {self.token}"}
+
+    def on(self, server: LiveServer) -> Player:
+        other = object.__new__(Player)
+        other.server, other.token, other.headers = server, self.token, self.headers
+        return other
+
+    def create(self, game: str, seats: dict[str, str], **extra: Any) -> str:
+        answer = httpx2.post(
+            self.server.url + "/api/matches",
+            json={"game": game, "seats": seats, **extra},
+            headers=self.headers,
+        )
+        assert answer.status_code == 201, answer.text
+        return str(answer.json()["id"])
+
+    def body(self, match: str, seat: str | None = None) -> dict[str, Any]:
+        params = {} if seat is None else {"seat": seat}
+        answer = httpx2.get(
+            f"{self.server.url}/api/matches/{match}", params=params, headers=self.headers
+        )
+        assert answer.status_code == 200, answer.text
+        return dict(answer.json())
+
+    def act(self, match: str, seat: str, action: str) -> httpx2.Response:
+        return httpx2.post(
+            f"{self.server.url}/api/matches/{match}/actions",
+            json={"seat": seat, "action": action},
+            headers=self.headers,
+            timeout=30,
+        )
+
+    def socket(self, match: str, seat: str | None = None) -> ClientConnection:
+        query = "" if seat is None else f"?seat={seat}"
+        return connect(
+            f"{self.server.ws_url}/ws/matches/{match}{query}",
+            additional_headers=self.headers,
+            open_timeout=30,
+        )
+
+
+def receive(ws: ClientConnection, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Messages until one passes ``check`` (a generous timeout, no fixed sleep)."""
+    while True:
+        message = json.loads(ws.recv(timeout=30))
+        if check(message):
+            return dict(message)
+
+
+def stored(database_url: str, match: str) -> tuple[Match, list[MatchAction]]:
+    engine = make_engine(database_url)
+    try:
+        with make_sessions(engine)() as session:
+            row = session.get(Match, match)
+            assert row is not None
+            actions = list(
+                session.scalars(
+                    select(MatchAction)
+                    .where(MatchAction.match_id == match)
+                    .order_by(MatchAction.ply)
+                )
+            )
+            return row, actions
+    finally:
+        engine.dispose()
+
+
+def replayed_digest(database_url: str, match: str) -> tuple[str, str, int]:
+    """(stored digest, digest of the log replayed from the stored record, plies)."""
+    row, actions = stored(database_url, match)
+    state = get_game(row.game).start(row.options, row.players, row.seed)
+    for step in actions:
+        state.act(step.seat, step.action)
+    return row.digest, events_digest(state), len(actions)
+
+
+def expire_deadlines(database_url: str, match: str) -> int:
+    engine = make_engine(database_url)
+    try:
+        with make_sessions(engine).begin() as session:
+            changed = session.execute(
+                update(Deadline)
+                .where(Deadline.match_id == match, Deadline.fired.is_(False))
+                .values(due_at=utcnow() - timedelta(seconds=1))
+            )
+            return int(changed.rowcount)  # type: ignore[attr-defined]
+    finally:
+        engine.dispose()
+
+
+def pig_move(body: dict[str, Any]) -> str:
+    return "hold" if "hold" in body["legal"] and body["view"]["turn_total"] >= 8 else "roll"
+
+
+def race(match: str, seat: str, attempts: list[tuple[Player, str]]) -> list[httpx2.Response]:
+    """Send every attempt at once (one thread each, released together)."""
+    barrier = threading.Barrier(len(attempts))
+    answers: list[httpx2.Response | None] = [None] * len(attempts)
+
+    def send(index: int) -> None:
+        player, action = attempts[index]
+        barrier.wait()
+        answers[index] = player.act(match, seat, action)
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(len(attempts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert all(a is not None for a in answers)
+    return [a for a in answers if a is not None]
+
+
+def test_two_processes_share_one_postgresql_database(
+    live_server: Start, postgres_cluster: Any
+) -> None:
+    # both start at once on an empty database: one migrates, the other waits for it
+    postgres_url = postgres_cluster.new_database(empty=True)
+    first = live_server(postgres_url, wait=False)
+    second = live_server(postgres_url, wait=False)
+    first.ready(), second.ready()
+    ada = Player(first, "ada")
+    match = ada.create("pig", {"1": "me", "2": "me"}, options={"target": 30})
+    on_second = ada.on(second)
+    with ada.socket(match, "1") as one, on_second.socket(match, "2") as two:
+        receive(one, lambda m: "game" in m)
+        receive(two, lambda m: "game" in m)
+        for _ in range(6):
+            current = ada.body(match)
+            if current["outcome"] is not None:
+                break
+            seat = current["awaiting"][0]
+            # the seat's client acts through its own process; the other one is told
+            sender, watcher = (one, two) if seat == "1" else (two, one)
+            sender.send(json.dumps({"action": pig_move(ada.body(match, seat))}))
+            reply = receive(sender, lambda m: "game" not in m)
+            assert set(reply) == {"events"}, reply
+            after = ada.body(match)
+            other_seat = "2" if seat == "1" else "1"
+            pushed = receive(watcher, lambda m, n=len(after["events"]): len(m["events"]) >= n)
+            assert pushed == ada.on(second if watcher is two else first).body(match, other_seat)
+    # on a real server too: another site's page is refused before anything is sent,
+    # and a message over the size limit closes the connection and changes nothing
+    with pytest.raises(InvalidStatus) as refused:
+        connect(
+            f"{first.ws_url}/ws/matches/{match}?seat=1",
+            additional_headers={**ada.headers, "origin": "http://evil.example"},
+            open_timeout=30,
+        )
+    assert refused.value.response.status_code == 403
+    before = ada.body(match)
+    with connect(
+        f"{first.ws_url}/ws/matches/{match}?seat=1",
+        additional_headers={**ada.headers, "origin": first.url},
+        open_timeout=30,
+    ) as ws:
+        assert receive(ws, lambda m: "game" in m) == ada.body(match, "1")
+        ws.send(json.dumps({"action": "roll", "pad": "x" * 20_000}))
+        with pytest.raises(ConnectionClosed):
+            while True:
+                ws.recv(timeout=30)
+    assert ada.body(match) == before
+    # a seat taken through one process is held in the other at once
+    open_match = ada.create("pig", {"1": "me", "2": "open"})
+    assert on_second.body(open_match, "1")["awaiting"] == ["1"]  # loaded in both
+    bob = Player(first, "bob")
+    joined = httpx2.post(
+        f"{first.url}/api/matches/{open_match}/join", json={"seat": "2"}, headers=bob.headers
+    )
+    assert joined.status_code == 200
+    assert bob.on(second).body(open_match, "2")["game"] == "pig"
+    with bob.on(second).socket(open_match, "2") as ws:
+        assert receive(ws, lambda m: "game" in m)["awaiting"] == ["1"]
+    # a Gladiator Chess race: both processes get a different move for the same ply
+    seats = get_game("gladiator-chess").start().seats
+    chess = ada.create("gladiator-chess", dict.fromkeys(seats, "me"))
+    for _ in range(3):
+        current = ada.body(chess)
+        seat = current["awaiting"][0]
+        legal = ada.body(chess, seat)["legal"]
+        on_second.body(chess)  # both processes hold the match in memory at this ply
+        moves = (legal[0], legal[-1])  # two different moves when there are two
+        answers = race(chess, seat, [(ada, moves[0]), (on_second, moves[1])])
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [200, 409], [a.text for a in answers]
+        winner = moves[0] if answers[0].status_code == 200 else moves[1]
+        _, actions = stored(postgres_url, chess)
+        assert [a.action for a in actions][-1] == winner
+        assert ada.body(chess) == on_second.body(chess)
+    row_digest, replay, plies = replayed_digest(postgres_url, chess)
+    assert plies == 3 and row_digest == replay
+
+
+def test_the_unique_ply_key_refuses_a_second_append(postgres_url: str) -> None:
+    """Deterministically: a process whose copy is one ply behind (it has not caught up
+    yet) loses the append of that ply with 409 and nothing is lost."""
+    engines = [make_engine(postgres_url) for _ in range(2)]
+    from gladiatorium.server.db import migrate
+
+    migrate(engines[0])
+    services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
+    try:
+        match = services[0].create(None, "pig", None, {"target": 30}, {}).id
+        services[1].live(match)  # the second process holds the match at ply 0
+        services[0].submit(match, "1", "roll")
+        stale = services[1]._live[match]
+        stale_ply = stale.ply
+        catch_up = services[1]._catch_up
+        services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
+        try:
+            with pytest.raises(Conflict):
+                services[1].submit(match, "1", "roll")
+        finally:
+            services[1]._catch_up = catch_up  # type: ignore[method-assign]
+        assert stale_ply == 0
+        _, actions = stored(postgres_url, match)
+        assert [(a.ply, a.seat, a.action) for a in actions] == [(0, "1", "roll")]
+        # the loser rebuilt from the database and goes on from the committed ply
+        assert services[1].live(match).ply == 1
+        assert services[1].body(match, None) == services[0].body(match, None)
+    finally:
+        for engine in engines:
+            engine.dispose()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_kill_9_loses_no_acknowledged_action_and_deadlines_fire_after(
+    live_server: Start, backend: str, request: pytest.FixtureRequest, tmp_path: Any
+) -> None:
+    if backend == "sqlite":
+        url = f"sqlite:///{tmp_path / 'crash.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    server = live_server(url, GLADIATORIUM_BOT_DELAY="0.05")
+    ada = Player(server, "ada")
+    match = ada.create("pig", {"1": "me", "2": "me"}, options={"target": 25})
+    clock = ada.create("pig", {"1": "me", "2": "me"}, settings={"clock_days": 2})
+    bots = ada.create("pig", {"1": "bot:random", "2": "bot:random"}, options={"target": 1000})
+    acknowledged: list[tuple[str, str]] = []
+    with ada.socket(match, "1") as one, ada.socket(match, "2") as two:
+        sockets = {"1": one, "2": two}
+        for seat_socket in sockets.values():
+            receive(seat_socket, lambda m: "game" in m)
+        for _ in range(8):
+            seat = ada.body(match)["awaiting"][0]
+            action = pig_move(ada.body(match, seat))
+            sockets[seat].send(json.dumps({"action": action}))
+            reply = receive(sockets[seat], lambda m: "game" not in m)
+            assert set(reply) == {"events"}, reply
+            acknowledged.append((seat, action))
+        before = ada.body(match)
+    wait_for(lambda: stored(url, bots)[0].ply > 0, what="the bots to start")
+    server.kill()
+
+    _, actions = stored(url, match)
+    assert [(a.seat, a.action) for a in actions] == acknowledged
+    digest, replay, _ = replayed_digest(url, match)
+    assert digest == replay
+    bot_plies = stored(url, bots)[0].ply
+    assert expire_deadlines(url, clock) == 1  # time passed while the server was down
+
+    server.start()
+    assert ada.body(match) == before
+    over = wait_for(
+        lambda: (b := ada.body(clock))["outcome"] is not None and b,
+        what="the clock deadline to fire after the restart",
+    )
+    assert over["outcome"]["reason"] == "time" and over["outcome"]["winners"] == ["2"]
+    # the bots go on by themselves, the people over the WebSocket, to the end
+    wait_for(lambda: stored(url, bots)[0].ply > bot_plies, what="the bots to resume")
+    with ada.socket(match, "1") as one, ada.socket(match, "2") as two:
+        sockets = {"1": one, "2": two}
+        for seat_socket in sockets.values():
+            assert receive(seat_socket, lambda m: "game" in m)["events"] == before["events"]
+        for _ in range(400):
+            current = ada.body(match)
+            if current["outcome"] is not None:
+                break
+            seat = current["awaiting"][0]
+            sockets[seat].send(json.dumps({"action": pig_move(ada.body(match, seat))}))
+            assert "events" in receive(sockets[seat], lambda m: "game" not in m)
+    assert ada.body(match)["outcome"] is not None
+    record = httpx2.get(f"{server.url}/api/matches/{match}/record", headers=ada.headers).json()
+    assert [(a["seat"], a["action"]) for a in record["actions"]][: len(acknowledged)] == (
+        acknowledged
+    )
+    digest, replay, plies = replayed_digest(url, match)
+    assert digest == replay == record["digest"] and plies == len(record["actions"])
+
+
+def test_a_move_racing_a_flag_in_another_process_is_refused(postgres_url: str) -> None:
+    """One process flags the awaited seat (its clock ran out) while another, whose copy
+    has not seen it yet, commits that seat's move: the move is refused with 409 and
+    the loss on time stands."""
+    engines = [make_engine(postgres_url) for _ in range(2)]
+    from gladiatorium.server.db import migrate
+
+    migrate(engines[0])
+    services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
+    try:
+        match = services[0].create(None, "pig", None, None, {}, {"clock_days": 1}).id
+        services[1].live(match)
+        with services[0].sessions() as session:
+            deadline = session.scalars(select(Deadline).where(Deadline.match_id == match)).one()
+        services[0].fire(deadline)
+        assert services[0].live(match).over
+        catch_up = services[1]._catch_up
+        services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
+        try:
+            with pytest.raises(Conflict):
+                services[1].submit(match, "1", "roll")
+        finally:
+            services[1]._catch_up = catch_up  # type: ignore[method-assign]
+        row, actions = stored(postgres_url, match)
+        assert actions == [] and row.status == "over"
+        assert row.outcome is not None and row.outcome["reason"] == "time"
+        assert services[1].body(match, None)["outcome"]["winners"] == ["2"]
+    finally:
+        for engine in engines:
+            engine.dispose()
