@@ -8,13 +8,12 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
-    SEAT_COOKIE_PREFIX,
     SESSION_COOKIE,
     Caller,
     caller_of,
@@ -195,32 +194,6 @@ async def join_match(request: Request, match_id: str) -> Response:
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})
-
-
-@router.get("/invite/{token}")
-async def accept_invite(request: Request, token: str) -> Response:
-    """An invitation link: an account takes the seat; a guest gets the token as a
-    cookie for that seat only. Then the match page of that seat."""
-    caller = request_caller(request)
-    try:
-        match_id, seat = await run_in_threadpool(
-            service_of(request).accept_invite, token, caller.user_id
-        )
-    except ServiceError as err:
-        return error(err)
-    response = RedirectResponse(f"/matches/{match_id}?seat={seat}", status_code=303)
-    if caller.user_id is None or seat not in await run_in_threadpool(
-        seats_held, service_of(request), match_id, caller
-    ):
-        response.set_cookie(
-            SEAT_COOKIE_PREFIX + match_id,
-            token,
-            httponly=True,
-            samesite="lax",
-            secure=request.app.state.settings.secure_cookies,
-            max_age=60 * 60 * 24 * 90,
-        )
-    return response
 
 
 @router.post("/api/library")

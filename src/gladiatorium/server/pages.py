@@ -748,14 +748,13 @@ async def library_upload(request: Request) -> Response:
     added = ""
     if not errors and game is not None:
         try:
-            name, data = game.check_library_item(text, source)
-        except GladiatoriumError as err:
+            item = await run_in_threadpool(
+                service.add_library_item, caller.user_id, game.info.slug, text, source
+            )
+        except ServiceError as err:
             errors = [e.strip() for e in str(err).split("; ") if e.strip()] or [str(err)]
         else:
-            await run_in_threadpool(
-                _store_item, service, caller.user_id, game.info.slug, name, text, data
-            )
-            added = name
+            added = item.name
     items = await run_in_threadpool(library_items, service, caller.user_id)
     context = {
         "items": items,
@@ -766,13 +765,6 @@ async def library_upload(request: Request) -> Response:
         "names": _game_names(),
     }
     return page(request, "library.html", context, caller, 422 if errors else 200)
-
-
-def _store_item(
-    service: MatchService, user_id: int, slug: str, name: str, text: str, data: dict[str, Any]
-) -> None:
-    with service.sessions.begin() as session:
-        session.add(LibraryItem(user_id=user_id, game=slug, name=name[:80], text=text, data=data))
 
 
 @router.post("/library/{item_id}/delete")
@@ -800,8 +792,6 @@ async def library_delete(request: Request, item_id: int) -> Response:
 
 
 # ----- invitations --------------------------------------------------------------------------
-# The same route (and behaviour) is in api.py on the server-tests branch; that one is
-# mounted first, so once both are merged this one can go.
 @router.get("/invite/{token}")
 async def accept_invite(request: Request, token: str) -> Response:
     """An invitation link: an account takes the seat; a guest gets the token as a
