@@ -7,7 +7,7 @@ marked ``R<n>`` and listed in docs/rules/gladiator-chess.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from gladiatorium.games.gladiator_chess.board import (
@@ -54,6 +54,56 @@ ELIMINATE = "eliminate"  # a protected King instantly eliminates the occupant (K
 ATTACK_FROZEN = "attack-frozen"  # attack the piece our queen holds frozen (Queen 10-11)
 
 NAMES = tuple(f"{FILES[s % WIDTH]}{s // WIDTH + 1}" for s in range(SQUARES))
+
+
+def _pawn_sources(sq: int, by: str) -> tuple[int, ...]:
+    """The squares from which a pawn of team ``by`` attacks ``sq`` (one diagonal step
+    forward for it)."""
+    back = rank_of(sq) - forward(by)
+    if not 0 <= back < HEIGHT:
+        return ()
+    return tuple(square(file_of(sq) + df, back) for df in (-1, 1) if 0 <= file_of(sq) + df < WIDTH)
+
+
+#: PAWN_SOURCES[team][sq]: where a pawn of ``team`` stands to attack ``sq``
+PAWN_SOURCES = {t: tuple(_pawn_sources(s, t) for s in range(SQUARES)) for t in TEAMS}
+
+# What a team's Guard says about every move (see Position.guard).
+UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
+CAPTIVE = 1  # the Queen is captive: only a move that frees her is judged
+GUARDED = 2  # a protected King on the board: judged by checkers and pins
+
+
+class Guard:
+    """What the legality of a team's moves depends on, computed once per position in
+    the way python-chess does (checkers and pins) instead of playing each move out on
+    a copied board: the King's square, the enemy pieces that check him now (each with
+    the squares on which a move neutralises it: its own square, and the squares
+    between it and the King), and the team's pieces that stand alone between an
+    enemy piece and the King (each with the squares it may move to and still block).
+    :meth:`Position.safe` decides a move from these; moves that change more than two
+    squares or the enemy King's nature are played out as before (:meth:`Position.safe_after`).
+    """
+
+    __slots__ = ("checkers", "king", "mode", "pins")
+
+    def __init__(
+        self,
+        mode: int,
+        king: Piece | None = None,
+        checkers: list[frozenset[int]] | None = None,
+        pins: dict[int, list[frozenset[int]]] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.king = king
+        #: per checker: every square a move must enter to stop it (any one suffices)
+        self.checkers = checkers or []
+        #: pid -> per line it blocks: the squares it may go to and still block it
+        self.pins = pins or {}
+
+    @property
+    def in_check(self) -> bool:
+        return bool(self.checkers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +195,35 @@ class Position:
     def attacked(self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool) -> bool:
         """Whether a piece of team ``by`` could move onto ``sq`` by its movement
         pattern (check, King 3 and 6; the queen never gives check, R9)."""
-        return next(self.reachers(board, sq, by, queenlike_king), None) is not None
+        for s in KNIGHT_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind in KNIGHTS:
+                return True
+        for s in KING_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind == KING:
+                return True
+        for s in PAWN_SOURCES[by][sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind in PAWNS:
+                return True
+        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
+            for ray in rays:
+                for s in ray:
+                    q = board[s]
+                    if q is None:
+                        continue
+                    if q.team == by and (
+                        q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
+                    ):
+                        return True
+                    break
+        for q in self.pieces:
+            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+                paths = CHAMPION_PATHS[q.sq].get(sq)
+                if paths and self._champion_path_clear(board, paths):
+                    return True
+        return False
 
     def reachers(
         self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool
@@ -203,6 +281,126 @@ class Position:
             return False
         enemy = other(team)
         return self.attacked(self.board, king.sq, enemy, self.queen_captive(enemy))
+
+    def guard(self, team: str) -> Guard:
+        """The :class:`Guard` of ``team`` in this position. Its ``in_check`` equals
+        :meth:`in_check`; with it :meth:`safe` equals :meth:`safe_after`."""
+        if not self.alive(team, KINGS_KNIGHT):
+            return Guard(UNGUARDED)  # R8 judges nothing: no King's Knight, no check
+        king = self.royal(team, KING)
+        if not self.on_board(king):
+            return Guard(UNGUARDED)  # a frozen King is never in check (R27)
+        if self.captor[team] is not None:
+            return Guard(CAPTIVE, king)
+        board, sq, enemy = self.board, king.sq, other(team)
+        queenlike = self.captor[enemy] is not None
+        checkers: list[frozenset[int]] = []
+        pins: dict[int, list[frozenset[int]]] = {}
+        for s in KNIGHT_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind in KNIGHTS:
+                checkers.append(frozenset((s,)))
+        for s in KING_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind == KING:
+                checkers.append(frozenset((s,)))
+        for s in PAWN_SOURCES[enemy][sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind in PAWNS:
+                checkers.append(frozenset((s,)))
+        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
+            for ray in rays:
+                blocker: Piece | None = None  # the first of our pieces on the ray
+                for i, s in enumerate(ray):
+                    q = board[s]
+                    if q is None:
+                        continue
+                    if q.team == enemy:
+                        if q.kind == slider or (queenlike and q.kind == KING and i > 0):
+                            line = frozenset(ray[: i + 1])
+                            if blocker is None:
+                                checkers.append(line)
+                            else:
+                                pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
+                        break
+                    if blocker is not None:
+                        break  # two of ours: nothing behind them matters
+                    blocker = q
+        for q in self.pieces:
+            if q.kind != CHAMPION or q.team != enemy or q.sq < 0 or board[q.sq] is not q:
+                continue
+            paths = CHAMPION_PATHS[q.sq].get(sq)
+            if not paths:
+                continue
+            if self.champion_leaps:
+                checkers.append(frozenset((q.sq,)))
+                continue
+            clear = [path for path in paths if all(board[s] is None for s in path)]
+            if clear:
+                # a move stops him by taking him or by standing on every clear path
+                checkers.append(frozenset({q.sq}.union(set(clear[0]).intersection(*clear[1:]))))
+            for path in paths:
+                held = [p for p in (board[s] for s in path) if p is not None]
+                if len(held) == 1 and held[0].team == team:
+                    pins.setdefault(held[0].pid, []).append(frozenset((q.sq, *path)) - {held[0].sq})
+        return Guard(GUARDED, king, checkers, pins)
+
+    def safe(self, guard: Guard, piece: Piece, target: int, how: str) -> bool:
+        """:meth:`safe_after` decided from ``guard`` (the Guard of the piece's team in
+        this position): a move that only empties its origin and fills its target is
+        safe when it stops every checker and keeps blocking every line it blocks; the
+        King's own moves test the square he goes to with him lifted off his own."""
+        mode = guard.mode
+        if mode == UNGUARDED:
+            return True
+        if mode == CAPTIVE:
+            # only a capture can free the queen (Queen 7.1): judge those in full
+            if how in (STEP, FREEZE):
+                return True
+            return self.safe_after(piece, target, how)
+        if piece.kind == KING:
+            return self._king_safe(piece, target, how)
+        if how == TAKE_QUEEN or (piece.kind == QUEEN and self.frozen[piece.team] is not None):
+            # the enemy King turns queen-mover (R30) / her frozen piece comes back (Queen 2)
+            return self.safe_after(piece, target, how)
+        for stops in guard.checkers:
+            if target not in stops:
+                return False
+        lines = guard.pins.get(piece.pid)
+        if lines is not None:
+            for squares in lines:
+                if target not in squares:
+                    return False
+        return True
+
+    def _king_safe(self, king: Piece, target: int, how: str) -> bool:
+        """R8 for the protected King's own move: the square he enters must not be
+        reached by the enemy once he has left his own."""
+        team = king.team
+        if how == ELIMINATE:
+            occupant = self.board[target]
+            if (
+                occupant is not None
+                and occupant.kind == KINGS_KNIGHT
+                and occupant.team == team
+                and sum(
+                    1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT
+                )
+                == 1
+            ):
+                return True  # he eliminates his last King's Knight: unprotected, no check
+        if how == TAKE_QUEEN:
+            return self.safe_after(king, target, how)
+        board, origin = self.board, king.sq
+        saved = board[target]
+        board[origin] = None
+        board[target] = king
+        try:
+            enemy = other(team)
+            return not self.attacked(board, target, enemy, self.captor[enemy] is not None)
+        finally:
+            board[target] = saved
+            board[origin] = king
 
     # ----- movement ----------------------------------------------------------------
     def entry(self, piece: Piece, occupant: Piece | None, in_check: bool) -> str | None:
@@ -321,17 +519,34 @@ class Position:
 
     def steps(self, piece: Piece, in_check: bool) -> list[Step]:
         """Every legal way ``piece`` can move now (it must be on the board, unmoved)."""
-        out: list[Step] = []
-        for target, how in self.targets(piece, in_check):
-            if not self.safe_after(piece, target, how):
-                continue
-            if in_check and not self.attack_can_work(piece, target, how):
-                continue
-            choices = self.promotions(piece, target)
-            if choices:
-                out.extend(Step(piece.pid, piece.sq, target, how, c) for c in choices)
-            else:
-                out.append(Step(piece.pid, piece.sq, target, how))
+        return [
+            Step(piece.pid, piece.sq, target, how, promote)
+            for _, _, target, how, promote in self.legal_moves(
+                [piece], in_check, self.guard(piece.team)
+            )
+        ]
+
+    def legal_moves(
+        self, pieces: Iterable[Piece], in_check: bool, guard: Guard
+    ) -> list[tuple[Piece, int, int, str, str]]:
+        """Every legal (piece, origin, target, entry, promotion) of ``pieces`` (of one
+        team, on the board, unmoved), piece by piece in the order given, each piece's
+        targets in the order of :meth:`targets`; ``guard`` is the team's Guard now."""
+        out: list[tuple[Piece, int, int, str, str]] = []
+        safe = self.safe
+        for piece in pieces:
+            origin = piece.sq
+            pawn = piece.kind in PAWNS
+            for target, how in self.targets(piece, in_check):
+                if not safe(guard, piece, target, how):
+                    continue
+                if in_check and not self.attack_can_work(piece, target, how):
+                    continue
+                choices = self.promotions(piece, target) if pawn else ()
+                if choices:
+                    out.extend((piece, origin, target, how, c) for c in choices)
+                else:
+                    out.append((piece, origin, target, how, ""))
         return out
 
     def movable(self, team: str, kinds: frozenset[str] | None) -> Iterator[Piece]:

@@ -43,7 +43,7 @@ from gladiatorium.games.gladiator_chess.position import (
     NAMES,
     STEP,
     TAKE_QUEEN,
-    Step,
+    Guard,
     new_position,
 )
 
@@ -73,6 +73,36 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
     return pieces
 
 
+#: (commander, override) -> (piece, origin, target, takes, promotion) -> the Move
+_SHARED: dict[tuple[str, str], dict[tuple[str, int, int, bool, str], Move]] = {}
+#: moves kept per (commander, override) before that table starts afresh
+_SHARED_LIMIT = 50_000
+
+
+def shared_move(
+    table: dict[tuple[str, int, int, bool, str], Move],
+    key: tuple[str, int, int, bool, str],
+    commander: str,
+    override: str,
+) -> Move:
+    """Build the move ``key`` describes and keep it in ``table`` for reuse (the table is
+    emptied when it grows past its limit, so memory stays bounded)."""
+    if len(table) >= _SHARED_LIMIT:
+        table.clear()
+    kind, origin, target, takes, promote = key
+    move = Move(
+        commander=commander,
+        piece=kind,
+        origin=NAMES[origin],
+        target=NAMES[target],
+        takes=takes,
+        promote=promote,
+        override=override,
+    )
+    table[key] = move
+    return move
+
+
 class GladiatorChessState(State[GladiatorChessOptions]):
     def __init__(
         self,
@@ -94,6 +124,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.result: Outcome | None = None
         self.last_combat: list[str] = []
         self._legal: dict[Seat, list[Action]] = {}
+        #: whether the team to move was in check when its slot was offered
+        self._in_check = False
         self._commander_steps: list[Move] = []
         self._returning: list[str] = []
         self._enter_slot()
@@ -151,7 +183,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 self._queen_heals(team)
             if self._offer(team, commander):
                 return
-            if self.pos.in_check(team):
+            if self._in_check:
                 self._finish(other(team), f"{team} King checkmated", "checkmate")
                 return
             self.emit(
@@ -168,54 +200,58 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         own slot he moves only his own pieces (King 8, R3), or any unmoved piece when
         his cannot move under ``king_slot_moves_any`` (General 7, R28). False when the
         slot offers no move."""
-        in_check = self.pos.in_check(team)
-        own = self._moves(team, COMMANDS[commander], in_check, commander, "")
+        guard = self.pos.guard(team)
+        in_check = self._in_check = guard.in_check
+        kinds = COMMANDS[commander]
+        overriding = commander != KING_CMD and self.options.king_may_override
+        # the team's moves are generated once, for every unmoved piece when the King
+        # may override (a superset of the commander's own), else for his pieces first
+        if overriding:
+            every = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
+            mine = [m for m in every if m[0].kind in kinds]
+        else:
+            every = None
+            mine = self.pos.legal_moves(self.pos.movable(team, kinds), in_check, guard)
+        own = self._as_moves(mine, commander, "")
         self._commander_steps = own
         king_seat = seat_of(team, KING_CMD)
-        if own and (commander == KING_CMD or not self.options.king_may_override):
+        if own and not overriding:
             self.phase, self._legal = COMMAND, {seat_of(team, commander): list(own)}
         elif commander == KING_CMD:
-            spare = self._king_spare_moves(team, in_check)
-            self.phase, self._legal = COMMAND, {king_seat: list(spare)} if spare else {}
+            spare = self._king_spare_moves(team, in_check, guard)
+            self.phase, self._legal = COMMAND, {king_seat: spare} if spare else {}
         else:
-            overrides = self._moves(team, None, in_check, KING_CMD, commander)
+            if every is None:
+                every = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
             lets: list[Action] = [Let(commander)] if own else []
-            choices = lets + list(overrides)
+            choices = lets + self._as_moves(every, KING_CMD, commander)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
 
-    def _king_spare_moves(self, team: str, in_check: bool) -> list[Move]:
+    def _king_spare_moves(self, team: str, in_check: bool, guard: Guard) -> list[Action]:
         """King 8: in his own slot the King moves only his own pieces; only under
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
             return []
-        return self._moves(team, None, in_check, KING_CMD, "")
+        steps = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
+        return list(self._as_moves(steps, KING_CMD, ""))
 
-    def _moves(
-        self,
-        team: str,
-        kinds: frozenset[str] | None,
-        in_check: bool,
-        commander: str,
-        override: str,
+    @staticmethod
+    def _as_moves(
+        steps: list[tuple[Piece, int, int, str, str]], commander: str, override: str
     ) -> list[Move]:
+        """The moves of ``steps`` as ``commander`` (overriding ``override``) makes them.
+        Moves are immutable values, so the same move is one shared object (see
+        :func:`shared_move`)."""
+        table = _SHARED.setdefault((commander, override), {})
         out = []
-        for piece in self.pos.movable(team, kinds):
-            for step in self.pos.steps(piece, in_check):
-                out.append(self._as_move(step, commander, override))
+        for piece, origin, target, how, promote in steps:
+            key = (piece.kind, origin, target, how != STEP, promote)
+            move = table.get(key)
+            if move is None:
+                move = shared_move(table, key, commander, override)
+            out.append(move)
         return out
-
-    def _as_move(self, step: Step, commander: str, override: str) -> Move:
-        piece = self.pos.pieces[step.piece]
-        return Move(
-            commander=commander,
-            piece=piece.kind,
-            origin=NAMES[step.origin],
-            target=NAMES[step.target],
-            takes=step.entry != STEP,
-            promote=step.promote,
-            override=override,
-        )
 
     def _next_slot(self) -> None:
         self.slot += 1
@@ -252,7 +288,11 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     # ----- applying actions ------------------------------------------------------------
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
-        if action in self._legal.get(seat, ()):
+        legal = self._legal.get(seat, ())
+        for choice in legal:  # an action taken from the legal list: found by identity
+            if choice is action:
+                return None
+        if action in legal:
             return None
         if isinstance(action, Move | Let) and seat in self._legal:
             return f"{action}: {why_not(self, action)} (type 'legal')"
@@ -286,8 +326,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             return
         assert isinstance(action, Move)
         team = self.team_to_move
-        in_check = self.pos.in_check(team)
-        self._carry_out(action)
+        in_check = self._in_check  # of this position, found when the slot was offered
+        self._carry_out(action, in_check)
         if self.result is None and in_check:
             self._judge_answer(team)
         if self.result is None:
@@ -303,7 +343,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if self.options.check_answer == "must-work" and self.pos.in_check(team):
             self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
-    def _carry_out(self, move: Move) -> None:
+    def _carry_out(self, move: Move, in_check: bool) -> None:
         pos = self.pos
         origin, target = parse_square(move.origin), parse_square(move.target)
         piece = pos.board[origin]
@@ -316,7 +356,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 team=team,
                 overridden=move.override,
             )
-        how = pos.entry(piece, pos.board[target], pos.in_check(team))
+        how = pos.entry(piece, pos.board[target], in_check)
         pos.moved.add(piece.pid)
         self.emit(
             "move",
