@@ -44,6 +44,7 @@ from gladiatorium.games.gladiator_chess.position import (
     STEP,
     TAKE_QUEEN,
     Guard,
+    MoveCache,
     new_position,
 )
 
@@ -73,15 +74,15 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
     return pieces
 
 
-#: (commander, override) -> (piece, origin, target, takes, promotion) -> the Move
-_SHARED: dict[tuple[str, str], dict[tuple[str, int, int, bool, str], Move]] = {}
+#: (commander, override) -> (piece, origin, target, entry, promotion) -> the Move
+_SHARED: dict[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = {}
 #: moves kept per (commander, override) before that table starts afresh
 _SHARED_LIMIT = 50_000
 
 
 def shared_move(
-    table: dict[tuple[str, int, int, bool, str], Move],
-    key: tuple[str, int, int, bool, str],
+    table: dict[tuple[str, int, int, str, str], Move],
+    key: tuple[str, int, int, str, str],
     commander: str,
     override: str,
 ) -> Move:
@@ -89,16 +90,9 @@ def shared_move(
     emptied when it grows past its limit, so memory stays bounded)."""
     if len(table) >= _SHARED_LIMIT:
         table.clear()
-    kind, origin, target, takes, promote = key
-    move = Move(
-        commander=commander,
-        piece=kind,
-        origin=NAMES[origin],
-        target=NAMES[target],
-        takes=takes,
-        promote=promote,
-        override=override,
-    )
+    kind, origin, target, how, promote = key
+    # positional: commander, piece, origin, target, takes, promote, override
+    move = Move(commander, kind, NAMES[origin], NAMES[target], how != STEP, promote, override)
     table[key] = move
     return move
 
@@ -126,7 +120,12 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self._legal: dict[Seat, list[Action]] = {}
         #: whether the team to move was in check when its slot was offered
         self._in_check = False
-        self._commander_steps: list[Move] = []
+        #: each team's Guard in the position being settled (emptied once it is offered)
+        self._guards: dict[str, Guard] = {}
+        #: each team's moves kept from slot to slot (a copy of the match starts afresh)
+        self._known: dict[str, MoveCache] = {team: MoveCache() for team in TEAMS}
+        #: the commander's own moves this slot, as (kind, origin, target, entry, promotion)
+        self._own: list[tuple[str, int, int, str, str]] = []
         self._returning: list[str] = []
         self._enter_slot()
 
@@ -135,8 +134,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         twin = copy.copy(self)
         memo[id(self)] = twin
         for key, value in self.__dict__.items():
-            if key in {"events", "history", "_legal", "_commander_steps", "options", "order"}:
+            if key in {"events", "history", "_legal", "_own", "options", "order"}:
                 setattr(twin, key, copy.copy(value))
+            elif key == "_known":
+                setattr(twin, key, {team: MoveCache() for team in TEAMS})
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
         return twin
@@ -162,7 +163,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     @property
     def commander_moves(self) -> list[Move]:
         """The waiting commander's own moves (what 'let' would allow)."""
-        return list(self._commander_steps)
+        moves = self._as_moves(self._own, self.commander_to_move, "")
+        return [m for m in moves if isinstance(m, Move)]
 
     @property
     def team_to_move(self) -> str:
@@ -182,10 +184,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             if commander == QUEEN_CMD:
                 self._queen_heals(team)
             if self._offer(team, commander):
-                return
+                break
             if self._in_check:
                 self._finish(other(team), f"{team} King checkmated", "checkmate")
-                return
+                break
             self.emit(
                 "no-move",
                 f"{seat_of(team, commander)} has no move; the slot passes",
@@ -193,6 +195,15 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 commander=commander,
             )
             self._next_slot()
+        self._guards = {}
+
+    def _guard(self, team: str) -> Guard:
+        """The team's Guard in the position being settled (healing and the turn's end
+        change no square, so it holds until the next move)."""
+        guard = self._guards.get(team)
+        if guard is None:
+            guard = self._guards[team] = self.pos.guard(team)
+        return guard
 
     def _offer(self, team: str, commander: str) -> bool:
         """Ask the King whether he overrides (King 7, General 5, R17) or the
@@ -200,30 +211,36 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         own slot he moves only his own pieces (King 8, R3), or any unmoved piece when
         his cannot move under ``king_slot_moves_any`` (General 7, R28). False when the
         slot offers no move."""
-        guard = self.pos.guard(team)
+        guard = self._guard(team)
         in_check = self._in_check = guard.in_check
         kinds = COMMANDS[commander]
         overriding = commander != KING_CMD and self.options.king_may_override
         # the team's moves are generated once, for every unmoved piece when the King
         # may override (a superset of the commander's own), else for his pieces first
         if overriding:
-            every = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
-            mine = [m for m in every if m[0].kind in kinds]
+            every = self.pos.legal_moves(
+                self.pos.movable(team, None), in_check, guard, self._known[team]
+            )
+            mine = [m for m in every if m[0] in kinds]
         else:
             every = None
-            mine = self.pos.legal_moves(self.pos.movable(team, kinds), in_check, guard)
-        own = self._as_moves(mine, commander, "")
-        self._commander_steps = own
+            mine = self.pos.legal_moves(
+                self.pos.movable(team, kinds), in_check, guard, self._known[team]
+            )
+        self._own = mine  # made into moves when the King lets the commander move
         king_seat = seat_of(team, KING_CMD)
-        if own and not overriding:
-            self.phase, self._legal = COMMAND, {seat_of(team, commander): list(own)}
+        if mine and not overriding:
+            own = self._as_moves(mine, commander, "")
+            self.phase, self._legal = COMMAND, {seat_of(team, commander): own}
         elif commander == KING_CMD:
             spare = self._king_spare_moves(team, in_check, guard)
             self.phase, self._legal = COMMAND, {king_seat: spare} if spare else {}
         else:
             if every is None:
-                every = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
-            lets: list[Action] = [Let(commander)] if own else []
+                every = self.pos.legal_moves(
+                    self.pos.movable(team, None), in_check, guard, self._known[team]
+                )
+            lets: list[Action] = [Let(commander)] if mine else []
             choices = lets + self._as_moves(every, KING_CMD, commander)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
@@ -233,23 +250,25 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
             return []
-        steps = self.pos.legal_moves(self.pos.movable(team, None), in_check, guard)
+        steps = self.pos.legal_moves(
+            self.pos.movable(team, None), in_check, guard, self._known[team]
+        )
         return list(self._as_moves(steps, KING_CMD, ""))
 
     @staticmethod
     def _as_moves(
-        steps: list[tuple[Piece, int, int, str, str]], commander: str, override: str
-    ) -> list[Move]:
+        steps: list[tuple[str, int, int, str, str]], commander: str, override: str
+    ) -> list[Action]:
         """The moves of ``steps`` as ``commander`` (overriding ``override``) makes them.
         Moves are immutable values, so the same move is one shared object (see
         :func:`shared_move`)."""
         table = _SHARED.setdefault((commander, override), {})
-        out = []
-        for piece, origin, target, how, promote in steps:
-            key = (piece.kind, origin, target, how != STEP, promote)
-            move = table.get(key)
+        get = table.get
+        out: list[Action] = []
+        for step in steps:
+            move = get(step)
             if move is None:
-                move = shared_move(table, key, commander, override)
+                move = shared_move(table, step, commander, override)
             out.append(move)
         return out
 
@@ -322,12 +341,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             team, commander = self.order[self.slot]
             self.emit("let", f"{team} King lets the {commander} move", team=team)
             self.phase = COMMAND
-            self._legal = {seat_of(team, commander): list(self._commander_steps)}
+            self._legal = {seat_of(team, commander): self._as_moves(self._own, commander, "")}
             return
         assert isinstance(action, Move)
         team = self.team_to_move
         in_check = self._in_check  # of this position, found when the slot was offered
         self._carry_out(action, in_check)
+        self._guards = {}
         if self.result is None and in_check:
             self._judge_answer(team)
         if self.result is None:
@@ -335,12 +355,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             self._next_slot()
             if self.result is None:
                 self._enter_slot()
+        self._guards = {}
 
     def _judge_answer(self, team: str) -> None:
         """King 6: the move made while the King was in check had to get him out; if
         its attack failed and he is still in check, he is checkmated (R16). Under
         ``check_answer=as-if-won`` the team's next slot must answer instead."""
-        if self.options.check_answer == "must-work" and self.pos.in_check(team):
+        if self.options.check_answer == "must-work" and self._guard(team).in_check:
             self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
     def _carry_out(self, move: Move, in_check: bool) -> None:
@@ -393,11 +414,18 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         frozen there (Queen 2)."""
         pos = self.pos
         if piece.sq >= 0 and pos.board[piece.sq] is piece:
-            pos.board[piece.sq] = None
+            self._put(piece.sq, None)
             if piece.kind == QUEEN:
                 self._release(piece)
         piece.sq = target
-        pos.board[target] = piece
+        self._put(target, piece)
+
+    def _put(self, sq: int, piece: Piece | None) -> None:
+        """Every change to the board goes through here, so that each team's move
+        cache knows the squares to look at again."""
+        self.pos.board[sq] = piece
+        for cache in self._known.values():
+            cache.touched.add(sq)
 
     def _release(self, queen: Piece) -> None:
         pid = self.pos.frozen[queen.team]
@@ -405,7 +433,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             return
         held = self.pos.pieces[pid]
         self.pos.frozen[queen.team] = None
-        self.pos.board[held.sq] = held
+        self._put(held.sq, held)
         self.emit("release", f"the {held.label} is released on {NAMES[held.sq]}")
 
     def _freeze(self, queen: Piece, target: int) -> None:
@@ -429,7 +457,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         queen = pos.board[target]
         assert queen is not None
         lost_team = queen.team
-        pos.board[target] = None
+        self._put(target, None)
         held = pos.frozen[lost_team]
         pos.frozen[lost_team] = None
         self._relocate(taker, target)
@@ -442,7 +470,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if held is not None:
             piece = pos.pieces[held]
             piece.sq = pos.back_row_square(piece, target)
-            pos.board[piece.sq] = piece
+            self._put(piece.sq, piece)
             self.emit("unfrozen", f"the {piece.label} goes back to {NAMES[piece.sq]}")
         if pos.captor[taker.team] is not None:
             pos.captor[taker.team] = None
@@ -460,7 +488,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos.captor[team] = None
         queen = pos.royal(team, QUEEN)
         if queen.sq >= 0 and pos.board[queen.sq] is queen:
-            pos.board[queen.sq] = None
+            self._put(queen.sq, None)
         queen.sq = -1
         self._returning.append(team)
 
@@ -469,7 +497,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         queen = pos.royal(team, QUEEN)
         queen.sq = pos.nearest_empty(pos.king_anchor(team), team)
-        pos.board[queen.sq] = queen
+        self._put(queen.sq, queen)
         self.emit("queen-returns", f"the {team} Queen returns to {NAMES[queen.sq]}", team=team)
 
     def _attack(self, attacker: Piece, target: int, frozen: bool) -> None:
@@ -518,13 +546,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         queen_team = attacker.team
         pos.frozen[queen_team] = None
-        pos.board[target] = None
+        self._put(target, None)
         if defender.hp <= 0:
             self._kill(defender)
             self._relocate(attacker, target)
         else:
             self._kill(attacker)
-            pos.board[target] = defender
+            self._put(target, defender)
             self.emit("release", f"the {defender.label} holds {NAMES[target]}")
         self._return_queen(queen_team)
 
@@ -553,7 +581,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         King wins (General 10); killing a captor frees his queen (Queen 7.1)."""
         pos = self.pos
         if piece.sq >= 0 and pos.board[piece.sq] is piece:
-            pos.board[piece.sq] = None
+            self._put(piece.sq, None)
         piece.alive = False
         piece.sq = -1
         self.emit("captured", f"the {piece.label} is captured", team=piece.team, piece=piece.kind)
@@ -599,8 +627,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             )
 
     def _announce_checks(self) -> None:
+        coming = self.order[(self.slot + 1) % len(self.order)][0]  # the team offered next
         for team in TEAMS:
-            if self.pos.in_check(team):
+            if team in self._guards or team == coming:
+                in_check = self._guard(team).in_check
+            else:
+                in_check = self.pos.in_check(team)
+            if in_check:
                 self.emit("check", f"the {team} King is in check", team=team)
 
     # ----- what seats see ----------------------------------------------------------------
@@ -635,10 +668,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "team": team,
             "commander": commander,
             "phase": self.phase,
-            "override_forced": self.phase == OVERRIDE and not self._commander_steps,
-            "king_moves_any": self.phase == COMMAND
-            and commander == KING_CMD
-            and not self._commander_steps,
+            "override_forced": self.phase == OVERRIDE and not self._own,
+            "king_moves_any": self.phase == COMMAND and commander == KING_CMD and not self._own,
             "awaiting": list(self._awaiting()),
             "pieces": [
                 {
