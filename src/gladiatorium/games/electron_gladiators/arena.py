@@ -134,6 +134,44 @@ class Arena:
             here = nxt
         return path
 
+    def drive_reach(self, vehicle: Vehicle, facing: int, points: int) -> int:
+        """How many squares (at most ``points``) a ground vehicle can drive straight
+        along ``facing``: :meth:`drive_path` succeeds for 1 to that many."""
+        here = vehicle.square
+        for count in range(points):
+            nxt = step(here, facing)
+            if not self.ground_can_enter(vehicle, here, nxt):
+                return count
+            here = nxt
+        return points
+
+    def flight_stops(
+        self, vehicle: Vehicle, heading: int, points: int, pass_over: bool, kills: int | None
+    ) -> list[int]:
+        """The flight lengths from 1 to ``points`` along ``heading`` for which
+        :meth:`fly_path` (with ``pass_over`` and ``kills``) succeeds, found in one
+        walk: the path to each length is the path to the one before plus a square."""
+        out: list[int] = []
+        here, left = vehicle.square, kills
+        for count in range(1, points + 1):
+            nxt = step(here, heading)
+            if not on_arena(nxt) or self.is_wall(nxt):
+                break
+            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
+            if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
+                break
+            other = self.vehicle_at(nxt)
+            if other is not None and not self.field_strikes(vehicle, other, left):
+                if not pass_over:
+                    break
+                # it may pass over, never stop on another vehicle
+            else:
+                out.append(count)
+            if other is not None and self.field_strikes(vehicle, other, left):
+                left = None if left is None else left - 1
+            here = nxt
+        return out
+
     def fly_path(
         self,
         vehicle: Vehicle,

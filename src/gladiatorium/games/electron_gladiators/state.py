@@ -36,6 +36,8 @@ from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 SEATS: tuple[Seat, ...] = ("1", "2")
 TANK_TURNS = ("l45", "l90", "l135", "r45", "r90", "r135", "180")
 SCOUT_TURNS = ("l45", "l90", "r45", "r90", "180")
+#: each turn in 45-degree steps (as Turn.eighths)
+EIGHTHS = {turn: Turn("", turn).eighths for turn in TANK_TURNS}
 
 
 @lru_cache(maxsize=32)
@@ -61,7 +63,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.turned_free = False  # the mover made a free Scout turn this move
         self.pending_dodge: tuple[int, tuple[str, ...]] | None = None
         self.result: Outcome | None = None
+        #: bumped whenever the match changes; the caches below hold for one version
+        self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
+        self._steps: tuple[int, list[Action]] | None = None
+        self._attacks: tuple[int, Seat, list[Action]] | None = None
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -79,9 +85,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.result is not None or seat not in self._awaiting():
             return []
-        key = len(self.history)
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self._compute_legal())
+        if self._legal is None or self._legal[0] != self._version:
+            self._legal = (self._version, self._compute_legal())
         return list(self._legal[1])
 
     def parse(self, seat: Seat, text: str) -> Action:
@@ -97,7 +102,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             raise IllegalAction(f"{text.strip()!r}: {reason}") from err
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
-        if action in self.legal_actions(seat):
+        legal = self.legal_actions(seat)
+        for choice in legal:  # an action taken from the legal list: found by identity
+            if choice is action:
+                return None
+        if action in legal:
             return None
         reason = why_not(self, seat, str(action))
         return f"{action}: {reason or f'not a legal action for seat {seat} now'}"
@@ -105,10 +114,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _compute_legal(self) -> list[Action]:
         if self.pending_dodge is not None:
             return [Dodge(to) for to in self.pending_dodge[1]]
-        actions: list[Action] = list(self.move_steps())
+        steps = self.move_steps()
+        actions: list[Action] = list(steps)
         if self.may_attack():
             actions.extend(self.attack_actions(self.to_move))
-        if self.move_made or not self.move_steps():
+        if self.move_made or not steps:
             actions.append(EndMove())
         return actions
 
@@ -142,6 +152,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def move_steps(self) -> list[Action]:
         """Steps open to the seat to move: any vehicle before the move starts, then
         only the moving one, until its points run out or the move is over."""
+        if self._steps is None or self._steps[0] != self._version:
+            self._steps = (self._version, self._move_steps())
+        return list(self._steps[1])
+
+    def _move_steps(self) -> list[Action]:
         if self.move_over:
             return []
         if self.mover is not None:
@@ -158,18 +173,18 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         name = square_name(vehicle.square)
         out: list[Action] = []
         if vehicle.kind.flyer:
+            kills = self.field_kills_left()
             for heading, label in enumerate(FACINGS):
-                for n in range(1, points + 1):
-                    if self.flight(vehicle, heading, n) is not None:
-                        out.append(Fly(name, label, n))
+                for n in self.arena.flight_stops(
+                    vehicle, heading, points, self.options.flyers_pass_vehicles, kills
+                ):
+                    out.append(Fly(name, label, n))
             return out
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
         for direction in directions:
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
-            for n in range(1, points + 1):
-                if self.arena.drive_path(vehicle, facing, n) is None:
-                    break
+            for n in range(1, self.arena.drive_reach(vehicle, facing, points) + 1):
                 out.append(Drive(name, direction, n))
         for turn in SCOUT_TURNS if vehicle.kind.scout else TANK_TURNS:
             cost = self.turn_cost(vehicle, turn)
@@ -180,7 +195,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
         """Tanks pay a point per 45 degrees. A Scout turns 45 or 90 degrees without
         penalty (never twice in a row, R11) and pays one point to turn about."""
-        eighths = abs(Turn("", turn).eighths)
+        eighths = abs(EIGHTHS[turn])
         if not vehicle.kind.scout:
             return eighths
         if turn == "180":
@@ -273,6 +288,12 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def attack_actions(self, seat: Seat) -> list[Action]:
         """Every legal attack: a lead gun on a target, alone or with a second gun."""
+        known = self._attacks
+        if known is None or known[0] != self._version or known[1] != seat:
+            known = self._attacks = (self._version, seat, self._attack_actions(seat))
+        return list(known[2])
+
+    def _attack_actions(self, seat: Seat) -> list[Action]:
         return [
             Fire(
                 square_name(o.lead.square),
@@ -401,6 +422,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         return found
 
     def _apply(self, seat: Seat, action: Action) -> None:
+        self._version += 1
         if isinstance(action, Dodge):
             ident = self.pending_dodge[0] if self.pending_dodge else 0
             self.pending_dodge = None
@@ -435,6 +457,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             self._finish_turn()
 
     def _finish_turn(self) -> None:
+        self._version += 1  # what was worked out for the turn's end no longer holds
         self.quiet_turns = 0 if self.lost_this_turn else self.quiet_turns + 1
         if self.quiet_turns >= self.options.draw_after_quiet_turns:
             self.result = Outcome.drawn(f"{self.quiet_turns} turns in a row without a loss")
