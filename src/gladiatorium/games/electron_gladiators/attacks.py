@@ -98,11 +98,20 @@ def attack_options(
     if not guns:
         return out
     for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
-        spotters = arena.spotters(seat, target.square)
+        spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads, helpers = [], []
         for gun in guns:
-            if arena.gun_mode(gun, target, spotters, options) is None:
+            aim = arena.gun_aim(gun, target, options)
+            if aim is None:
                 continue
+            direct, in_band = aim
+            if not direct:
+                if not in_band:
+                    continue
+                if spotters is None:
+                    spotters = arena.spotters(seat, target.square)
+                if not any(s.ident != gun.ident or options.self_spotting for s in spotters):
+                    continue
             if can_lead(gun, target, mover, options):
                 leads.append(gun)
             if can_help(gun, target):
