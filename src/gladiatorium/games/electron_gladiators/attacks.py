@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gladiatorium.games.electron_gladiators.arena import Arena
@@ -89,18 +90,37 @@ def kill_chance(
     return 0.0
 
 
-def attack_options(
+def any_attack(
     arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
-) -> list[AttackOption]:
-    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
-    out: list[AttackOption] = []
+) -> bool:
+    """Whether ``seat`` has a legal attack (attack_options is not empty)."""
+    return next(_reaching(arena, seat, mover, options, leads_only=True), None) is not None
+
+
+def _reaching(
+    arena: Arena,
+    seat: str,
+    mover: int | None,
+    options: ElectronGladiatorsOptions,
+    leads_only: bool = False,
+) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
+    """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
+    that may lead on it and the guns that may help (all by ident). With
+    ``leads_only`` only targets with a lead are given and helpers are not sought."""
     guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
     if not guns:
-        return out
+        return
     for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
-        leads, helpers = [], []
+        leads: list[Vehicle] = []
+        helpers: list[Vehicle] = []
+        tx, ty = target.square
         for gun in guns:
+            kind = gun.kind
+            gx, gy = gun.square
+            gap = max(abs(gx - tx), abs(gy - ty))
+            if gap > kind.direct and (kind.parabolic is None or gap > kind.parabolic[1]):
+                continue  # out of every range of this gun
             aim = arena.gun_aim(gun, target, options)
             if aim is None:
                 continue
@@ -114,8 +134,20 @@ def attack_options(
                     continue
             if can_lead(gun, target, mover, options):
                 leads.append(gun)
-            if can_help(gun, target):
+                if leads_only:
+                    break
+            if not leads_only and can_help(gun, target):
                 helpers.append(gun)
+        if leads:
+            yield target, leads, helpers
+
+
+def attack_options(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> list[AttackOption]:
+    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
+    out: list[AttackOption] = []
+    for target, leads, helpers in _reaching(arena, seat, mover, options):
         for lead in leads:
             out.append(AttackOption(lead, target, None, kill_chance(lead, target, None, options)))
             for helper in helpers:

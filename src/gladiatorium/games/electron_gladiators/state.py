@@ -18,7 +18,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Turn,
 )
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import attack_options, evasive
+from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_options, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
     Square,
@@ -38,6 +38,24 @@ TANK_TURNS = ("l45", "l90", "l135", "r45", "r90", "r135", "180")
 SCOUT_TURNS = ("l45", "l90", "r45", "r90", "180")
 #: each turn in 45-degree steps (as Turn.eighths)
 EIGHTHS = {turn: Turn("", turn).eighths for turn in TANK_TURNS}
+#: what each turn costs a tank (see turn_cost)
+TANK_TURN_COSTS = tuple((turn, abs(EIGHTHS[turn])) for turn in TANK_TURNS)
+
+#: action class -> its fields -> the action: actions are immutable values, so the same
+#: step is one shared object (each table starts afresh past _SHARED_LIMIT entries)
+_SHARED: dict[type[Action], dict[tuple[object, ...], Action]] = {}
+_SHARED_LIMIT = 50_000
+
+
+def shared(kind: type[Action], *fields: object) -> Action:
+    """``kind(*fields)``, built once and shared."""
+    table = _SHARED.setdefault(kind, {})
+    action = table.get(fields)
+    if action is None:
+        if len(table) >= _SHARED_LIMIT:
+            table.clear()
+        action = table[fields] = kind(*fields)
+    return action
 
 
 @lru_cache(maxsize=32)
@@ -178,18 +196,23 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
                 for n in self.arena.flight_stops(
                     vehicle, heading, points, self.options.flyers_pass_vehicles, kills
                 ):
-                    out.append(Fly(name, label, n))
+                    out.append(shared(Fly, name, label, n))
             return out
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
         for direction in directions:
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
             for n in range(1, self.arena.drive_reach(vehicle, facing, points) + 1):
-                out.append(Drive(name, direction, n))
-        for turn in SCOUT_TURNS if vehicle.kind.scout else TANK_TURNS:
-            cost = self.turn_cost(vehicle, turn)
-            if cost is not None and cost <= points:
-                out.append(Turn(name, turn))
+                out.append(shared(Drive, name, direction, n))
+        if vehicle.kind.scout:
+            for turn in SCOUT_TURNS:
+                cost = self.turn_cost(vehicle, turn)
+                if cost is not None and cost <= points:
+                    out.append(shared(Turn, name, turn))
+        else:
+            for turn, cost in TANK_TURN_COSTS:  # a point per 45 degrees
+                if cost <= points:
+                    out.append(shared(Turn, name, turn))
         return out
 
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
@@ -453,8 +476,15 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         move_done = (self.move_made and self.move_over) or (
             not self.move_made and not self.move_steps()
         )
-        if move_done and (not self.may_attack() or not self.attack_actions(self.to_move)):
+        if move_done and (not self.may_attack() or not self._any_attack(self.to_move)):
             self._finish_turn()
+
+    def _any_attack(self, seat: Seat) -> bool:
+        """Whether ``seat`` has an attack now (the list if it is already known)."""
+        known = self._attacks
+        if known is not None and known[0] == self._version and known[1] == seat:
+            return bool(known[2])
+        return any_attack(self.arena, seat, self.mover, self.options)
 
     def _finish_turn(self) -> None:
         self._version += 1  # what was worked out for the turn's end no longer holds
