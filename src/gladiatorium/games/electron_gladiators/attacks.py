@@ -110,16 +110,18 @@ def _reaching(
     guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
     if not guns:
         return
+    # each gun with its square and its longest range, direct or parabolic
+    ranged = [
+        (gun, *gun.square, max(gun.kind.direct, gun.kind.parabolic[1] if gun.kind.parabolic else 0))
+        for gun in guns
+    ]
     for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []
         tx, ty = target.square
-        for gun in guns:
-            kind = gun.kind
-            gx, gy = gun.square
-            gap = max(abs(gx - tx), abs(gy - ty))
-            if gap > kind.direct and (kind.parabolic is None or gap > kind.parabolic[1]):
+        for gun, gx, gy, reach in ranged:
+            if abs(gx - tx) > reach or abs(gy - ty) > reach:
                 continue  # out of every range of this gun
             aim = arena.gun_aim(gun, target, options)
             if aim is None:

@@ -31,7 +31,7 @@ from gladiatorium.games.electron_gladiators.board import (
 from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
-from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle
 
 SEATS: tuple[Seat, ...] = ("1", "2")
 TANK_TURNS = ("l45", "l90", "l135", "r45", "r90", "r135", "180")
@@ -45,6 +45,21 @@ TANK_TURN_COSTS = tuple((turn, abs(EIGHTHS[turn])) for turn in TANK_TURNS)
 #: step is one shared object (each table starts afresh past _SHARED_LIMIT entries)
 _SHARED: dict[type[Action], dict[tuple[object, ...], Action]] = {}
 _SHARED_LIMIT = 50_000
+
+
+#: (square, direction) -> the drives of 1, 2, ... squares from it (as many as any speed)
+_DRIVES: dict[tuple[str, str], tuple[Action, ...]] = {}
+
+
+def drives(name: str, direction: str) -> tuple[Action, ...]:
+    """The shared drives from square ``name`` in ``direction``, by length from 1."""
+    found = _DRIVES.get((name, direction))
+    if found is None:
+        top = max(kind.speed for kind in TYPES.values())
+        found = _DRIVES[(name, direction)] = tuple(
+            Drive(name, direction, n) for n in range(1, top + 1)
+        )
+    return found
 
 
 def shared(kind: type[Action], *fields: object) -> Action:
@@ -202,8 +217,9 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
         for direction in directions:
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
-            for n in range(1, self.arena.drive_reach(vehicle, facing, points) + 1):
-                out.append(shared(Drive, name, direction, n))
+            reach = self.arena.drive_reach(vehicle, facing, points)
+            if reach:
+                out.extend(drives(name, direction)[:reach])
         if vehicle.kind.scout:
             for turn in SCOUT_TURNS:
                 cost = self.turn_cost(vehicle, turn)
