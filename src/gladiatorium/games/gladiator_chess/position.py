@@ -783,17 +783,18 @@ class Position:
             return KING_READS[sq]
         return frozenset([t for t, _ in targets] + stops)
 
-    def movable(self, team: str, kinds: frozenset[str] | None) -> Iterator[Piece]:
+    def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
-        for piece in self.pieces:
-            if (
-                piece.team == team
-                and piece.pid not in self.moved
-                and piece.sq >= 0
-                and self.board[piece.sq] is piece
-                and (kinds is None or piece.kind in kinds)
-            ):
-                yield piece
+        board, moved = self.board, self.moved
+        return [
+            piece
+            for piece in self.pieces
+            if piece.team == team
+            and piece.pid not in moved
+            and piece.sq >= 0
+            and board[piece.sq] is piece
+            and (kinds is None or piece.kind in kinds)
+        ]
 
     # ----- legality: the King may not stay in or move into check ----------------------
     def defender(self, piece: Piece, target: int, how: str) -> Piece | None:
