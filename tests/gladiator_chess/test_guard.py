@@ -128,3 +128,27 @@ def test_guard_agrees_with_playing_moves_out_along_random_games(values: dict[str
             seat = state.awaiting()[0]
             assert_guard_agrees(state.pos)
             state.apply(seat, bots[seat].choose(state, seat))
+
+
+def test_a_clone_played_on_leaves_the_cached_moves_of_its_original_right() -> None:
+    """Each team's move cache lives in its match: a clone starts afresh, and playing the
+    clone on changes nothing the original offers (compared with a twin never cloned)."""
+    for seed in (1,):
+        state, plain = GAME.start(None, None, seed), GAME.start(None, None, seed)
+        bots = make_bots(GAME, seed, dict.fromkeys(state.seats, "random"))
+        others = make_bots(GAME, seed + 100, dict.fromkeys(state.seats, "random"))
+        while state.awaiting():
+            seat = state.awaiting()[0]
+            twin = state.clone()
+            for _ in range(3):
+                if not twin.awaiting():
+                    break
+                side = twin.awaiting()[0]
+                twin.apply(side, others[side].choose(twin, side))
+            assert [str(a) for a in state.legal_actions(seat)] == [
+                str(a) for a in plain.legal_actions(seat)
+            ]
+            action = bots[seat].choose(state, seat)
+            state.apply(seat, action)
+            plain.apply(seat, action)
+        assert state.fingerprint() == plain.fingerprint()
