@@ -1,9 +1,10 @@
-"""Random playouts of every registered game, side by side with python-chess random
-playouts in the same run (the anchor). Reports, per game, the median over repeats of
-actions per second and games per second, and each game's speed as a ratio of the
-anchor's plies per second.
+"""Random playouts of every registered game, interleaved with python-chess random
+playouts (the anchor): after a warm-up, each round times python-chess, then the game,
+so both see the same machine load. Reports, per game, the medians over the rounds of
+actions per second and games per second, and the game's speed as the ratio of its
+median actions/s to the anchor's median plies/s.
 
-    .venv/bin/python benchmarks/playouts.py [--games N] [--repeats R] [--only SLUG ...]
+    .venv/bin/python benchmarks/playouts.py [--games N] [--rounds R] [--only SLUG ...]
 
 python-chess comes with the bench extra (``make bench`` installs it).
 """
@@ -52,40 +53,63 @@ def chess_playouts(n: int) -> Callable[[], int]:
     return run
 
 
-def measure(run: Callable[[], int], repeats: int) -> tuple[float, int]:
-    """Median seconds of ``repeats`` runs, and the actions of one run."""
-    times, actions = [], 0
-    for _ in range(repeats):
-        start = time.perf_counter()
-        actions = run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), actions
+def timed(run: Callable[[], int]) -> tuple[float, int]:
+    """Seconds of one run, and the actions it played."""
+    start = time.perf_counter()
+    actions = run()
+    return time.perf_counter() - start, actions
+
+
+def interleaved(
+    anchor: Callable[[], int], game: Callable[[], int], rounds: int
+) -> tuple[float, float, int, float]:
+    """Warm both up, then ``rounds`` of (anchor, game). Returns the median anchor
+    plies/s, the median game actions/s, the game's actions in one run and its median
+    seconds a run."""
+    anchor()
+    game()
+    anchor_rates, game_rates, game_times, actions = [], [], [], 0
+    for _ in range(rounds):
+        seconds, plies = timed(anchor)
+        anchor_rates.append(plies / seconds)
+        seconds, actions = timed(game)
+        game_rates.append(actions / seconds)
+        game_times.append(seconds)
+    return (
+        statistics.median(anchor_rates),
+        statistics.median(game_rates),
+        actions,
+        statistics.median(game_times),
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="playouts per game per repeat")
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--games", type=int, default=20, help="playouts per game per round")
+    parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (median)")
     parser.add_argument("--only", nargs="*", default=None, help="game slugs to run")
     args = parser.parse_args()
     load()
-    seconds, plies = measure(chess_playouts(args.games), args.repeats)
-    anchor = plies / seconds
-    print(f"random playouts, {args.games} games per repeat, median of {args.repeats}")
-    print(f"{'game':24} {'actions/s':>10} {'games/s':>9} {'actions/game':>13} {'vs chess':>9}")
+    anchor = chess_playouts(args.games)
     print(
-        f"{'python-chess (anchor)':24} {anchor:10.0f} {args.games / seconds:9.1f} "
-        f"{plies / args.games:13.1f} {1:9.2f}"
+        f"random playouts, {args.games} games a run, python-chess and each game "
+        f"interleaved, medians of {args.rounds} rounds after a warm-up"
+    )
+    print(
+        f"{'game':24} {'actions/s':>10} {'games/s':>9} {'actions/game':>13} "
+        f"{'chess plies/s':>14} {'vs chess':>9}"
     )
     for game in games():
         slug = game.info.slug
         if args.only and slug not in args.only:
             continue
-        seconds, actions = measure(game_playouts(slug, args.games), args.repeats)
-        rate = actions / seconds
+        plies_rate, rate, actions, seconds = interleaved(
+            anchor, game_playouts(slug, args.games), args.rounds
+        )
         print(
             f"{slug:24} {rate:10.0f} {args.games / seconds:9.1f} "
-            f"{actions / args.games:13.1f} {rate / anchor:9.2f}"
+            f"{actions / args.games:13.1f} {plies_rate:14.0f} {rate / plies_rate:9.2f}",
+            flush=True,
         )
 
 

@@ -25,6 +25,51 @@ from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 Blocker = Callable[[Square], bool]
 
 
+#: entries a Sight table keeps of each kind before it starts afresh (memory stays bounded)
+SIGHT_LIMIT = 200_000
+
+
+class Sight:
+    """What the fixed terrain alone decides, worked out once and shared by every arena
+    on the same obstacles (copies of a match included: it is never copied): who sees
+    which square (vehicles do not block sight, R14) and how a gun stands towards a
+    square before other vehicles are considered."""
+
+    __slots__ = ("aims", "sees")
+
+    def __init__(self) -> None:
+        #: (code, square, facing, target) -> whether a vehicle so placed sees target
+        self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
+        #: (code, square, facing, target, target code, angle, min) -> see Arena._aim
+        self.aims: dict[tuple[object, ...], tuple[int, bool] | None] = {}
+
+    def __copy__(self) -> Sight:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Sight:
+        return self
+
+
+_SIGHTS: dict[tuple[frozenset[Square], frozenset[Square]], Sight] = {}
+
+
+def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
+    """The shared Sight table of a terrain."""
+    key = (obstacles, walls)
+    table = _SIGHTS.get(key)
+    if table is None:
+        if len(_SIGHTS) >= 64:
+            _SIGHTS.clear()
+        table = _SIGHTS[key] = Sight()
+    return table
+
+
+# How a gun stands towards a target square (Arena._aim): the direct line is ...
+NO_DIRECT = 0  # ... out of range or closed by terrain
+DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles block it)
+DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
+
+
 @dataclass
 class Arena:
     """Obstacles (fixed for the match) and the vehicles on the board."""
@@ -33,6 +78,10 @@ class Arena:
     walls: frozenset[Square]  # 3D obstacles
     vehicles: dict[int, Vehicle] = field(default_factory=dict)
     at: dict[Square, int] = field(default_factory=dict)
+    sight: Sight = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.sight = sight_for(self.obstacles, self.walls)
 
     @classmethod
     def from_setup(cls, setup: Setup) -> Arena:
@@ -134,6 +183,44 @@ class Arena:
             here = nxt
         return path
 
+    def drive_reach(self, vehicle: Vehicle, facing: int, points: int) -> int:
+        """How many squares (at most ``points``) a ground vehicle can drive straight
+        along ``facing``: :meth:`drive_path` succeeds for 1 to that many."""
+        here = vehicle.square
+        for count in range(points):
+            nxt = step(here, facing)
+            if not self.ground_can_enter(vehicle, here, nxt):
+                return count
+            here = nxt
+        return points
+
+    def flight_stops(
+        self, vehicle: Vehicle, heading: int, points: int, pass_over: bool, kills: int | None
+    ) -> list[int]:
+        """The flight lengths from 1 to ``points`` along ``heading`` for which
+        :meth:`fly_path` (with ``pass_over`` and ``kills``) succeeds, found in one
+        walk: the path to each length is the path to the one before plus a square."""
+        out: list[int] = []
+        here, left = vehicle.square, kills
+        for count in range(1, points + 1):
+            nxt = step(here, heading)
+            if not on_arena(nxt) or self.is_wall(nxt):
+                break
+            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
+            if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
+                break
+            other = self.vehicle_at(nxt)
+            if other is not None and not self.field_strikes(vehicle, other, left):
+                if not pass_over:
+                    break
+                # it may pass over, never stop on another vehicle
+            else:
+                out.append(count)
+            if other is not None and self.field_strikes(vehicle, other, left):
+                left = None if left is None else left - 1
+            here = nxt
+        return out
+
     def fly_path(
         self,
         vehicle: Vehicle,
@@ -179,6 +266,16 @@ class Arena:
         """Telemetry: a flyer spots all round within its radius unless a 3D obstacle
         is in the way; a ground vehicle spots within its range, inside its
         90-degree arc, past no obstacle (vehicles do not block sight, R14)."""
+        key = (spotter.code, spotter.square, spotter.facing, target)
+        table = self.sight.sees
+        seen = table.get(key)
+        if seen is None:
+            if len(table) >= SIGHT_LIMIT:
+                table.clear()
+            seen = table[key] = self._sees(spotter, target)
+        return seen
+
+    def _sees(self, spotter: Vehicle, target: Square) -> bool:
         kind = spotter.kind
         if distance(spotter.square, target) > kind.telemetry:
             return False
@@ -220,9 +317,52 @@ class Arena:
         friendly spotter sees the target. Tanks cannot aim at a flyer nearer than
         2 spaces (R23). A flyer's gun never fires past a 3D obstacle (R28).
         """
-        kind = attacker.kind
-        if kind.gun <= 0:
+        aim = self.gun_aim(attacker, target, options)
+        if aim is None:
             return None
+        direct, in_band = aim
+        if direct:
+            return "direct"
+        if in_band and any(s.ident != attacker.ident or options.self_spotting for s in spotters):
+            return "parabolic"
+        return None
+
+    def gun_aim(
+        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
+    ) -> tuple[bool, bool] | None:
+        """:meth:`gun_mode` before the spotters: None if the gun cannot reach the
+        target at all, else (its direct fire reaches it, it is in the parabolic band)."""
+        if attacker.kind.gun <= 0:
+            return None
+        key = (
+            attacker.code,
+            attacker.square,
+            attacker.facing,
+            target.square,
+            target.code,
+            options.scout_attack_angle,
+            options.tank_min_flyer_distance,
+        )
+        table = self.sight.aims
+        try:
+            aim = table[key]
+        except KeyError:
+            if len(table) >= SIGHT_LIMIT:
+                table.clear()
+            aim = table[key] = self._aim(attacker, target, options)
+        if aim is None:
+            return None
+        direct, in_band = aim
+        if direct == DIRECT_IF_NO_VEHICLE:
+            a, t = attacker.square, target.square
+            return self.line_clear(a, t, self.blocks_direct_fire, attacker.kind.scout), in_band
+        return direct == DIRECT, in_band
+
+    def _aim(
+        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
+    ) -> tuple[int, bool] | None:
+        """What the terrain alone says of this gun on this target (see gun_mode)."""
+        kind = attacker.kind
         a, t = attacker.square, target.square
         if not self.gun_faces(attacker, t, options):
             return None
@@ -231,15 +371,15 @@ class Arena:
             return None
         if kind.flyer and not self.line_clear(a, t, self.is_wall, False):
             return None
+        direct = NO_DIRECT
         if gap <= kind.direct:
-            blocks = self.is_wall if kind.flyer else self.blocks_direct_fire
-            if self.line_clear(a, t, blocks, kind.scout):
-                return "direct"
+            if kind.flyer:
+                direct = DIRECT if self.line_clear(a, t, self.is_wall, False) else NO_DIRECT
+            elif self.line_clear(a, t, self.is_obstacle, kind.scout):
+                # obstacles alone leave it open; ground vehicles may still close it
+                direct = DIRECT_IF_NO_VEHICLE
         band = kind.parabolic
-        in_band = band is not None and band[0] <= gap <= band[1]
-        if in_band and any(s.ident != attacker.ident or options.self_spotting for s in spotters):
-            return "parabolic"
-        return None
+        return direct, band is not None and band[0] <= gap <= band[1]
 
     def friendly_flyers_in_path(
         self, attacker: Vehicle, target: Square, options: ElectronGladiatorsOptions

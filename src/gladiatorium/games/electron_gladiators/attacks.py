@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gladiatorium.games.electron_gladiators.arena import Arena
@@ -89,24 +90,66 @@ def kill_chance(
     return 0.0
 
 
+def any_attack(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> bool:
+    """Whether ``seat`` has a legal attack (attack_options is not empty)."""
+    return next(_reaching(arena, seat, mover, options, leads_only=True), None) is not None
+
+
+def _reaching(
+    arena: Arena,
+    seat: str,
+    mover: int | None,
+    options: ElectronGladiatorsOptions,
+    leads_only: bool = False,
+) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
+    """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
+    that may lead on it and the guns that may help (all by ident). With
+    ``leads_only`` only targets with a lead are given and helpers are not sought."""
+    guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
+    if not guns:
+        return
+    # each gun with its square and its longest range, direct or parabolic
+    ranged = [
+        (gun, *gun.square, max(gun.kind.direct, gun.kind.parabolic[1] if gun.kind.parabolic else 0))
+        for gun in guns
+    ]
+    for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
+        spotters: list[Vehicle] | None = None  # found only when a shot needs them
+        leads: list[Vehicle] = []
+        helpers: list[Vehicle] = []
+        tx, ty = target.square
+        for gun, gx, gy, reach in ranged:
+            if abs(gx - tx) > reach or abs(gy - ty) > reach:
+                continue  # out of every range of this gun
+            aim = arena.gun_aim(gun, target, options)
+            if aim is None:
+                continue
+            direct, in_band = aim
+            if not direct:
+                if not in_band:
+                    continue
+                if spotters is None:
+                    spotters = arena.spotters(seat, target.square)
+                if not any(s.ident != gun.ident or options.self_spotting for s in spotters):
+                    continue
+            if can_lead(gun, target, mover, options):
+                leads.append(gun)
+                if leads_only:
+                    break
+            if not leads_only and can_help(gun, target):
+                helpers.append(gun)
+        if leads:
+            yield target, leads, helpers
+
+
 def attack_options(
     arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
 ) -> list[AttackOption]:
     """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
     out: list[AttackOption] = []
-    guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
-    if not guns:
-        return out
-    for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
-        spotters = arena.spotters(seat, target.square)
-        leads, helpers = [], []
-        for gun in guns:
-            if arena.gun_mode(gun, target, spotters, options) is None:
-                continue
-            if can_lead(gun, target, mover, options):
-                leads.append(gun)
-            if can_help(gun, target):
-                helpers.append(gun)
+    for target, leads, helpers in _reaching(arena, seat, mover, options):
         for lead in leads:
             out.append(AttackOption(lead, target, None, kill_chance(lead, target, None, options)))
             for helper in helpers:

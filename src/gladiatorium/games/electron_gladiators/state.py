@@ -18,7 +18,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Turn,
 )
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import attack_options, evasive
+from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_options, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
     Square,
@@ -31,11 +31,46 @@ from gladiatorium.games.electron_gladiators.board import (
 from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
-from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle
 
 SEATS: tuple[Seat, ...] = ("1", "2")
 TANK_TURNS = ("l45", "l90", "l135", "r45", "r90", "r135", "180")
 SCOUT_TURNS = ("l45", "l90", "r45", "r90", "180")
+#: each turn in 45-degree steps (as Turn.eighths)
+EIGHTHS = {turn: Turn("", turn).eighths for turn in TANK_TURNS}
+#: what each turn costs a tank (see turn_cost)
+TANK_TURN_COSTS = tuple((turn, abs(EIGHTHS[turn])) for turn in TANK_TURNS)
+
+#: action class -> its fields -> the action: actions are immutable values, so the same
+#: step is one shared object (each table starts afresh past _SHARED_LIMIT entries)
+_SHARED: dict[type[Action], dict[tuple[object, ...], Action]] = {}
+_SHARED_LIMIT = 50_000
+
+
+#: (square, direction) -> the drives of 1, 2, ... squares from it (as many as any speed)
+_DRIVES: dict[tuple[str, str], tuple[Action, ...]] = {}
+
+
+def drives(name: str, direction: str) -> tuple[Action, ...]:
+    """The shared drives from square ``name`` in ``direction``, by length from 1."""
+    found = _DRIVES.get((name, direction))
+    if found is None:
+        top = max(kind.speed for kind in TYPES.values())
+        found = _DRIVES[(name, direction)] = tuple(
+            Drive(name, direction, n) for n in range(1, top + 1)
+        )
+    return found
+
+
+def shared(kind: type[Action], *fields: object) -> Action:
+    """``kind(*fields)``, built once and shared."""
+    table = _SHARED.setdefault(kind, {})
+    action = table.get(fields)
+    if action is None:
+        if len(table) >= _SHARED_LIMIT:
+            table.clear()
+        action = table[fields] = kind(*fields)
+    return action
 
 
 @lru_cache(maxsize=32)
@@ -61,7 +96,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.turned_free = False  # the mover made a free Scout turn this move
         self.pending_dodge: tuple[int, tuple[str, ...]] | None = None
         self.result: Outcome | None = None
+        #: bumped whenever the match changes; the caches below hold for one version
+        self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
+        self._steps: tuple[int, list[Action]] | None = None
+        self._attacks: tuple[int, Seat, list[Action]] | None = None
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -79,9 +118,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def legal_actions(self, seat: Seat) -> list[Action]:
         if self.result is not None or seat not in self._awaiting():
             return []
-        key = len(self.history)
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self._compute_legal())
+        if self._legal is None or self._legal[0] != self._version:
+            self._legal = (self._version, self._compute_legal())
         return list(self._legal[1])
 
     def parse(self, seat: Seat, text: str) -> Action:
@@ -97,7 +135,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             raise IllegalAction(f"{text.strip()!r}: {reason}") from err
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
-        if action in self.legal_actions(seat):
+        legal = self.legal_actions(seat)
+        for choice in legal:  # an action taken from the legal list: found by identity
+            if choice is action:
+                return None
+        if action in legal:
             return None
         reason = why_not(self, seat, str(action))
         return f"{action}: {reason or f'not a legal action for seat {seat} now'}"
@@ -105,10 +147,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _compute_legal(self) -> list[Action]:
         if self.pending_dodge is not None:
             return [Dodge(to) for to in self.pending_dodge[1]]
-        actions: list[Action] = list(self.move_steps())
+        steps = self.move_steps()
+        actions: list[Action] = list(steps)
         if self.may_attack():
             actions.extend(self.attack_actions(self.to_move))
-        if self.move_made or not self.move_steps():
+        if self.move_made or not steps:
             actions.append(EndMove())
         return actions
 
@@ -142,6 +185,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def move_steps(self) -> list[Action]:
         """Steps open to the seat to move: any vehicle before the move starts, then
         only the moving one, until its points run out or the move is over."""
+        if self._steps is None or self._steps[0] != self._version:
+            self._steps = (self._version, self._move_steps())
+        return list(self._steps[1])
+
+    def _move_steps(self) -> list[Action]:
         if self.move_over:
             return []
         if self.mover is not None:
@@ -158,29 +206,35 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         name = square_name(vehicle.square)
         out: list[Action] = []
         if vehicle.kind.flyer:
+            kills = self.field_kills_left()
             for heading, label in enumerate(FACINGS):
-                for n in range(1, points + 1):
-                    if self.flight(vehicle, heading, n) is not None:
-                        out.append(Fly(name, label, n))
+                for n in self.arena.flight_stops(
+                    vehicle, heading, points, self.options.flyers_pass_vehicles, kills
+                ):
+                    out.append(shared(Fly, name, label, n))
             return out
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
         for direction in directions:
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
-            for n in range(1, points + 1):
-                if self.arena.drive_path(vehicle, facing, n) is None:
-                    break
-                out.append(Drive(name, direction, n))
-        for turn in SCOUT_TURNS if vehicle.kind.scout else TANK_TURNS:
-            cost = self.turn_cost(vehicle, turn)
-            if cost is not None and cost <= points:
-                out.append(Turn(name, turn))
+            reach = self.arena.drive_reach(vehicle, facing, points)
+            if reach:
+                out.extend(drives(name, direction)[:reach])
+        if vehicle.kind.scout:
+            for turn in SCOUT_TURNS:
+                cost = self.turn_cost(vehicle, turn)
+                if cost is not None and cost <= points:
+                    out.append(shared(Turn, name, turn))
+        else:
+            for turn, cost in TANK_TURN_COSTS:  # a point per 45 degrees
+                if cost <= points:
+                    out.append(shared(Turn, name, turn))
         return out
 
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
         """Tanks pay a point per 45 degrees. A Scout turns 45 or 90 degrees without
         penalty (never twice in a row, R11) and pays one point to turn about."""
-        eighths = abs(Turn("", turn).eighths)
+        eighths = abs(EIGHTHS[turn])
         if not vehicle.kind.scout:
             return eighths
         if turn == "180":
@@ -273,6 +327,12 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def attack_actions(self, seat: Seat) -> list[Action]:
         """Every legal attack: a lead gun on a target, alone or with a second gun."""
+        known = self._attacks
+        if known is None or known[0] != self._version or known[1] != seat:
+            known = self._attacks = (self._version, seat, self._attack_actions(seat))
+        return list(known[2])
+
+    def _attack_actions(self, seat: Seat) -> list[Action]:
         return [
             Fire(
                 square_name(o.lead.square),
@@ -401,6 +461,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         return found
 
     def _apply(self, seat: Seat, action: Action) -> None:
+        self._version += 1
         if isinstance(action, Dodge):
             ident = self.pending_dodge[0] if self.pending_dodge else 0
             self.pending_dodge = None
@@ -431,10 +492,18 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         move_done = (self.move_made and self.move_over) or (
             not self.move_made and not self.move_steps()
         )
-        if move_done and (not self.may_attack() or not self.attack_actions(self.to_move)):
+        if move_done and (not self.may_attack() or not self._any_attack(self.to_move)):
             self._finish_turn()
 
+    def _any_attack(self, seat: Seat) -> bool:
+        """Whether ``seat`` has an attack now (the list if it is already known)."""
+        known = self._attacks
+        if known is not None and known[0] == self._version and known[1] == seat:
+            return bool(known[2])
+        return any_attack(self.arena, seat, self.mover, self.options)
+
     def _finish_turn(self) -> None:
+        self._version += 1  # what was worked out for the turn's end no longer holds
         self.quiet_turns = 0 if self.lost_this_turn else self.quiet_turns + 1
         if self.quiet_turns >= self.options.draw_after_quiet_turns:
             self.result = Outcome.drawn(f"{self.quiet_turns} turns in a row without a loss")

@@ -7,7 +7,7 @@ marked ``R<n>`` and listed in docs/rules/gladiator-chess.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from gladiatorium.games.gladiator_chess.board import (
@@ -28,6 +28,7 @@ from gladiatorium.games.gladiator_chess.board import (
 from gladiatorium.games.gladiator_chess.combat import CombatNumbers
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
+    BLACK,
     CHAMPION,
     FOOTMAN,
     KING,
@@ -56,6 +57,86 @@ ATTACK_FROZEN = "attack-frozen"  # attack the piece our queen holds frozen (Quee
 NAMES = tuple(f"{FILES[s % WIDTH]}{s // WIDTH + 1}" for s in range(SQUARES))
 
 
+def _pawn_sources(sq: int, by: str) -> tuple[int, ...]:
+    """The squares from which a pawn of team ``by`` attacks ``sq`` (one diagonal step
+    forward for it)."""
+    back = rank_of(sq) - forward(by)
+    if not 0 <= back < HEIGHT:
+        return ()
+    return tuple(square(file_of(sq) + df, back) for df in (-1, 1) if 0 <= file_of(sq) + df < WIDTH)
+
+
+#: PAWN_SOURCES[team][sq]: where a pawn of ``team`` stands to attack ``sq``
+PAWN_SOURCES = {t: tuple(_pawn_sources(s, t) for s in range(SQUARES)) for t in TEAMS}
+
+
+def _pawn_moves(sq: int, team: str) -> tuple[int, int, tuple[int, ...], bool]:
+    """A pawn of ``team`` on ``sq``: the square ahead (-1: none), two ahead (-1: none),
+    the diagonal squares ahead, and whether ``sq`` is on the team's starting rank."""
+    f, r, step = file_of(sq), rank_of(sq), forward(team)
+    ahead = r + step
+    if not 0 <= ahead < HEIGHT:
+        return -1, -1, (), False
+    two = square(f, r + 2 * step) if 0 <= r + 2 * step < HEIGHT else -1
+    diagonals = tuple(square(f + df, ahead) for df in (-1, 1) if 0 <= f + df < WIDTH)
+    return square(f, ahead), two, diagonals, r == (1 if team == WHITE else HEIGHT - 2)
+
+
+#: PAWN_MOVES[team][sq]: see _pawn_moves
+PAWN_MOVES = {t: tuple(_pawn_moves(s, t) for s in range(SQUARES)) for t in TEAMS}
+
+# What a team's Guard says about every move (see Position.guard).
+UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
+CAPTIVE = 1  # the Queen is captive: only a move that frees her is judged
+GUARDED = 2  # a protected King on the board: judged by checkers and pins
+
+
+#: by Guard mode, the entries whose moves are judged even for a piece that checks
+#: nothing and blocks nothing: those that may free a captive queen, the taking of a queen
+JUDGED = {
+    UNGUARDED: frozenset[str](),
+    CAPTIVE: frozenset({ATTACK, TAKE_QUEEN, ELIMINATE, ATTACK_FROZEN}),
+    GUARDED: frozenset({TAKE_QUEEN}),
+}
+
+
+class Guard:
+    """What the legality of a team's moves depends on, computed once per position in
+    the way python-chess does (checkers and pins) instead of playing each move out on
+    a copied board: the King's square, the enemy pieces that check him now (each with
+    the squares on which a move neutralises it: its own square, and the squares
+    between it and the King), and the team's pieces that stand alone between an
+    enemy piece and the King (each with the squares it may move to and still block).
+    :meth:`Position.safe` decides a move from these; moves that change more than two
+    squares or the enemy King's nature are played out as before (:meth:`Position.safe_after`).
+    """
+
+    __slots__ = ("checkers", "king", "mode", "pins", "released")
+
+    def __init__(
+        self,
+        mode: int,
+        king: Piece | None = None,
+        checkers: list[frozenset[int]] | None = None,
+        pins: dict[int, list[frozenset[int]]] | None = None,
+        released: frozenset[int] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.king = king
+        #: per checker: every square a move must enter to stop it (any one suffices)
+        self.checkers = checkers or []
+        #: pid -> per line it blocks: the squares it may go to and still block it
+        self.pins = pins or {}
+        #: when our Queen holds a piece that, released on her square as she leaves
+        #: (Queen 2), would reach the King: the squares where she stops it (None: it
+        #: would not reach him)
+        self.released = released
+
+    @property
+    def in_check(self) -> bool:
+        return bool(self.checkers)
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """One way a piece can move: ``piece`` from ``origin`` to ``target`` entering
@@ -66,6 +147,81 @@ class Step:
     target: int
     entry: str
     promote: str = ""
+
+
+#: the squares whose contents decide the targets of a pawn, knight, King or Champion
+PAWN_READS = {
+    t: tuple(frozenset(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t])
+    for t in TEAMS
+}
+KNIGHT_READS = tuple(frozenset(leaps) for leaps in KNIGHT_TARGETS)
+KING_READS = tuple(frozenset(leaps) for leaps in KING_TARGETS)
+CHAMPION_READS = tuple(
+    frozenset(dest for dest in paths).union(*(s for ways in paths.values() for s in ways))
+    for paths in CHAMPION_PATHS
+)
+
+
+class _Known:
+    """A piece's targets as generated on ``origin`` as a ``kind``, the squares they
+    depend on, and (when every target was legal without judgement) its steps."""
+
+    __slots__ = ("kind", "origin", "reads", "steps", "targets")
+
+    def __init__(
+        self, origin: int, kind: str, targets: list[tuple[int, str]], reads: frozenset[int]
+    ) -> None:
+        self.origin = origin
+        self.kind = kind
+        self.targets = targets
+        self.reads = reads
+        self.steps: list[tuple[str, int, int, str, str]] | None = None
+
+
+class MoveCache:
+    """One team's generated moves, piece by piece, kept from one of its slots to the
+    next (python-chess keeps its move generation cheap the same way: by position).
+    Before use it compares the board with the board it last saw and forgets every
+    piece whose targets read a square that changed; any change to what else a target
+    depends on (frozen pieces, captive queens, King's Knights, check, losses) forgets
+    them all. It belongs to one match: a copy of the match starts with an empty one."""
+
+    __slots__ = ("board", "entries", "rules", "touched")
+
+    def __init__(self) -> None:
+        self.board: list[Piece | None] | None = None
+        self.rules: tuple[object, ...] | None = None
+        self.entries: dict[int, _Known] = {}
+        #: squares written since the last refresh (see GladiatorChessState._put)
+        self.touched: set[int] = set()
+
+    def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
+        """The entries still valid for ``pos`` now."""
+        entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
+        rules = (
+            pos.frozen[WHITE],
+            pos.frozen[BLACK],
+            pos.captor[WHITE],
+            pos.captor[BLACK],
+            in_check,
+            tuple(pos.lost[WHITE]),  # and with them the King's Knights alive
+            tuple(pos.lost[BLACK]),
+        )
+        if seen is not None and rules == self.rules:
+            for s in touched:
+                seen[s] = board[s]
+        if seen is None or rules != self.rules or seen != board:
+            # a first look, other circumstances, or a square changed unannounced
+            entries.clear()
+            self.board = board[:]
+        elif touched and entries:
+            for pid in [
+                pid for pid, known in entries.items() if not known.reads.isdisjoint(touched)
+            ]:
+                del entries[pid]
+        touched.clear()
+        self.rules = rules
+        return entries
 
 
 class Position:
@@ -109,7 +265,10 @@ class Position:
         raise LookupError(f"{team} has no {kind}")
 
     def alive(self, team: str, kind: str) -> bool:
-        return any(p.alive and p.team == team and p.kind == kind for p in self.pieces)
+        for p in self.pieces:  # noqa: SIM110 (a plain loop: no generator to set up)
+            if p.kind == kind and p.team == team and p.alive:
+                return True
+        return False
 
     def on_board(self, piece: Piece) -> bool:
         return piece.sq >= 0 and self.board[piece.sq] is piece
@@ -145,7 +304,35 @@ class Position:
     def attacked(self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool) -> bool:
         """Whether a piece of team ``by`` could move onto ``sq`` by its movement
         pattern (check, King 3 and 6; the queen never gives check, R9)."""
-        return next(self.reachers(board, sq, by, queenlike_king), None) is not None
+        for s in KNIGHT_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind in KNIGHTS:
+                return True
+        for s in KING_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind == KING:
+                return True
+        for s in PAWN_SOURCES[by][sq]:
+            q = board[s]
+            if q is not None and q.team == by and q.kind in PAWNS:
+                return True
+        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
+            for ray in rays:
+                for s in ray:
+                    q = board[s]
+                    if q is None:
+                        continue
+                    if q.team == by and (
+                        q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
+                    ):
+                        return True
+                    break
+        for q in self.pieces:
+            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+                paths = CHAMPION_PATHS[q.sq].get(sq)
+                if paths and self._champion_path_clear(board, paths):
+                    return True
+        return False
 
     def reachers(
         self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool
@@ -204,6 +391,179 @@ class Position:
         enemy = other(team)
         return self.attacked(self.board, king.sq, enemy, self.queen_captive(enemy))
 
+    def guard(self, team: str) -> Guard:
+        """The :class:`Guard` of ``team`` in this position. Its ``in_check`` equals
+        :meth:`in_check`; with it :meth:`safe` equals :meth:`safe_after`."""
+        if not self.alive(team, KINGS_KNIGHT):
+            return Guard(UNGUARDED)  # R8 judges nothing: no King's Knight, no check
+        king = self.royal(team, KING)
+        if not self.on_board(king):
+            return Guard(UNGUARDED)  # a frozen King is never in check (R27)
+        if self.captor[team] is not None:
+            return Guard(CAPTIVE, king)
+        board, sq, enemy = self.board, king.sq, other(team)
+        queenlike = self.captor[enemy] is not None
+        checkers: list[frozenset[int]] = []
+        pins: dict[int, list[frozenset[int]]] = {}
+        for s in KNIGHT_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind in KNIGHTS:
+                checkers.append(frozenset((s,)))
+        for s in KING_TARGETS[sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind == KING:
+                checkers.append(frozenset((s,)))
+        for s in PAWN_SOURCES[enemy][sq]:
+            q = board[s]
+            if q is not None and q.team == enemy and q.kind in PAWNS:
+                checkers.append(frozenset((s,)))
+        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
+            for ray in rays:
+                blocker: Piece | None = None  # the first of our pieces on the ray
+                for i, s in enumerate(ray):
+                    q = board[s]
+                    if q is None:
+                        continue
+                    if q.team == enemy:
+                        if q.kind == slider or (queenlike and q.kind == KING and i > 0):
+                            line = frozenset(ray[: i + 1])
+                            if blocker is None:
+                                checkers.append(line)
+                            else:
+                                pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
+                        break
+                    if blocker is not None:
+                        break  # two of ours: nothing behind them matters
+                    blocker = q
+        for q in self.pieces:
+            if q.kind != CHAMPION or q.team != enemy or q.sq < 0 or board[q.sq] is not q:
+                continue
+            paths = CHAMPION_PATHS[q.sq].get(sq)
+            if not paths:
+                continue
+            if self.champion_leaps:
+                checkers.append(frozenset((q.sq,)))
+                continue
+            clear = [path for path in paths if all(board[s] is None for s in path)]
+            if clear:
+                # a move stops him by taking him or by standing on every clear path
+                checkers.append(frozenset({q.sq}.union(set(clear[0]).intersection(*clear[1:]))))
+            for path in paths:
+                held = [p for p in (board[s] for s in path) if p is not None]
+                if len(held) == 1 and held[0].team == team:
+                    pins.setdefault(held[0].pid, []).append(frozenset((q.sq, *path)) - {held[0].sq})
+        released = None
+        frozen = self.frozen[team]
+        if frozen is not None:
+            queen = self.royal(team, QUEEN)
+            if self.on_board(queen):
+                released = self._reach(board, self.pieces[frozen], queen.sq, sq, queenlike)
+        return Guard(GUARDED, king, checkers, pins, released)
+
+    def _reach(
+        self, board: list[Piece | None], piece: Piece, origin: int, sq: int, queenlike: bool
+    ) -> frozenset[int] | None:
+        """Whether ``piece`` standing on ``origin`` would reach ``sq`` on ``board`` (as
+        :meth:`reachers` judges it): None if not, else the squares on which another
+        piece would stop it (none for a leap)."""
+        kind = piece.kind
+        if kind in KNIGHTS:
+            return frozenset() if origin in KNIGHT_TARGETS[sq] else None
+        if kind in PAWNS:
+            return frozenset() if origin in PAWN_SOURCES[piece.team][sq] else None
+        if kind == CHAMPION:
+            paths = CHAMPION_PATHS[origin].get(sq)
+            if not paths:
+                return None
+            if self.champion_leaps:
+                return frozenset()
+            clear = [path for path in paths if all(board[s] is None for s in path)]
+            if not clear:
+                return None
+            return frozenset(set(clear[0]).intersection(*clear[1:]))
+        if kind == KING and origin in KING_TARGETS[sq]:
+            return frozenset()
+        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
+            if kind != slider and not (kind == KING and queenlike):
+                continue
+            for ray in rays:
+                if origin in ray:
+                    between = ray[: ray.index(origin)]
+                    if all(board[s] is None for s in between):
+                        return frozenset(between)
+                    return None
+        return None
+
+    def safe(self, guard: Guard, piece: Piece, target: int, how: str) -> bool:
+        """:meth:`safe_after` decided from ``guard`` (the Guard of the piece's team in
+        this position): a move that only empties its origin and fills its target is
+        safe when it stops every checker and keeps blocking every line it blocks; the
+        King's own moves test the square he goes to with him lifted off his own."""
+        mode = guard.mode
+        if mode == UNGUARDED:
+            return True
+        if mode == CAPTIVE:
+            # only taking a queen or felling her captor frees her (Queen 7.1): judge
+            # those in full, the rest leave the King unprotected (no check)
+            if how in (STEP, FREEZE):
+                return True
+            if how != TAKE_QUEEN:
+                if how == ATTACK_FROZEN:
+                    pid = self.frozen[piece.team]
+                    victim = None if pid is None else self.pieces[pid]
+                else:
+                    victim = self.board[target]
+                if victim is None or victim.pid != self.captor[piece.team]:
+                    return True
+            return self.safe_after(piece, target, how)
+        if piece.kind == KING:
+            return self._king_safe(piece, target, how)
+        if how == TAKE_QUEEN:
+            # taking her makes the enemy King a queen-mover at once (R30)
+            return self.safe_after(piece, target, how)
+        for stops in guard.checkers:
+            if target not in stops:
+                return False
+        if piece.kind == QUEEN and self.frozen[piece.team] is not None:
+            # the piece she holds comes back on her square (Queen 2): it blocks all
+            # she blocked, and she must stop it if it reaches the King
+            return guard.released is None or target in guard.released
+        lines = guard.pins.get(piece.pid)
+        if lines is not None:
+            for squares in lines:
+                if target not in squares:
+                    return False
+        return True
+
+    def _king_safe(self, king: Piece, target: int, how: str) -> bool:
+        """R8 for the protected King's own move: the square he enters must not be
+        reached by the enemy once he has left his own."""
+        team = king.team
+        if how == ELIMINATE:
+            occupant = self.board[target]
+            if (
+                occupant is not None
+                and occupant.kind == KINGS_KNIGHT
+                and occupant.team == team
+                and sum(
+                    1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT
+                )
+                == 1
+            ):
+                return True  # he eliminates his last King's Knight: unprotected, no check
+        if how == TAKE_QUEEN:
+            return self.safe_after(king, target, how)
+        board, origin = self.board, king.sq
+        saved = board[target]
+        board[origin] = None
+        board[target] = king
+        try:
+            enemy = other(team)
+            return not self.attacked(board, target, enemy, self.captor[enemy] is not None)
+        finally:
+            board[target] = saved
+            board[origin] = king
+
     # ----- movement ----------------------------------------------------------------
     def entry(self, piece: Piece, occupant: Piece | None, in_check: bool) -> str | None:
         """How ``piece`` may enter a square held by ``occupant`` (None: it may not)."""
@@ -243,69 +603,86 @@ class Position:
             return ELIMINATE  # even an exposed enemy King (R18)
         return ATTACK
 
-    def targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
+    def targets(self, piece: Piece, in_check: bool) -> list[tuple[int, str]]:
         """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
-        kind, sq, board = piece.kind, piece.sq, self.board
+        return self._targets(piece, in_check, [])
+
+    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[tuple[int, str]]:
+        """:meth:`targets`; a sliding piece adds to ``stops`` the occupied square that
+        ends each of its lines (what it reads is its targets and those squares)."""
+        kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
+        # one of our own pieces other than the Queen only blocks, unless the King in
+        # check may eliminate it (King 5; see entry)
+        own_blocks = kind != KING or not in_check
+        out: list[tuple[int, str]] = []
         if kind in PAWNS:
-            yield from self._pawn_targets(piece, in_check)
-            return
-        if kind in KNIGHTS:
-            leaps: tuple[int, ...] = KNIGHT_TARGETS[sq]
-        elif kind == KING and not self.queen_captive(piece.team):
-            leaps = KING_TARGETS[sq]
-        elif kind == CHAMPION:
-            yield from self._champion_targets(piece, in_check)
-            return
-        else:
-            rays = {
-                WARRIOR: ORTHO_RAYS[sq],
-                SCOUT: DIAG_RAYS[sq],
-            }.get(kind) or ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
-            for ray in rays:
-                for s in ray:
-                    occupant = board[s]
-                    how = self.entry(piece, occupant, in_check)
-                    if how is not None:
-                        yield s, how
-                    if occupant is not None:
-                        break
-            return
-        for s in leaps:
-            how = self.entry(piece, board[s], in_check)
-            if how is not None:
-                yield s, how
-
-    def _champion_targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
-        for dest, paths in CHAMPION_PATHS[piece.sq].items():
-            if self._champion_path_clear(self.board, paths):
-                how = self.entry(piece, self.board[dest], in_check)
-                if how is not None:
-                    yield dest, how
-
-    def _pawn_targets(self, piece: Piece, in_check: bool) -> Iterator[tuple[int, str]]:
-        """Footmen step one or two forward all game (Footman 1); squires step two
-        only from their starting rank (Squire 1). Both attack one square diagonally
-        forward and never move diagonally onto an empty square. No en passant (R5)."""
-        f, r, step = file_of(piece.sq), rank_of(piece.sq), forward(piece.team)
-        ahead = r + step
-        if not 0 <= ahead < HEIGHT:
-            return
-        first = square(f, ahead)
-        if self.board[first] is None:
-            yield first, STEP
-            start = 1 if piece.team == WHITE else HEIGHT - 2
-            if piece.kind == FOOTMAN or r == start:
-                two = r + 2 * step
-                if 0 <= two < HEIGHT and self.board[square(f, two)] is None:
-                    yield square(f, two), STEP
-        for df in (-1, 1):
-            if 0 <= f + df < WIDTH:
-                s = square(f + df, ahead)
-                occupant = self.board[s]
+            # Footmen step one or two forward all game (Footman 1); squires step two
+            # only from their starting rank (Squire 1). Both attack one square
+            # diagonally forward and never move diagonally onto an empty square. No
+            # en passant (R5).
+            one, two, diagonals, on_start = PAWN_MOVES[piece.team][sq]
+            if one < 0:
+                return out
+            if board[one] is None:
+                out.append((one, STEP))
+                if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
+                    out.append((two, STEP))
+            for s in diagonals:
+                occupant = board[s]
                 if occupant is not None:
-                    how = self.entry(piece, occupant, in_check)
+                    how = entry(piece, occupant, in_check)
                     if how is not None:
-                        yield s, how
+                        out.append((s, how))
+            return out
+        if kind == CHAMPION:
+            leaps = self.champion_leaps
+            for dest, paths in CHAMPION_PATHS[sq].items():
+                if not leaps:  # R4: he does not leap; one clear path suffices
+                    for path in paths:
+                        for s in path:
+                            if board[s] is not None:
+                                break
+                        else:
+                            break
+                    else:
+                        continue
+                occupant = board[dest]
+                if occupant is None:
+                    out.append((dest, STEP))
+                elif occupant.team != team or occupant.kind == QUEEN:
+                    how = entry(piece, occupant, in_check)
+                    if how is not None:
+                        out.append((dest, how))
+            return out
+        if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
+            for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
+                occupant = board[s]
+                if occupant is None:
+                    out.append((s, STEP))
+                elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
+                    how = entry(piece, occupant, in_check)
+                    if how is not None:
+                        out.append((s, how))
+            return out
+        if kind == WARRIOR:
+            rays = ORTHO_RAYS[sq]
+        elif kind == SCOUT:
+            rays = DIAG_RAYS[sq]
+        else:
+            rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+        for ray in rays:
+            for s in ray:
+                occupant = board[s]
+                if occupant is None:
+                    out.append((s, STEP))
+                    continue
+                stops.append(s)
+                if occupant.team != team or occupant.kind == QUEEN or not own_blocks:
+                    how = entry(piece, occupant, in_check)
+                    if how is not None:
+                        out.append((s, how))
+                break
+        return out
 
     def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
         """What a pawn reaching the far rank may become: a captured Warrior or Scout
@@ -321,30 +698,103 @@ class Position:
 
     def steps(self, piece: Piece, in_check: bool) -> list[Step]:
         """Every legal way ``piece`` can move now (it must be on the board, unmoved)."""
-        out: list[Step] = []
-        for target, how in self.targets(piece, in_check):
-            if not self.safe_after(piece, target, how):
-                continue
-            if in_check and not self.attack_can_work(piece, target, how):
-                continue
-            choices = self.promotions(piece, target)
-            if choices:
-                out.extend(Step(piece.pid, piece.sq, target, how, c) for c in choices)
+        return [
+            Step(piece.pid, piece.sq, target, how, promote)
+            for _, _, target, how, promote in self.legal_moves(
+                [piece], in_check, self.guard(piece.team)
+            )
+        ]
+
+    def legal_moves(
+        self,
+        pieces: Iterable[Piece],
+        in_check: bool,
+        guard: Guard,
+        cache: MoveCache | None = None,
+    ) -> list[tuple[str, int, int, str, str]]:
+        """Every legal (kind, origin, target, entry, promotion) of ``pieces`` (of one
+        team, on the board, unmoved), piece by piece in the order given, each piece's
+        targets in the order of :meth:`targets`; ``guard`` is the team's Guard now.
+        With ``cache`` (the team's, see :class:`MoveCache`) a piece whose squares and
+        circumstances have not changed since it was last generated is not generated
+        again."""
+        out: list[tuple[str, int, int, str, str]] = []
+        mode, checkers, pins = guard.mode, guard.checkers, guard.pins
+        judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
+        entries = None if cache is None else cache.refresh(self, in_check)
+        for piece in pieces:
+            origin, kind = piece.sq, piece.kind
+            # a piece that checks nothing, blocks nothing and changes only its two
+            # squares cannot uncover its King: only the taking of a queen is judged
+            plain = mode != GUARDED or (
+                not checkers
+                and kind != KING
+                and piece.pid not in pins
+                and not (kind == QUEEN and self.frozen[piece.team] is not None)
+            )
+            known = None if entries is None else entries.get(piece.pid)
+            if known is not None and known.origin == origin and known.kind == kind:
+                if plain and known.steps is not None:
+                    out.extend(known.steps)
+                    continue
+                targets = known.targets
             else:
-                out.append(Step(piece.pid, piece.sq, target, how))
+                stops: list[int] = []
+                targets = self._targets(piece, in_check, stops)
+                if entries is not None:
+                    known = _Known(origin, kind, targets, self._reads(piece, targets, stops))
+                    entries[piece.pid] = known
+            if not targets:
+                continue
+            pawn = kind in PAWNS
+            start = len(out)
+            judged = False
+            for target, how in targets:
+                if plain:
+                    if how in judge:
+                        judged = True
+                        if not self.safe(guard, piece, target, how):
+                            continue
+                elif not self.safe(guard, piece, target, how):
+                    continue
+                if in_check and not self.attack_can_work(piece, target, how):
+                    continue
+                choices = self.promotions(piece, target) if pawn else ()
+                if choices:
+                    out.extend((kind, origin, target, how, c) for c in choices)
+                else:
+                    out.append((kind, origin, target, how, ""))
+            if plain and not judged and known is not None:
+                known.steps = out[start:]  # every target, as steps: reused while valid
         return out
 
-    def movable(self, team: str, kinds: frozenset[str] | None) -> Iterator[Piece]:
+    def _reads(
+        self, piece: Piece, targets: list[tuple[int, str]], stops: list[int]
+    ) -> frozenset[int]:
+        """The squares whose contents :meth:`targets` of ``piece`` depends on."""
+        kind, sq = piece.kind, piece.sq
+        if kind in PAWNS:
+            return PAWN_READS[piece.team][sq]
+        if kind == CHAMPION:
+            return CHAMPION_READS[sq]
+        if kind in KNIGHTS:
+            return KNIGHT_READS[sq]
+        if kind == KING and not self.queen_captive(piece.team):
+            return KING_READS[sq]
+        return frozenset([t for t, _ in targets] + stops)
+
+    def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
-        for piece in self.pieces:
-            if (
-                piece.team == team
-                and piece.pid not in self.moved
-                and piece.sq >= 0
-                and self.board[piece.sq] is piece
-                and (kinds is None or piece.kind in kinds)
-            ):
-                yield piece
+        board, moved = self.board, self.moved
+        return [
+            piece
+            for piece in self.pieces
+            if piece.team == team
+            and piece.pid not in moved
+            and piece.sq >= 0
+            and board[piece.sq] is piece
+            and (kinds is None or piece.kind in kinds)
+        ]
 
     # ----- legality: the King may not stay in or move into check ----------------------
     def defender(self, piece: Piece, target: int, how: str) -> Piece | None:

@@ -43,7 +43,8 @@ from gladiatorium.games.gladiator_chess.position import (
     NAMES,
     STEP,
     TAKE_QUEEN,
-    Step,
+    Guard,
+    MoveCache,
     new_position,
 )
 
@@ -73,6 +74,29 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
     return pieces
 
 
+#: (commander, override) -> (piece, origin, target, entry, promotion) -> the Move
+_SHARED: dict[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = {}
+#: moves kept per (commander, override) before that table starts afresh
+_SHARED_LIMIT = 50_000
+
+
+def shared_move(
+    table: dict[tuple[str, int, int, str, str], Move],
+    key: tuple[str, int, int, str, str],
+    commander: str,
+    override: str,
+) -> Move:
+    """Build the move ``key`` describes and keep it in ``table`` for reuse (the table is
+    emptied when it grows past its limit, so memory stays bounded)."""
+    if len(table) >= _SHARED_LIMIT:
+        table.clear()
+    kind, origin, target, how, promote = key
+    # positional: commander, piece, origin, target, takes, promote, override
+    move = Move(commander, kind, NAMES[origin], NAMES[target], how != STEP, promote, override)
+    table[key] = move
+    return move
+
+
 class GladiatorChessState(State[GladiatorChessOptions]):
     def __init__(
         self,
@@ -94,7 +118,14 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.result: Outcome | None = None
         self.last_combat: list[str] = []
         self._legal: dict[Seat, list[Action]] = {}
-        self._commander_steps: list[Move] = []
+        #: whether the team to move was in check when its slot was offered
+        self._in_check = False
+        #: each team's Guard in the position being settled (emptied once it is offered)
+        self._guards: dict[str, Guard] = {}
+        #: each team's moves kept from slot to slot (a copy of the match starts afresh)
+        self._known: dict[str, MoveCache] = {team: MoveCache() for team in TEAMS}
+        #: the commander's own moves this slot, as (kind, origin, target, entry, promotion)
+        self._own: list[tuple[str, int, int, str, str]] = []
         self._returning: list[str] = []
         self._enter_slot()
 
@@ -103,8 +134,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         twin = copy.copy(self)
         memo[id(self)] = twin
         for key, value in self.__dict__.items():
-            if key in {"events", "history", "_legal", "_commander_steps", "options", "order"}:
+            if key in {"events", "history", "_legal", "_own", "options", "order"}:
                 setattr(twin, key, copy.copy(value))
+            elif key == "_known":
+                setattr(twin, key, {team: MoveCache() for team in TEAMS})
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
         return twin
@@ -130,7 +163,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     @property
     def commander_moves(self) -> list[Move]:
         """The waiting commander's own moves (what 'let' would allow)."""
-        return list(self._commander_steps)
+        moves = self._as_moves(self._own, self.commander_to_move, "")
+        return [m for m in moves if isinstance(m, Move)]
 
     @property
     def team_to_move(self) -> str:
@@ -150,10 +184,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             if commander == QUEEN_CMD:
                 self._queen_heals(team)
             if self._offer(team, commander):
-                return
-            if self.pos.in_check(team):
+                break
+            if self._in_check:
                 self._finish(other(team), f"{team} King checkmated", "checkmate")
-                return
+                break
             self.emit(
                 "no-move",
                 f"{seat_of(team, commander)} has no move; the slot passes",
@@ -161,6 +195,15 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 commander=commander,
             )
             self._next_slot()
+        self._guards = {}
+
+    def _guard(self, team: str) -> Guard:
+        """The team's Guard in the position being settled (healing and the turn's end
+        change no square, so it holds until the next move)."""
+        guard = self._guards.get(team)
+        if guard is None:
+            guard = self._guards[team] = self.pos.guard(team)
+        return guard
 
     def _offer(self, team: str, commander: str) -> bool:
         """Ask the King whether he overrides (King 7, General 5, R17) or the
@@ -168,54 +211,66 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         own slot he moves only his own pieces (King 8, R3), or any unmoved piece when
         his cannot move under ``king_slot_moves_any`` (General 7, R28). False when the
         slot offers no move."""
-        in_check = self.pos.in_check(team)
-        own = self._moves(team, COMMANDS[commander], in_check, commander, "")
-        self._commander_steps = own
-        king_seat = seat_of(team, KING_CMD)
-        if own and (commander == KING_CMD or not self.options.king_may_override):
-            self.phase, self._legal = COMMAND, {seat_of(team, commander): list(own)}
-        elif commander == KING_CMD:
-            spare = self._king_spare_moves(team, in_check)
-            self.phase, self._legal = COMMAND, {king_seat: list(spare)} if spare else {}
+        guard = self._guard(team)
+        in_check = self._in_check = guard.in_check
+        kinds = COMMANDS[commander]
+        overriding = commander != KING_CMD and self.options.king_may_override
+        # the team's moves are generated once, for every unmoved piece when the King
+        # may override (a superset of the commander's own), else for his pieces first
+        if overriding:
+            every = self.pos.legal_moves(
+                self.pos.movable(team, None), in_check, guard, self._known[team]
+            )
+            mine = [m for m in every if m[0] in kinds]
         else:
-            overrides = self._moves(team, None, in_check, KING_CMD, commander)
-            lets: list[Action] = [Let(commander)] if own else []
-            choices = lets + list(overrides)
+            every = None
+            mine = self.pos.legal_moves(
+                self.pos.movable(team, kinds), in_check, guard, self._known[team]
+            )
+        self._own = mine  # made into moves when the King lets the commander move
+        king_seat = seat_of(team, KING_CMD)
+        if mine and not overriding:
+            own = self._as_moves(mine, commander, "")
+            self.phase, self._legal = COMMAND, {seat_of(team, commander): own}
+        elif commander == KING_CMD:
+            spare = self._king_spare_moves(team, in_check, guard)
+            self.phase, self._legal = COMMAND, {king_seat: spare} if spare else {}
+        else:
+            if every is None:
+                every = self.pos.legal_moves(
+                    self.pos.movable(team, None), in_check, guard, self._known[team]
+                )
+            lets: list[Action] = [Let(commander)] if mine else []
+            choices = lets + self._as_moves(every, KING_CMD, commander)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
 
-    def _king_spare_moves(self, team: str, in_check: bool) -> list[Move]:
+    def _king_spare_moves(self, team: str, in_check: bool, guard: Guard) -> list[Action]:
         """King 8: in his own slot the King moves only his own pieces; only under
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
             return []
-        return self._moves(team, None, in_check, KING_CMD, "")
-
-    def _moves(
-        self,
-        team: str,
-        kinds: frozenset[str] | None,
-        in_check: bool,
-        commander: str,
-        override: str,
-    ) -> list[Move]:
-        out = []
-        for piece in self.pos.movable(team, kinds):
-            for step in self.pos.steps(piece, in_check):
-                out.append(self._as_move(step, commander, override))
-        return out
-
-    def _as_move(self, step: Step, commander: str, override: str) -> Move:
-        piece = self.pos.pieces[step.piece]
-        return Move(
-            commander=commander,
-            piece=piece.kind,
-            origin=NAMES[step.origin],
-            target=NAMES[step.target],
-            takes=step.entry != STEP,
-            promote=step.promote,
-            override=override,
+        steps = self.pos.legal_moves(
+            self.pos.movable(team, None), in_check, guard, self._known[team]
         )
+        return list(self._as_moves(steps, KING_CMD, ""))
+
+    @staticmethod
+    def _as_moves(
+        steps: list[tuple[str, int, int, str, str]], commander: str, override: str
+    ) -> list[Action]:
+        """The moves of ``steps`` as ``commander`` (overriding ``override``) makes them.
+        Moves are immutable values, so the same move is one shared object (see
+        :func:`shared_move`)."""
+        table = _SHARED.setdefault((commander, override), {})
+        get = table.get
+        out: list[Action] = []
+        for step in steps:
+            move = get(step)
+            if move is None:
+                move = shared_move(table, step, commander, override)
+            out.append(move)
+        return out
 
     def _next_slot(self) -> None:
         self.slot += 1
@@ -252,7 +307,11 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     # ----- applying actions ------------------------------------------------------------
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
-        if action in self._legal.get(seat, ()):
+        legal = self._legal.get(seat, ())
+        for choice in legal:  # an action taken from the legal list: found by identity
+            if choice is action:
+                return None
+        if action in legal:
             return None
         if isinstance(action, Move | Let) and seat in self._legal:
             return f"{action}: {why_not(self, action)} (type 'legal')"
@@ -282,12 +341,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             team, commander = self.order[self.slot]
             self.emit("let", f"{team} King lets the {commander} move", team=team)
             self.phase = COMMAND
-            self._legal = {seat_of(team, commander): list(self._commander_steps)}
+            self._legal = {seat_of(team, commander): self._as_moves(self._own, commander, "")}
             return
         assert isinstance(action, Move)
         team = self.team_to_move
-        in_check = self.pos.in_check(team)
-        self._carry_out(action)
+        in_check = self._in_check  # of this position, found when the slot was offered
+        self._carry_out(action, in_check)
+        self._guards = {}
         if self.result is None and in_check:
             self._judge_answer(team)
         if self.result is None:
@@ -295,15 +355,16 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             self._next_slot()
             if self.result is None:
                 self._enter_slot()
+        self._guards = {}
 
     def _judge_answer(self, team: str) -> None:
         """King 6: the move made while the King was in check had to get him out; if
         its attack failed and he is still in check, he is checkmated (R16). Under
         ``check_answer=as-if-won`` the team's next slot must answer instead."""
-        if self.options.check_answer == "must-work" and self.pos.in_check(team):
+        if self.options.check_answer == "must-work" and self._guard(team).in_check:
             self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
-    def _carry_out(self, move: Move) -> None:
+    def _carry_out(self, move: Move, in_check: bool) -> None:
         pos = self.pos
         origin, target = parse_square(move.origin), parse_square(move.target)
         piece = pos.board[origin]
@@ -316,7 +377,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 team=team,
                 overridden=move.override,
             )
-        how = pos.entry(piece, pos.board[target], pos.in_check(team))
+        how = pos.entry(piece, pos.board[target], in_check)
         pos.moved.add(piece.pid)
         self.emit(
             "move",
@@ -353,11 +414,18 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         frozen there (Queen 2)."""
         pos = self.pos
         if piece.sq >= 0 and pos.board[piece.sq] is piece:
-            pos.board[piece.sq] = None
+            self._put(piece.sq, None)
             if piece.kind == QUEEN:
                 self._release(piece)
         piece.sq = target
-        pos.board[target] = piece
+        self._put(target, piece)
+
+    def _put(self, sq: int, piece: Piece | None) -> None:
+        """Every change to the board goes through here, so that each team's move
+        cache knows the squares to look at again."""
+        self.pos.board[sq] = piece
+        for cache in self._known.values():
+            cache.touched.add(sq)
 
     def _release(self, queen: Piece) -> None:
         pid = self.pos.frozen[queen.team]
@@ -365,7 +433,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             return
         held = self.pos.pieces[pid]
         self.pos.frozen[queen.team] = None
-        self.pos.board[held.sq] = held
+        self._put(held.sq, held)
         self.emit("release", f"the {held.label} is released on {NAMES[held.sq]}")
 
     def _freeze(self, queen: Piece, target: int) -> None:
@@ -389,7 +457,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         queen = pos.board[target]
         assert queen is not None
         lost_team = queen.team
-        pos.board[target] = None
+        self._put(target, None)
         held = pos.frozen[lost_team]
         pos.frozen[lost_team] = None
         self._relocate(taker, target)
@@ -402,7 +470,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if held is not None:
             piece = pos.pieces[held]
             piece.sq = pos.back_row_square(piece, target)
-            pos.board[piece.sq] = piece
+            self._put(piece.sq, piece)
             self.emit("unfrozen", f"the {piece.label} goes back to {NAMES[piece.sq]}")
         if pos.captor[taker.team] is not None:
             pos.captor[taker.team] = None
@@ -420,7 +488,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos.captor[team] = None
         queen = pos.royal(team, QUEEN)
         if queen.sq >= 0 and pos.board[queen.sq] is queen:
-            pos.board[queen.sq] = None
+            self._put(queen.sq, None)
         queen.sq = -1
         self._returning.append(team)
 
@@ -429,7 +497,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         queen = pos.royal(team, QUEEN)
         queen.sq = pos.nearest_empty(pos.king_anchor(team), team)
-        pos.board[queen.sq] = queen
+        self._put(queen.sq, queen)
         self.emit("queen-returns", f"the {team} Queen returns to {NAMES[queen.sq]}", team=team)
 
     def _attack(self, attacker: Piece, target: int, frozen: bool) -> None:
@@ -478,13 +546,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         queen_team = attacker.team
         pos.frozen[queen_team] = None
-        pos.board[target] = None
+        self._put(target, None)
         if defender.hp <= 0:
             self._kill(defender)
             self._relocate(attacker, target)
         else:
             self._kill(attacker)
-            pos.board[target] = defender
+            self._put(target, defender)
             self.emit("release", f"the {defender.label} holds {NAMES[target]}")
         self._return_queen(queen_team)
 
@@ -513,7 +581,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         King wins (General 10); killing a captor frees his queen (Queen 7.1)."""
         pos = self.pos
         if piece.sq >= 0 and pos.board[piece.sq] is piece:
-            pos.board[piece.sq] = None
+            self._put(piece.sq, None)
         piece.alive = False
         piece.sq = -1
         self.emit("captured", f"the {piece.label} is captured", team=piece.team, piece=piece.kind)
@@ -559,8 +627,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             )
 
     def _announce_checks(self) -> None:
+        coming = self.order[(self.slot + 1) % len(self.order)][0]  # the team offered next
         for team in TEAMS:
-            if self.pos.in_check(team):
+            if team in self._guards or team == coming:
+                in_check = self._guard(team).in_check
+            else:
+                in_check = self.pos.in_check(team)
+            if in_check:
                 self.emit("check", f"the {team} King is in check", team=team)
 
     # ----- what seats see ----------------------------------------------------------------
@@ -595,10 +668,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "team": team,
             "commander": commander,
             "phase": self.phase,
-            "override_forced": self.phase == OVERRIDE and not self._commander_steps,
-            "king_moves_any": self.phase == COMMAND
-            and commander == KING_CMD
-            and not self._commander_steps,
+            "override_forced": self.phase == OVERRIDE and not self._own,
+            "king_moves_any": self.phase == COMMAND and commander == KING_CMD and not self._own,
             "awaiting": list(self._awaiting()),
             "pieces": [
                 {
