@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.prompt import IntPrompt, Prompt
 from rich.text import Text
 
-from gladiatorium.cli.terminal import HumanSeat, QuitMatch
+from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end
 from gladiatorium.core import (
     Bot,
     Game,
@@ -109,9 +109,4 @@ def _play(
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
         return
-    person.show_new_events(state, seat)
-    outcome = state.outcome()
-    console.print(
-        f"[bold]{outcome.reason if outcome else ''}[/bold] winners: "
-        f"{', '.join(outcome.winners) if outcome and outcome.winners else 'none'}"
-    )
+    show_end(person.game, state, console, person, [seat])

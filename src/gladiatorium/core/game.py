@@ -101,6 +101,43 @@ class Game(ABC, Generic[OptT]):
         implements this."""
         return None
 
+    #: the game-specific command-line flags ``cli_options`` reads, with their help
+    cli_flags: ClassVar[dict[str, str]] = {}
+
+    def rules_text(self) -> str | None:
+        """The game's rules and rulings (``docs/rules/<slug>.md``, shipped with the
+        package as ``gladiatorium/rules/<slug>.md``), or None when there are none."""
+        from gladiatorium.core.texts import rules_text
+
+        return rules_text(self.info.slug)
+
+    def summary(self, state: State[OptT], seat: Seat | None) -> str:
+        """The end of a match in players' words for ``seat`` ("You win: ..."), built
+        only from what ``seat`` may know; empty while the match goes on. Games
+        override :meth:`outcome_words` or this for richer wording."""
+        from gladiatorium.core.texts import default_summary
+
+        return default_summary(self, state, seat)
+
+    def outcome_words(self, state: State[OptT]) -> str:
+        """Why the match ended, in words (default: the outcome's reason)."""
+        outcome = state.outcome()
+        return "" if outcome is None else outcome.reason
+
+    def explain_refusal(self, state: State[OptT], seat: Seat, text: str) -> str | None:
+        """Why ``text`` is refused for ``seat`` now: the nearest legal reading or the
+        rule that forbids it, in words; None when the game has nothing to add to the
+        generic "not a legal action". Built only from what ``seat`` may know. The
+        default names the legal actions that complete what was typed."""
+        typed = " ".join(text.split()).lower()
+        if not typed or seat not in state.awaiting():
+            return None
+        close = [str(a) for a in state.legal_actions(seat)]
+        close = [a for a in close if " ".join(a.split()).lower().startswith(typed + " ")]
+        if not close:
+            return None
+        return f"did you mean {' or '.join(repr(a) for a in close[:3])}?"
+
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """Turn game-specific command-line flags (``--team 1=a.yaml``) into option
         values. The default accepts none."""

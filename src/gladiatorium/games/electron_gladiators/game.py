@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.markup import escape
 
@@ -49,6 +49,7 @@ sight of the vehicle on G1 (docs/rules/electron-gladiators.md)."""
 
 
 class ElectronGladiators(Game[ElectronGladiatorsOptions]):
+    cli_flags: ClassVar[dict[str, str]] = {"setup": "FILE the starting set-up file"}
     info = GameInfo(
         slug="electron-gladiators",
         name="Electron Gladiators",

@@ -70,6 +70,13 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     def look_help(self) -> str | None:
         return LOOK_HELP
 
+    def outcome_words(self, state: State[GladiatorChessOptions]) -> str:
+        """The victory in words ("white held the black Queen for 5 turns"), not its code."""
+        for event in reversed(state.events):
+            if event.kind == "victory":
+                return event.text.rsplit(": ", 1)[0]
+        return super().outcome_words(state)
+
     def look(self, state: State[GladiatorChessOptions], seat: Seat | None, query: str) -> str:
         """Gladiator Chess has no hidden information: every seat may look anywhere."""
         if not isinstance(state, GladiatorChessState):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.markup import escape
 
@@ -43,6 +43,10 @@ All heroes decide on the same roll; the next round starts when everyone is done.
 
 
 class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
+    cli_flags: ClassVar[dict[str, str]] = {
+        "name": "SEAT=NAME a hero's name",
+        "sheet": "FILE a corrected sheet",
+    }
     info = GameInfo(
         slug="super-dice-heroes",
         name="Super Dice Heroes",
@@ -74,6 +78,18 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def explain_refusal(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat, text: str
+    ) -> str | None:
+        """Why a typed action is refused, in the rules' words: the Warehouse fills left
+        to right, no die shows that number (see ``refusals.py``)."""
+        from gladiatorium.games.super_dice_heroes.refusals import why_refused
+
+        if not isinstance(state, SuperDiceHeroesState):
+            return None
+        why = why_refused(state.sheet, state.view(seat), seat, text)
+        return why or super().explain_refusal(state, seat, text)
 
     def secret_twin(
         self, state: State[SuperDiceHeroesOptions], seat: Seat | None

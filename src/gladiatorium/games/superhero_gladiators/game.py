@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from gladiatorium.core import Game, GameInfo, Seat, State, is_number
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
@@ -42,6 +42,10 @@ Type 'legal' to list every action."""
 
 
 class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
+    cli_flags: ClassVar[dict[str, str]] = {
+        "team": "N=HERO,HERO... a side's heroes (a sample's name or a hero file)",
+        "map": "FILE the arena (a shipped map's name or a map file)",
+    }
     info = GameInfo(
         slug="superhero-gladiators",
         name="Superhero Gladiators",
@@ -70,6 +74,18 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def explain_refusal(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat, text: str
+    ) -> str | None:
+        """Why a typed action is refused: a missing movement power, a power with no
+        uses left, a wall, a hero out of reach (see ``refusals.py``)."""
+        from gladiatorium.games.superhero_gladiators.refusals import why_refused
+
+        legal = [str(a) for a in state.legal_actions(seat)]
+        return why_refused(state.view(seat), legal, text) or super().explain_refusal(
+            state, seat, text
+        )
 
     def look_help(self) -> str | None:
         return "'look 2A': a hero's card in play: traits, powers, uses left, what they do"
