@@ -99,7 +99,7 @@ def test_bad_input_is_explained() -> None:
 
 def test_menu_plays_a_game_against_the_bot() -> None:
     number = [g.info.slug for g in games()].index("pig") + 1
-    answers = f"{number}\n9\n3\n0\n1\n" + "roll\n" * 600 + "q\n"
+    answers = f"{number}\n9\n3\n0\n\n1\n" + "roll\n" * 600 + "q\n"
     result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output
     assert "this game takes 2 to 8 players" in result.output  # 9 is refused, 3 taken

@@ -232,3 +232,13 @@ def test_the_readme_tour_keeps_every_batch_under_a_minute() -> None:
         assert found, f"README: {line!r} runs the default count; give --games"
         key = next(k for k in README_BUDGET if line.removeprefix("gladiatorium ").startswith(k))
         assert int(found[1]) <= README_BUDGET[key], line
+
+
+def test_duel_shows_progress_with_an_estimate() -> None:
+    env = {**os.environ, "TTY_COMPATIBLE": "1", "TTY_INTERACTIVE": "1"}
+    command = [sys.executable, "-c", "from gladiatorium.cli.main import run; run()"]
+    args = ["duel", "cowboy", "cowboy", "--games", "60"]
+    result = subprocess.run(
+        [*command, *args], env=env, capture_output=True, text=True, timeout=120, check=True
+    )
+    assert "duelling" in result.stderr and "/60" in result.stderr

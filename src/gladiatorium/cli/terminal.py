@@ -53,6 +53,8 @@ class HumanSeat:
         self.seen: dict[Seat, int] = {}
         #: the seat shown last (hot-seat hand-over)
         self.shown: Seat | None = None
+        #: the board each seat saw last (redrawn only when it changed)
+        self.shown_board: dict[Seat, str] = {}
         #: the match as it stood at each of this person's prompts, oldest first
         self.marks: list[tuple[Seat, State[Any]]] = []
 
@@ -68,6 +70,7 @@ class HumanSeat:
             except EOFError:
                 raise QuitMatch from None
             self.console.clear()
+            self.shown_board.clear()  # a cleared screen shows no board
         self.shown = seat
 
     def show_new_events(self, state: State[Any], seat: Seat) -> None:
@@ -85,17 +88,28 @@ class HumanSeat:
         self._show(state, seat)
         while True:
             try:
-                text = self.console.input(f"[bold cyan]{seat}>[/bold cyan] ")
+                prompt = self.game.prompt_text(state, seat)
+                text = self.console.input(Text.assemble((f"{prompt}>", "bold cyan"), " "))
             except EOFError:
                 raise QuitMatch from None
             command = text.strip().lower()
             if command in {"quit", "exit"}:
                 raise QuitMatch
+            if not command:
+                enter = self.game.enter_action(state, seat)
+                if enter is not None:
+                    return enter
+                continue
+            if command == "board":
+                self.shown_board.pop(seat, None)
+                self._show(state, seat)
+                continue
             if command == "help":
                 self.console.print(self.game.notation_help(), highlight=False)
                 self.console.print(
                     "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
-                    "contain the words, 'rules' shows the rules, 'undo' takes back your last "
+                    "contain the words, 'board' redraws the board, 'rules' shows the rules, "
+                    "'undo' takes back your last "
                     "action (against bots, while no die was rolled since), 'quit' stops."
                 )
                 look = self.game.look_help()
@@ -120,6 +134,9 @@ class HumanSeat:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
                 why = None
+                reading = self.game.typed_reading(state, seat, text)
+                if reading is not None:
+                    return reading
                 if isinstance(err, IllegalAction):
                     why = self.game.explain_refusal(state, seat, text)
                 self.console.print(
@@ -129,8 +146,14 @@ class HumanSeat:
                     self.console.print(Text.assemble(("why: ", "yellow"), why), highlight=False)
 
     def _show(self, state: State[Any], seat: Seat) -> None:
+        """New events, then the board unless it is the one this seat saw last."""
         self.show_new_events(state, seat)
-        self.console.print(Panel(self.game.render(state, seat), title=f"seat {seat}"))
+        board = self.game.render(state, seat)
+        if self.shown_board.get(seat) == board:
+            self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
+        else:
+            self.console.print(Panel(board, title=f"seat {seat}"))
+            self.shown_board[seat] = board
         choices = state.legal_actions(seat)
         if len(choices) <= 12:
             self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
@@ -156,6 +179,7 @@ class HumanSeat:
         state.__dict__.clear()
         state.__dict__.update(restored.__dict__)
         self.marks.pop()
+        self.shown_board.pop(seat, None)
         self.seen = {s: len(state.events_for(s)) for s in self.seen}
         self.console.print(
             Text(f"undone: your last action and {undone - 1} bot action(s) after it"),

@@ -104,6 +104,31 @@ class Game(ABC, Generic[OptT]):
     #: the game-specific command-line flags ``cli_options`` reads, with their help
     cli_flags: ClassVar[dict[str, str]] = {}
 
+    def enter_action(self, state: State[OptT], seat: Seat) -> Action | None:
+        """What pressing Enter on an empty line does for ``seat`` now (Gladiator Chess:
+        let the commander of the slot move), or None: nothing."""
+        return None
+
+    def typed_reading(self, state: State[OptT], seat: Seat, text: str) -> Action | None:
+        """A forgiving reading of ``text`` that the strict notation refused, when it is
+        unambiguous (a King's own move typed without ``king:``), or None."""
+        return None
+
+    def prompt_text(self, state: State[OptT], seat: Seat) -> str:
+        """The terminal's prompt for ``seat``: whose turn and what is left (default:
+        the seat)."""
+        return seat
+
+    def menu_choices(self, flag: str) -> list[str]:
+        """Names the terminal menu offers for a game-specific flag (shipped heroes,
+        maps, set-ups), besides a file; none by default."""
+        return []
+
+    def menu_default(self, flag: str) -> str:
+        """The menu's answer for a game-specific flag left empty ('': the game's own
+        default)."""
+        return ""
+
     def rules_text(self) -> str | None:
         """The game's rules and rulings (``docs/rules/<slug>.md``, shipped with the
         package as ``gladiatorium/rules/<slug>.md``), or None when there are none."""
