@@ -76,3 +76,21 @@ def test_superhero_gladiators_look_gives_the_chance_to_hit_and_double() -> None:
     out = " ".join(result.output.split())
     assert "1A Cowboy attacking 2A: hits on a d20 of 19 or less (95%)" in out
     assert "doubles the damage on 9 or less (45%)" in out
+
+
+def test_a_legend_under_the_board() -> None:
+    eg = runner.invoke(app, ["play", "electron-gladiators", "--seed", "1"], input="quit\n")
+    assert "X a 3D obstacle" in " ".join(eg.output.split())
+    gc = runner.invoke(app, ["play", "gladiator-chess", "--seed", "1"], input="quit\n")
+    assert "MK Mounted Knight" in " ".join(gc.output.split())
+
+
+def test_super_dice_heroes_ends_with_honor_by_location() -> None:
+    choose = str(get_game("super-dice-heroes").start(None, 1, 3).legal_actions("1")[0])
+    typed = f"{choose}\n" + "done\n" * 12
+    args = ["play", "super-dice-heroes", "--players", "1", "--seed", "3"]
+    result = runner.invoke(app, args, input=typed)
+    out = " ".join(result.output.split())
+    assert "final board, seat 1" in out
+    assert "You lose: 0 honor" in out
+    assert "Your honor, 0, by location: City Hall 0, Hospital 0" in out

@@ -152,7 +152,10 @@ class HumanSeat:
         if self.shown_board.get(seat) == board:
             self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
         else:
+            legend = self.game.legend()
             self.console.print(Panel(board, title=f"seat {seat}"))
+            if legend:
+                self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
             self.shown_board[seat] = board
         choices = state.legal_actions(seat)
         if len(choices) <= 12:

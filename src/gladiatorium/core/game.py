@@ -83,6 +83,10 @@ class Game(ABC, Generic[OptT]):
         """How actions are written, for the terminal's ``help``."""
         return "Type an action exactly as listed by 'legal'."
 
+    def legend(self) -> str | None:
+        """What the board's symbols mean, shown under the board (None: nothing)."""
+        return None
+
     def look_help(self) -> str | None:
         """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
         return None

@@ -48,6 +48,14 @@ flyer; ### obstacle, X 3D obstacle. 'look G1' shows the arc, ranges and
 sight of the vehicle on G1 (docs/rules/electron-gladiators.md)."""
 
 
+#: what the board's symbols mean (docs/rules/electron-gladiators.md, "Set-ups")
+LEGEND = (
+    "Seat 1 upper case, seat 2 lower case: H1, H2 heavy tank-1, -2; M1, M2 medium tank-1,"
+    " -2; LT light tank; SC scout; MQ mosquito; IN inverter. An arrow is the facing, ~ a"
+    " flyer; ### an obstacle, X a 3D obstacle. 'look G1': a vehicle's reach."
+)
+
+
 class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     cli_flags: ClassVar[dict[str, str]] = {
         "setup": "FILE the starting set-up file (or a shipped one: basic-1 ... deluxe-2)"
@@ -105,6 +113,9 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def legend(self) -> str | None:
+        return LEGEND
 
     def prompt_text(self, state: State[ElectronGladiatorsOptions], seat: Seat) -> str:
         """Whose turn and what is left of it: ``1 turn 3: C2 3 points left, attack

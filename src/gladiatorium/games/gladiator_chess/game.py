@@ -75,6 +75,9 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def legend(self) -> str | None:
+        return LEGEND
+
     def look_help(self) -> str | None:
         return LOOK_HELP
 

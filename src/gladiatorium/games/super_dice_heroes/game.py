@@ -79,6 +79,23 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def summary(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
+        """Who won, the scores, and the seat's own honor by location (the others'
+        sheets are summed up in the scores)."""
+        text = super().summary(state, seat)
+        if not text or seat is None or not isinstance(state, SuperDiceHeroesState):
+            return text
+        hero = state.heroes.get(seat)
+        if hero is None:
+            return text
+        sheet = state.sheet
+        parts = [f"{loc.name} {hero.location_honor(sheet, loc.number)}" for loc in sheet.locations]
+        return (
+            f"{text}\nYour honor, {hero.score(sheet)}, by location: {', '.join(parts)} "
+            f"(with {hero.bystanders} bystanders rescued and {sum(hero.minions)} minions "
+            "defeated)"
+        )
+
     def explain_refusal(
         self, state: State[SuperDiceHeroesOptions], seat: Seat, text: str
     ) -> str | None:
