@@ -102,3 +102,14 @@ def test_hero_edit_refuses_a_broken_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["hero", "edit", str(file)])
     assert result.exit_code == 2
     assert "fix the errors above first" in result.output
+
+
+def test_card_refuses_to_write_svg_text_under_another_name(tmp_path: Path) -> None:
+    target = tmp_path / "cowboy.png"
+    result = runner.invoke(app, ["hero", "card", "cowboy", "-o", str(target)])
+    assert result.exit_code == 2
+    assert "cards are written as SVG" in " ".join(result.output.split())
+    assert not target.exists()
+    svg = tmp_path / "cowboy.svg"
+    assert runner.invoke(app, ["hero", "card", "cowboy", "-o", str(svg)]).exit_code == 0
+    assert 'width="127.0mm"' in svg.read_text()  # a 5 x 3 inch index card

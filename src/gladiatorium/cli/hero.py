@@ -109,6 +109,15 @@ def card(
         err_console.print("[red]error:[/red] no card for a hero that breaks the rules")
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
+    if target.suffix.lower() != ".svg":
+        message = (
+            f"--output {target}: cards are written as SVG (a 5 x 3 inch index card); "
+            f"name the file {target.with_suffix('.svg').name} and convert it to "
+            f"{target.suffix.lstrip('.').upper() or 'another format'} with a converter "
+            "such as rsvg-convert or Inkscape"
+        )
+        err_console.print(error_text(message), soft_wrap=True)
+        raise typer.Exit(2)
     _check_output(target, force)
     try:
         target.write_text(card_svg(result.hero), encoding="utf-8")

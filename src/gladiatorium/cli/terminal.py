@@ -28,7 +28,7 @@ def show_rules(game: Game[Any], console: Console) -> bool:
     text = game.rules_text()
     if text is None:
         return False
-    with console.pager(styles=True):
+    with console.pager(styles=False):  # a plain pager (less without -R) shows no codes
         console.print(Markdown(text))
     return True
 
