@@ -94,3 +94,12 @@ def test_super_dice_heroes_ends_with_honor_by_location() -> None:
     assert "final board, seat 1" in out
     assert "You lose: 0 honor" in out
     assert "Your honor, 0, by location: City Hall 0, Hospital 0" in out
+
+
+def test_a_roll_line_never_claims_a_20_can_hit() -> None:
+    from gladiatorium.games.superhero_gladiators.combat import to_hit_text
+
+    assert (
+        to_hit_text(20, 25) == "d20 = 20, needs 19 or less (15 or less doubles) (20 always misses)"
+    )
+    assert to_hit_text(5, 35).startswith("d20 = 5, needs 19 or less (19 or less doubles)")
