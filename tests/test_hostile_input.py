@@ -199,7 +199,7 @@ CASES: dict[str, Case] = {
     "menu with 99 players": Case(
         (),
         "the theme lists 40 heroes",
-        typed=f"{MENU_NUMBER}\n99\n\n8\n\n1\nquit\nq\n",
+        typed=f"{MENU_NUMBER}\n99\n\n\n8\n\n1\nquit\nq\n",  # players, seed, options
         exit_code=0,
     ),
     "a seat given twice": Case(

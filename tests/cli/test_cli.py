@@ -66,7 +66,7 @@ def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "'jump' is not a legal action for seat 1" in result.output
-    assert "Won by" in result.output
+    assert "You win" in result.output or "You lose, seat 2 wins" in result.output
     replayed = runner.invoke(app, ["replay", str(record)])
     assert replayed.exit_code == 0
     assert "reproduced" in replayed.output
@@ -99,12 +99,13 @@ def test_bad_input_is_explained() -> None:
 
 def test_menu_plays_a_game_against_the_bot() -> None:
     number = [g.info.slug for g in games()].index("pig") + 1
-    answers = f"{number}\n9\n3\n0\n1\n" + "roll\n" * 600 + "q\n"
+    answers = f"{number}\n9\n3\n0\n\n1\n" + "roll\n" * 600 + "q\n"
     result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output
     assert "this game takes 2 to 8 players" in result.output  # 9 is refused, 3 taken
     assert "[1/2/3]" in result.output  # three seats to choose from
-    assert "winners:" in result.output
+    assert "final board, seat 1" in result.output
+    assert "You win" in result.output or "You lose" in result.output
 
 
 def test_menu_explains_a_wrong_pick_and_quits_on_q() -> None:

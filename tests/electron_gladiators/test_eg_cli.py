@@ -45,7 +45,7 @@ def test_play_reads_a_players_own_setup_file(tmp_path: Path) -> None:
         input="fire K10 at K14\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Won by 1" in result.output
+    assert "You win: the other side has no vehicles left" in result.output
 
 
 def test_play_names_the_file_and_line_of_a_bad_setup(tmp_path: Path) -> None:
@@ -80,4 +80,4 @@ def test_two_people_play_a_shipped_setup_to_the_end_in_the_terminal() -> None:
     assert result.exit_code == 0, result.output[-2000:]
     shown = " ".join(result.output.split())
     assert "(type 'legal' or 'help')" not in shown  # no typed action was refused
-    assert "Won by 1: the other side has no vehicles left" in shown
+    assert "seat 1 wins: the other side has no vehicles left" in shown

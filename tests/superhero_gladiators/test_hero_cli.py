@@ -167,6 +167,7 @@ NEW_INPUT = "\n".join(
         "10",
         "a squirt gun full of glue",
         "",  # done
+        "",  # save (the summary's default)
         "",
     ]
 )
@@ -190,7 +191,7 @@ def test_new_builds_a_valid_file_from_prompts(tmp_path: Path) -> None:
 
 def test_new_reprompts_out_of_range_attributes(tmp_path: Path) -> None:
     target = tmp_path / "h.yaml"
-    stdin = "\n".join(["H", "13", "4", "4", "4", "", "", ""])
+    stdin = "\n".join(["H", "13", "4", "4", "4", "", "", "", ""])  # ..., done, save
     code, out = run("new", "-o", str(target), stdin=stdin)
     assert code == 0 and "must be 1 to 12" in out
     assert load_hero_file(target).valid

@@ -17,12 +17,13 @@ from rich.table import Table
 from rich.text import Text
 
 from gladiatorium.cli.common import check_output, error_text
-from gladiatorium.core import GladiatoriumError
+from gladiatorium.core import GladiatoriumError, is_number
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,
     hero_yaml,
     load_hero_file,
+    read_hero_text,
     resolve_hero_path,
     sample_files,
 )
@@ -108,6 +109,15 @@ def card(
         err_console.print("[red]error:[/red] no card for a hero that breaks the rules")
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
+    if target.suffix.lower() != ".svg":
+        message = (
+            f"--output {target}: cards are written as SVG (a 5 x 3 inch index card); "
+            f"name the file {target.with_suffix('.svg').name} and convert it to "
+            f"{target.suffix.lstrip('.').upper() or 'another format'} with a converter "
+            "such as rsvg-convert or Inkscape"
+        )
+        err_console.print(error_text(message), soft_wrap=True)
+        raise typer.Exit(2)
     _check_output(target, force)
     try:
         target.write_text(card_svg(result.hero), encoding="utf-8")
@@ -145,11 +155,20 @@ def list_samples(
 
 
 def _ask_int(question: str, low: int, high: int, default: int | None = None) -> int:
+    """A whole number from ``low`` to ``high``; anything else is refused in words."""
     while True:
-        value: int = typer.prompt(f"{question} ({low}-{high})", type=int, default=default)
-        if low <= value <= high:
-            return value
-        console.print(f"[red]must be {low} to {high}[/red]")
+        text: str = typer.prompt(
+            f"{question} ({low}-{high})", default=None if default is None else str(default)
+        )
+        typed = text.strip()
+        if is_number(typed, 6) and low <= int(typed) <= high:
+            return int(typed)
+        why = (
+            f"{typed}: must be {low} to {high}"
+            if is_number(typed, 6)
+            else f"{typed!r} is not a number: type a whole number from {low} to {high}"
+        )
+        console.print(Text(why, style="red"), highlight=False)
 
 
 def _ask_attributes() -> Attributes:
@@ -216,13 +235,28 @@ def _ask_power(name: str) -> Power:
     flaws: tuple[Flaw, ...] = ()
     gizmo: Gizmo | None = None
     if kind is not PowerType.HEALING:
-        styles = _ask_names("Styles", list(STYLE_COST[kind]))
-        flaws = _ask_names("Flaws", list(FLAW_COST[kind]))
+        while True:
+            styles = _ask_names("Styles", list(STYLE_COST[kind]))
+            if not _choice_problems(Power(name, kind, 1, 10, styles), "styles"):
+                break
+        while True:
+            flaws = _ask_names("Flaws", list(FLAW_COST[kind]))
+            if not _choice_problems(Power(name, kind, 1, 10, styles, flaws), "flaws"):
+                break
         gizmo = Gizmo(_ask_choice("Gizmo", [g.value for g in Gizmo], default="vulnerable"))
     level = _ask_int("Level", 1, 8)
     uses = _ask_uses()
     look: str = typer.prompt("What it looks like (optional)", default="")
     return Power(name, kind, level, uses, styles, flaws, gizmo, look.strip())
+
+
+def _choice_problems(power: Power, field: str) -> bool:
+    """Print what breaks a design rule in the ``field`` just chosen (unreliable with
+    wild, a second defence style); True when something does, so it is asked again."""
+    problems = [p for p in power_errors(power) if p.field == field]
+    for p in problems:
+        console.print(Text(f"{field}: {p.message}; choose again", style="red"), highlight=False)
+    return bool(problems)
 
 
 def _add_power(hero: Hero) -> Hero | None:
@@ -276,13 +310,83 @@ def new(
         if points(hero).left >= 0:
             break
         console.print("[red]that costs more than the budget[/red]")
+    hero = _powers_loop(hero)
+    _finish(hero, target)
+
+
+def _powers_loop(hero: Hero) -> Hero:
+    """Add powers until an empty name."""
     while True:
         console.print(f"[bold]{points(hero).left} power points left[/bold]")
         added = _add_power(hero)
         if added is None:
-            break
+            return hero
         hero = added
-    _write_new(hero, target)
+
+
+def _finish(hero: Hero, target: Path) -> None:
+    """The hero's summary, then: save, add a power, edit or remove one, or quit."""
+    while True:
+        console.print(hero_panel(read_hero_text(hero_yaml(hero), target)))
+        listed = "  ".join(f"{i}. {p.name}" for i, p in enumerate(hero.powers, 1))
+        if listed:
+            console.print(Text(f"powers: {listed}"), highlight=False)
+        answer = typer.prompt(
+            "save, add, edit N, remove N, or quit (without saving)", default="save"
+        ).strip()
+        word, _, rest = answer.lower().partition(" ")
+        if word == "save":
+            _write_new(hero, target)
+            return
+        if word == "quit":
+            console.print("not saved")
+            return
+        if word == "add":
+            hero = _powers_loop(hero)
+            continue
+        if word in {"edit", "remove"} and is_number(rest.strip(), 3):
+            index = int(rest.strip()) - 1
+            if 0 <= index < len(hero.powers):
+                hero = _change_power(hero, index, word == "edit")
+                continue
+        console.print(
+            Text(
+                f"{answer!r}: type save, add, edit N or remove N (N from 1 to "
+                f"{len(hero.powers)}), or quit",
+                style="red",
+            ),
+            highlight=False,
+        )
+
+
+def _change_power(hero: Hero, index: int, edit: bool) -> Hero:
+    """The hero without power ``index``, or with it built again (kept if the new one
+    breaks a rule or costs too much)."""
+    old = hero.powers[index]
+    others = (*hero.powers[:index], *hero.powers[index + 1 :])
+    without = Hero(hero.name, hero.attributes, hero.bought, others)
+    if not edit:
+        console.print(Text(f"{old.name} removed"), highlight=False)
+        return without
+    console.print(Text(f"editing {old.name}: answer each question again"), highlight=False)
+    power = _ask_power(old.name)
+    cost = price(power).cost
+    if power_errors(power) or cost is None or cost > points(without).left:
+        console.print(Text(f"{old.name} kept as it was: the new one does not fit", style="red"))
+        return hero
+    powers = (*hero.powers[:index], power, *hero.powers[index + 1 :])
+    return Hero(hero.name, hero.attributes, hero.bought, powers)
+
+
+@hero_app.command("edit")
+def edit(file: Annotated[Path, typer.Argument(help="A hero file to change.")]) -> None:
+    """Change a hero file: add, edit or remove powers, see the summary, save it back."""
+    result = _load(str(file))
+    if result.hero is None or not result.valid:
+        console.print(hero_panel(result))
+        err_console.print(error_text(f"{file}: fix the errors above first"), soft_wrap=True)
+        raise typer.Exit(2)
+    _finish(result.hero, result.path)
 
 
 def _slug(name: str) -> str:

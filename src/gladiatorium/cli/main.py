@@ -8,7 +8,14 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
@@ -21,7 +28,7 @@ from gladiatorium.cli.common import (
     seat_controllers,
 )
 from gladiatorium.cli.hero import hero_app
-from gladiatorium.cli.terminal import HumanSeat, QuitMatch
+from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
     Bot,
     Game,
@@ -108,6 +115,9 @@ PositionArg = Annotated[
 @app.callback(invoke_without_command=True)
 def main(ctx: typer.Context) -> None:
     load()
+    play_command = getattr(ctx.command, "commands", {}).get("play")
+    if play_command is not None:
+        play_command.epilog = _flag_help()
     if ctx.invoked_subcommand is None:
         from gladiatorium.cli.menu import run_menu
 
@@ -138,6 +148,18 @@ def list_games(as_json: JsonArg = False) -> None:
     console.print(table)
 
 
+def _flag_help() -> str:
+    """The game-specific flags of every game, for ``play --help``."""
+    lines = [
+        f"{g.info.slug}: " + "; ".join(f"--{flag} {text}" for flag, text in g.cli_flags.items())
+        for g in games()
+        if g.cli_flags
+    ]
+    if not lines:
+        return ""
+    return "Game-specific flags:\n\n" + "\n\n".join(lines)
+
+
 @app.command("play", context_settings=EXTRA)
 def play(
     ctx: typer.Context,
@@ -149,17 +171,32 @@ def play(
     save: Annotated[Path | None, typer.Option(help="Write the match record here.")] = None,
     position: PositionArg = None,
     force: ForceArg = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Continue the match saved in this record (saved back to it unless --save)."
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: any mix of people and bots (hot-seat for several people).
     Unnamed seats are the game's best bot, except the first seat, which is a person
     unless it is named or another seat is a person. Without --seed the dice and deals
-    come from the operating system's entropy; the seed is kept in a saved record only."""
-    seed = entropy_seed() if seed is None else seed
+    come from the operating system's entropy; the seed is kept in a saved record only.
+    At the prompt: 'help', 'legal', 'rules', 'undo' (against bots), 'quit'."""
     try:
+        if resume is not None:
+            game, state, seed, given = _resumed(resume, game_slug, seat, option, players, ctx)
+            position = None
+            if save is None:
+                save, force = resume, True
+        else:
+            seed = entropy_seed() if seed is None else seed
+            given = seat
         if save is not None:
             check_output(save, "--save", force)
-        game, state = start_state(game_slug, option, ctx.args, players, seed, position)
-        chosen = seat_controllers(game, state.seats, with_a_person(seat, state.seats[0]), "best")
+        if resume is None:
+            game, state = start_state(game_slug, option, ctx.args, players, seed, position)
+        chosen = seat_controllers(game, state.seats, with_a_person(given, state.seats[0]), "best")
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     humans = [s for s, name in chosen.items() if name == "human"]
@@ -168,21 +205,56 @@ def play(
         **make_bots(game, seed, {s: n for s, n in chosen.items() if n != "human"}),
         **{s: person for s in humans},
     }
+    if state.is_over:
+        console.print(Text("this match is already over"))
     try:
         run_match(state, controllers)
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
+        if save is not None:
+            again = f"gladiatorium play {game.info.slug} --resume {save}"
+            console.print(Text(f"continue it with: {again}"), soft_wrap=True)
     except MatchTooLong as err:
         raise fail(str(err)) from err  # the record is still saved (finally)
     finally:
         if save is not None:
             _save(record_of(game, state, chosen), save)
-    for s in humans:
-        if state.is_over:
-            person.show_new_events(state, s)
-    outcome = state.outcome()
-    if outcome is not None:
-        console.print(Text(describe_outcome(outcome.to_json()), style="bold"))
+    show_end(game, state, console, person, humans)
+
+
+def _resumed(
+    path: Path,
+    slug: str,
+    seat: list[str],
+    option: list[str],
+    players: int | None,
+    ctx: typer.Context,
+) -> tuple[Game[Any], State[Any], int, list[str]]:
+    """The match of a saved record, replayed and checked, its seed, and its seats with
+    the ``--seat`` pairs given now laid over them."""
+    if option or players is not None or ctx.args:
+        raise GladiatoriumError(
+            "--resume: the record holds the options, players and flags; give only --seat"
+        )
+    record, state = replay_file(path)
+    if record.game != slug:
+        raise GladiatoriumError(f"--resume {path}: a {record.game} record, not {slug}")
+    problems = verify(record, state)
+    if problems:
+        raise RecordError(f"--resume {path}: does not reproduce: {'; '.join(problems)}")
+    given = {**record.seats, **parse_pairs(seat, "seat")}
+    return get_game(slug), state, record.seed, [f"{k}={v}" for k, v in given.items()]
+
+
+@app.command("rules")
+def rules_command(game_slug: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
+    """The game's rules and rulings, paged on a terminal."""
+    try:
+        game = get_game(game_slug)
+    except GladiatoriumError as err:
+        raise fail(str(err)) from err
+    if not show_rules(game, console):
+        raise fail(f"{game.info.name} has no rules text")
 
 
 def _save(record: MatchRecord, path: Path) -> None:
@@ -192,7 +264,7 @@ def _save(record: MatchRecord, path: Path) -> None:
     except GladiatoriumError as err:
         print(record.model_dump_json(indent=2))
         raise fail(f"{err}; the record is printed on standard output") from err
-    console.print(Text(f"record saved to {path}"))
+    console.print(Text(f"record saved to {path}"), soft_wrap=True)
 
 
 def with_a_person(given: list[str], first: Seat) -> list[str]:
@@ -269,7 +341,15 @@ def simulate(
 
 
 def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show: bool) -> Any:
-    with Progress(console=console, disable=not show, transient=True) as progress:
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, disable=not show, transient=True) as progress:
         task = progress.add_task("simulating", total=n)
 
         def each(result: GameResult) -> None:

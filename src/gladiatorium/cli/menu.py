@@ -8,7 +8,8 @@ from rich.console import Console
 from rich.prompt import IntPrompt, Prompt
 from rich.text import Text
 
-from gladiatorium.cli.terminal import HumanSeat, QuitMatch
+from gladiatorium.cli.common import build_options
+from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end
 from gladiatorium.core import (
     Bot,
     Game,
@@ -40,10 +41,13 @@ def run_menu(console: Console) -> None:
         if pick is None:
             return
         game = listed[pick - 1]
-        state, seed = _start(console, game)
-        seat = Prompt.ask(
-            "Your seat", console=console, choices=list(state.seats), default=state.seats[0]
-        )
+        try:
+            state, seed = _start(console, game)
+            seat = Prompt.ask(
+                "Your seat", console=console, choices=list(state.seats), default=state.seats[0]
+            )
+        except EOFError:
+            return
         person = HumanSeat(game, console, hot_seat=False)
         names = {s: best_bot(game) for s in state.seats if s != seat}
         controllers: dict[Seat, Bot] = {**make_bots(game, seed, names), seat: person}
@@ -72,11 +76,55 @@ def _start(console: Console, game: Game[Any]) -> tuple[State[Any], int]:
             players = _ask_players(console, info.min_players, info.max_players, players)
         seed = _ask_seed(console) if seed is None else seed
         try:
-            return game.start(None, players, seed), seed
+            values = build_options(game, _ask_options(console, game), _ask_flags(console, game))
+            return game.start(values, players, seed), seed
         except GladiatoriumError as err:
             console.print(Text(str(err), style="red"))
-            if info.min_players == info.max_players:
-                raise
+
+
+def _ask_flags(console: Console, game: Game[Any]) -> list[str]:
+    """The game-specific choices the command line takes as flags (heroes and map,
+    set-up, names), as ``--flag value`` arguments; several values are split by ';'."""
+    args: list[str] = []
+    for flag, about in game.cli_flags.items():
+        choices = game.menu_choices(flag)
+        default = game.menu_default(flag)
+        console.print(Text(f"{flag}: {about}", style="dim"), highlight=False)
+        if choices:
+            console.print(Text(f"  shipped: {', '.join(choices)}", style="dim"), highlight=False)
+        answer = Prompt.ask(
+            f"{flag.capitalize()} (several: split by ';'; empty: {default or 'default'})",
+            console=console,
+            default="",
+            show_default=False,
+        ).strip()
+        for value in (answer or default).split(";"):
+            if value.strip():
+                args += [f"--{flag}", value.strip()]
+    return args
+
+
+def _ask_options(console: Console, game: Game[Any]) -> list[str]:
+    """Rule options as ``KEY=VALUE`` pairs split by ';' (empty: the defaults); the
+    options are listed with their defaults first when asked for with '?'."""
+    while True:
+        answer = Prompt.ask(
+            "Options KEY=VALUE; ... ('?' lists them, empty: defaults)",
+            console=console,
+            default="",
+            show_default=False,
+        ).strip()
+        if answer != "?":
+            return [pair.strip() for pair in answer.split(";") if pair.strip()]
+        for name, field in game.options_type.model_fields.items():
+            default = field.default
+            shown = (
+                "..."
+                if isinstance(default, str | tuple | list | dict) and len(str(default)) > 30
+                else repr(default)
+            )
+            about = field.description or ""
+            console.print(Text(f"  {name} = {shown}  {about}"), highlight=False)
 
 
 def _ask_seed(console: Console) -> int:
@@ -109,9 +157,4 @@ def _play(
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
         return
-    person.show_new_events(state, seat)
-    outcome = state.outcome()
-    console.print(
-        f"[bold]{outcome.reason if outcome else ''}[/bold] winners: "
-        f"{', '.join(outcome.winners) if outcome and outcome.winners else 'none'}"
-    )
+    show_end(person.game, state, console, person, [seat])

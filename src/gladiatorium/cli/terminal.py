@@ -5,27 +5,73 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from gladiatorium.core import Action, Game, GladiatoriumError, Seat, State
+from gladiatorium.core import Action, Game, GladiatoriumError, IllegalAction, Seat, State
 
 #: how many legal actions ``legal`` prints before it counts the rest
 LEGAL_SHOWN = 60
+
+
+#: how many of a person's earlier prompts are kept for ``undo``
+UNDO_KEPT = 20
 
 
 class QuitMatch(Exception):
     """The person typed ``quit`` (or input ended)."""
 
 
+def show_rules(game: Game[Any], console: Console) -> bool:
+    """The game's rules text, paged on a terminal; False when the game has none."""
+    text = game.rules_text()
+    if text is None:
+        return False
+    with console.pager(styles=False):  # a plain pager (less without -R) shows no codes
+        console.print(Markdown(text))
+    return True
+
+
+def dice_state(state: State[Any]) -> Any:
+    """What tells whether a die was rolled (or a card dealt) since: the dice stream."""
+    return (state.rng._random.getstate(), state.rng.forced_left)
+
+
 class HumanSeat:
-    """A controller that shows the seat its view and new events, then reads an action."""
+    """A controller that shows the seat its view and new events, then reads an action.
+
+    ``hot_seat``: several people share the keyboard; in a game with hidden information
+    the screen is cleared and the next player must press Enter before anything private
+    of their seat is shown. ``undo`` (one person against bots) takes back the person's
+    last action and the bots' replies while no die was rolled since."""
 
     def __init__(self, game: Game[Any], console: Console, hot_seat: bool) -> None:
         self.game = game
         self.console = console
         self.hot_seat = hot_seat
         self.seen: dict[Seat, int] = {}
+        #: the seat shown last (hot-seat hand-over)
+        self.shown: Seat | None = None
+        #: the board each seat saw last (redrawn only when it changed)
+        self.shown_board: dict[Seat, str] = {}
+        #: the match as it stood at each of this person's prompts, oldest first
+        self.marks: list[tuple[Seat, State[Any]]] = []
+
+    def hand_over(self, seat: Seat) -> None:
+        """Between two people's seats of a hidden-information game: clear the screen and
+        wait until the next player presses Enter."""
+        if self.hot_seat and self.game.info.hidden_information and self.shown != seat:
+            self.console.clear()
+            try:
+                self.console.input(
+                    f"[bold]Press Enter, player {seat}[/bold] (everyone else looks away) "
+                )
+            except EOFError:
+                raise QuitMatch from None
+            self.console.clear()
+            self.shown_board.clear()  # a cleared screen shows no board
+        self.shown = seat
 
     def show_new_events(self, state: State[Any], seat: Seat) -> None:
         events = state.events_for(seat)
@@ -34,30 +80,49 @@ class HumanSeat:
         self.seen[seat] = len(events)
 
     def choose(self, state: State[Any], seat: Seat) -> Action:
+        self.hand_over(seat)
         if self.hot_seat:
             self.console.rule(f"[bold]seat {seat}[/bold] (others look away)")
-        self.show_new_events(state, seat)
-        self.console.print(Panel(self.game.render(state, seat), title=f"seat {seat}"))
-        choices = state.legal_actions(seat)
-        if len(choices) <= 12:
-            self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
+        if not self.hot_seat:
+            self.marks = [*self.marks[-(UNDO_KEPT - 1) :], (seat, state.clone())]
+        self._show(state, seat)
         while True:
             try:
-                text = self.console.input(f"[bold cyan]{seat}>[/bold cyan] ")
+                prompt = self.game.prompt_text(state, seat)
+                text = self.console.input(Text.assemble((f"{prompt}>", "bold cyan"), " "))
             except EOFError:
                 raise QuitMatch from None
             command = text.strip().lower()
             if command in {"quit", "exit"}:
                 raise QuitMatch
+            if not command:
+                enter = self.game.enter_action(state, seat)
+                if enter is not None:
+                    return enter
+                continue
+            if command == "board":
+                self.shown_board.pop(seat, None)
+                self._show(state, seat)
+                continue
             if command == "help":
                 self.console.print(self.game.notation_help(), highlight=False)
                 self.console.print(
                     "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
-                    "contain the words, 'quit' stops."
+                    "contain the words, 'board' redraws the board, 'rules' shows the rules, "
+                    "'undo' takes back your last "
+                    "action (against bots, while no die was rolled since), 'quit' stops."
                 )
                 look = self.game.look_help()
                 if look:
                     self.console.print(f"'look ...': {look}", highlight=False)
+                continue
+            if command == "rules":
+                if not show_rules(self.game, self.console):
+                    self.console.print(f"{self.game.info.name} has no rules text")
+                continue
+            if command == "undo":
+                if self._undo(state, seat):
+                    self._show(state, seat)
                 continue
             if command == "look" or command.startswith("look "):
                 self._look(state, seat, text.strip()[4:].strip())
@@ -68,9 +133,62 @@ class HumanSeat:
             try:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
+                why = None
+                reading = self.game.typed_reading(state, seat, text)
+                if reading is not None:
+                    return reading
+                if isinstance(err, IllegalAction):
+                    why = self.game.explain_refusal(state, seat, text)
                 self.console.print(
                     Text.assemble((str(err), "red"), " (type 'legal' or 'help')"), highlight=False
                 )
+                if why:
+                    self.console.print(Text.assemble(("why: ", "yellow"), why), highlight=False)
+
+    def _show(self, state: State[Any], seat: Seat) -> None:
+        """New events, then the board unless it is the one this seat saw last."""
+        self.show_new_events(state, seat)
+        board = self.game.render(state, seat)
+        if self.shown_board.get(seat) == board:
+            self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
+        else:
+            legend = self.game.legend()
+            self.console.print(Panel(board, title=f"seat {seat}"))
+            if legend:
+                self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
+            self.shown_board[seat] = board
+        choices = state.legal_actions(seat)
+        if len(choices) <= 12:
+            self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
+
+    def _undo(self, state: State[Any], seat: Seat) -> bool:
+        """Put ``state`` back to this person's previous prompt, if no die was rolled
+        since then; says why not otherwise."""
+        if self.hot_seat:
+            self.console.print("undo is for one person against bots, not for hot-seat play")
+            return False
+        # the last mark is this prompt; the one before it is the action to take back
+        if len(self.marks) < 2:
+            self.console.print("nothing to undo yet")
+            return False
+        back_seat, before = self.marks[-2]
+        if dice_state(before) != dice_state(state):
+            self.console.print(
+                "cannot undo: dice were rolled (or cards dealt) since your last action"
+            )
+            return False
+        undone = len(state.history) - len(before.history)
+        restored = before.clone()
+        state.__dict__.clear()
+        state.__dict__.update(restored.__dict__)
+        self.marks.pop()
+        self.shown_board.pop(seat, None)
+        self.seen = {s: len(state.events_for(s)) for s in self.seen}
+        self.console.print(
+            Text(f"undone: your last action and {undone - 1} bot action(s) after it"),
+            style="yellow",
+        )
+        return back_seat == seat
 
     def _legal(self, state: State[Any], seat: Seat, words: str) -> None:
         """The seat's legal actions, those containing every word of ``words`` when given;
@@ -96,3 +214,19 @@ class HumanSeat:
             self.console.print(self.game.look(state, seat, query), highlight=False)
         except GladiatoriumError as err:
             self.console.print(Text(str(err), style="red"), highlight=False)
+
+
+def show_end(
+    game: Game[Any], state: State[Any], console: Console, person: HumanSeat, humans: list[Seat]
+) -> None:
+    """The end of a match: the final board and the summary in players' words, as the
+    one person at the keyboard may see them (several people sharing it: as a spectator,
+    so nobody's secrets show)."""
+    if not state.is_over:
+        return
+    seat = humans[0] if len(humans) == 1 else None
+    if seat is not None:
+        person.show_new_events(state, seat)
+    title = "final board" if seat is None else f"final board, seat {seat}"
+    console.print(Panel(game.render(state, seat), title=title))
+    console.print(Text(game.summary(state, seat), style="bold"), highlight=False)

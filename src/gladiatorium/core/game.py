@@ -83,6 +83,10 @@ class Game(ABC, Generic[OptT]):
         """How actions are written, for the terminal's ``help``."""
         return "Type an action exactly as listed by 'legal'."
 
+    def legend(self) -> str | None:
+        """What the board's symbols mean, shown under the board (None: nothing)."""
+        return None
+
     def look_help(self) -> str | None:
         """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
         return None
@@ -100,6 +104,68 @@ class Game(ABC, Generic[OptT]):
         the conformance suite checks it, so every game with hidden information
         implements this."""
         return None
+
+    #: the game-specific command-line flags ``cli_options`` reads, with their help
+    cli_flags: ClassVar[dict[str, str]] = {}
+
+    def enter_action(self, state: State[OptT], seat: Seat) -> Action | None:
+        """What pressing Enter on an empty line does for ``seat`` now (Gladiator Chess:
+        let the commander of the slot move), or None: nothing."""
+        return None
+
+    def typed_reading(self, state: State[OptT], seat: Seat, text: str) -> Action | None:
+        """A forgiving reading of ``text`` that the strict notation refused, when it is
+        unambiguous (a King's own move typed without ``king:``), or None."""
+        return None
+
+    def prompt_text(self, state: State[OptT], seat: Seat) -> str:
+        """The terminal's prompt for ``seat``: whose turn and what is left (default:
+        the seat)."""
+        return seat
+
+    def menu_choices(self, flag: str) -> list[str]:
+        """Names the terminal menu offers for a game-specific flag (shipped heroes,
+        maps, set-ups), besides a file; none by default."""
+        return []
+
+    def menu_default(self, flag: str) -> str:
+        """The menu's answer for a game-specific flag left empty ('': the game's own
+        default)."""
+        return ""
+
+    def rules_text(self) -> str | None:
+        """The game's rules and rulings (``docs/rules/<slug>.md``, shipped with the
+        package as ``gladiatorium/rules/<slug>.md``), or None when there are none."""
+        from gladiatorium.core.texts import rules_text
+
+        return rules_text(self.info.slug)
+
+    def summary(self, state: State[OptT], seat: Seat | None) -> str:
+        """The end of a match in players' words for ``seat`` ("You win: ..."), built
+        only from what ``seat`` may know; empty while the match goes on. Games
+        override :meth:`outcome_words` or this for richer wording."""
+        from gladiatorium.core.texts import default_summary
+
+        return default_summary(self, state, seat)
+
+    def outcome_words(self, state: State[OptT]) -> str:
+        """Why the match ended, in words (default: the outcome's reason)."""
+        outcome = state.outcome()
+        return "" if outcome is None else outcome.reason
+
+    def explain_refusal(self, state: State[OptT], seat: Seat, text: str) -> str | None:
+        """Why ``text`` is refused for ``seat`` now: the nearest legal reading or the
+        rule that forbids it, in words; None when the game has nothing to add to the
+        generic "not a legal action". Built only from what ``seat`` may know. The
+        default names the legal actions that complete what was typed."""
+        typed = " ".join(text.split()).lower()
+        if not typed or seat not in state.awaiting():
+            return None
+        close = [str(a) for a in state.legal_actions(seat)]
+        close = [a for a in close if " ".join(a.split()).lower().startswith(typed + " ")]
+        if not close:
+            return None
+        return f"did you mean {' or '.join(repr(a) for a in close[:3])}?"
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """Turn game-specific command-line flags (``--team 1=a.yaml``) into option

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.markup import escape
 
@@ -25,7 +25,7 @@ from gladiatorium.games.electron_gladiators.options import (
     ElectronGladiatorsOptions,
 )
 from gladiatorium.games.electron_gladiators.render import board_text, reach_text
-from gladiatorium.games.electron_gladiators.setups import parse_setup
+from gladiatorium.games.electron_gladiators.setups import SHIPPED, parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 
 NOTATION = """Squares: column A-U, row 1-21 (row 1 at the top). Name a vehicle by its square.
@@ -48,7 +48,18 @@ flyer; ### obstacle, X 3D obstacle. 'look G1' shows the arc, ranges and
 sight of the vehicle on G1 (docs/rules/electron-gladiators.md)."""
 
 
+#: what the board's symbols mean (docs/rules/electron-gladiators.md, "Set-ups")
+LEGEND = (
+    "Seat 1 upper case, seat 2 lower case: H1, H2 heavy tank-1, -2; M1, M2 medium tank-1,"
+    " -2; LT light tank; SC scout; MQ mosquito; IN inverter. An arrow is the facing, ~ a"
+    " flyer; ### an obstacle, X a 3D obstacle. 'look G1': a vehicle's reach."
+)
+
+
 class ElectronGladiators(Game[ElectronGladiatorsOptions]):
+    cli_flags: ClassVar[dict[str, str]] = {
+        "setup": "FILE the starting set-up file (or a shipped one: basic-1 ... deluxe-2)"
+    }
     info = GameInfo(
         slug="electron-gladiators",
         name="Electron Gladiators",
@@ -103,6 +114,22 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def legend(self) -> str | None:
+        return LEGEND
+
+    def prompt_text(self, state: State[ElectronGladiatorsOptions], seat: Seat) -> str:
+        """Whose turn and what is left of it: ``1 turn 3: C2 3 points left, attack
+        open``."""
+        view = state.view(seat)
+        text = f"{seat} turn {view['turn']}"
+        if view.get("pending_dodge"):
+            return f"{text}: dodge?"
+        left = []
+        if view.get("mover") and view.get("points_left") is not None and not view["move_over"]:
+            left.append(f"{view['mover']} {view['points_left']} points left")
+        left.append("attack made" if view.get("attacked") else "attack open")
+        return f"{text}: {', '.join(left)}"
+
     def look_help(self) -> str | None:
         return "'look G1' shows the firing arc, ranges and line of sight of the vehicle on G1"
 
@@ -123,8 +150,14 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         for name, values in flags.items():
             if name != "setup":
                 raise OptionsError(f"electron-gladiators takes --setup FILE, not --{name}")
-            out["setup"] = read_setup_file(Path(values[-1]))
+            given = values[-1]
+            shipped = given in SHIPPED and not Path(given).exists()
+            out["setup"] = given if shipped else read_setup_file(Path(given))
         return out
+
+    def menu_choices(self, flag: str) -> list[str]:
+        """The shipped set-ups, offered by the menu besides a set-up file."""
+        return list(SHIPPED) if flag == "setup" else []
 
 
 def read_setup_file(path: Path) -> str:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gladiatorium.core import BotFactory, Game, GameInfo, GladiatoriumError, Seat, State
-from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
+from gladiatorium.core import (
+    Action,
+    BotFactory,
+    Game,
+    GameInfo,
+    GladiatoriumError,
+    Seat,
+    State,
+)
+from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES, Let, Move
 from gladiatorium.games.gladiator_chess.diagram import read_diagram
 from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
@@ -67,8 +75,49 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def legend(self) -> str | None:
+        return LEGEND
+
     def look_help(self) -> str | None:
         return LOOK_HELP
+
+    def enter_action(self, state: State[GladiatorChessOptions], seat: Seat) -> Action | None:
+        """At another commander's slot, Enter lets him move (``let queen``)."""
+        lets = [a for a in state.legal_actions(seat) if isinstance(a, Let)]
+        return lets[0] if len(lets) == 1 else None
+
+    def typed_reading(
+        self, state: State[GladiatorChessOptions], seat: Seat, text: str
+    ) -> Action | None:
+        """A move typed without its commander (``F a2-a3`` for ``king: F a2-a3``) when
+        exactly one legal move reads so."""
+        wanted = " ".join(text.split()).lower()
+        if ":" in wanted:
+            return None
+        found = [
+            a
+            for a in state.legal_actions(seat)
+            if isinstance(a, Move) and str(a).lower().partition(": ")[2] == wanted
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def prompt_text(self, state: State[GladiatorChessOptions], seat: Seat) -> str:
+        """The seat, and a warning when a King is in check or a queen is held."""
+        warnings = self.warnings(state)
+        return f"{seat} ({'; '.join(warnings)})" if warnings else seat
+
+    def warnings(self, state: State[GladiatorChessOptions]) -> list[str]:
+        """Check and the captured-queen countdown, from the public view."""
+        from gladiatorium.games.gladiator_chess.warnings import warnings_of
+
+        return warnings_of(state.view(None), state.options.queen_hold_turns)
+
+    def outcome_words(self, state: State[GladiatorChessOptions]) -> str:
+        """The victory in words ("white held the black Queen for 5 turns"), not its code."""
+        for event in reversed(state.events):
+            if event.kind == "victory":
+                return event.text.rsplit(": ", 1)[0]
+        return super().outcome_words(state)
 
     def look(self, state: State[GladiatorChessOptions], seat: Seat | None, query: str) -> str:
         """Gladiator Chess has no hidden information: every seat may look anywhere."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.markup import escape
 
@@ -48,6 +48,10 @@ All heroes decide on the same roll; the next round starts when everyone is done.
 
 
 class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
+    cli_flags: ClassVar[dict[str, str]] = {
+        "name": "SEAT=NAME a hero's name",
+        "sheet": "FILE a corrected sheet",
+    }
     info = GameInfo(
         slug="super-dice-heroes",
         name="Super Dice Heroes",
@@ -79,6 +83,35 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def summary(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
+        """Who won, the scores, and the seat's own honor by location (the others'
+        sheets are summed up in the scores)."""
+        text = super().summary(state, seat)
+        if not text or seat is None or not isinstance(state, SuperDiceHeroesState):
+            return text
+        hero = state.heroes.get(seat)
+        if hero is None:
+            return text
+        sheet = state.sheet
+        parts = [f"{loc.name} {hero.location_honor(sheet, loc.number)}" for loc in sheet.locations]
+        return (
+            f"{text}\nYour honor, {hero.score(sheet)}, by location: {', '.join(parts)} "
+            f"(with {hero.bystanders} bystanders rescued and {sum(hero.minions)} minions "
+            "defeated)"
+        )
+
+    def explain_refusal(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat, text: str
+    ) -> str | None:
+        """Why a typed action is refused, in the rules' words: the Warehouse fills left
+        to right, no die shows that number (see ``refusals.py``)."""
+        from gladiatorium.games.super_dice_heroes.refusals import why_refused
+
+        if not isinstance(state, SuperDiceHeroesState):
+            return None
+        why = why_refused(state.sheet, state.view(seat), seat, text)
+        return why or super().explain_refusal(state, seat, text)
 
     def secret_twin(
         self, state: State[SuperDiceHeroesOptions], seat: Seat | None

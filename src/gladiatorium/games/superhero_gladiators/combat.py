@@ -38,8 +38,8 @@ def double_damage(roll: int, number: int) -> bool:
 def to_hit_text(roll: int, number: int) -> str:
     """A to-hit die as shown to the players: the roll and what it needed to hit and
     to double the damage (C2, C3)."""
-    text = f"d20 = {roll}, needs {number} or less"
-    text += f" ({number - 10} or less doubles)" if number - 10 >= 1 else ""
+    text = f"d20 = {roll}, needs {min(number, 19)} or less"  # a 20 always misses
+    text += f" ({min(number - 10, 19)} or less doubles)" if number - 10 >= 1 else ""
     return text + (" (1 always hits)" if roll == 1 else " (20 always misses)" if roll == 20 else "")
 
 
