@@ -115,6 +115,14 @@ def test_menu_explains_a_wrong_pick_and_quits_on_q() -> None:
     assert "Seed" not in result.output
 
 
+def test_play_without_a_game_opens_the_menu() -> None:
+    """``gladiatorium play`` is the terminal menu now that ``make run`` starts the server."""
+    result = runner.invoke(app, ["play"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Play which game" in result.output
+    assert "Superhero Gladiators" in result.output
+
+
 def test_look_shows_a_games_extra_information_on_request() -> None:
     """``look`` in the terminal: Electron Gladiators shows a vehicle's reach; a bad
     square explains itself; a game with nothing to look at says so."""

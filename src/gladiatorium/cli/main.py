@@ -163,7 +163,9 @@ def _flag_help() -> str:
 @app.command("play", context_settings=EXTRA)
 def play(
     ctx: typer.Context,
-    game_slug: Annotated[str, typer.Argument(metavar="GAME")],
+    game_slug: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="A game (none: the menu).")
+    ] = None,
     seat: SeatArg = [],  # noqa: B006 - typer reads the default
     seed: MatchSeedArg = None,
     option: OptionArg = [],  # noqa: B006
@@ -182,7 +184,13 @@ def play(
     Unnamed seats are the game's best bot, except the first seat, which is a person
     unless it is named or another seat is a person. Without --seed the dice and deals
     come from the operating system's entropy; the seed is kept in a saved record only.
-    At the prompt: 'help', 'legal', 'rules', 'undo' (against bots), 'quit'."""
+    At the prompt: 'help', 'legal', 'rules', 'undo' (against bots), 'quit'.
+    Without a game, the menu picks one."""
+    if game_slug is None and resume is None:
+        from gladiatorium.cli.menu import run_menu
+
+        run_menu(console)
+        return
     try:
         if resume is not None:
             game, state, seed, given = _resumed(resume, game_slug, seat, option, players, ctx)
@@ -195,6 +203,7 @@ def play(
         if save is not None:
             check_output(save, "--save", force)
         if resume is None:
+            assert game_slug is not None  # the menu took the other case
             game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         chosen = seat_controllers(game, state.seats, with_a_person(given, state.seats[0]), "best")
     except GladiatoriumError as err:
@@ -224,7 +233,7 @@ def play(
 
 def _resumed(
     path: Path,
-    slug: str,
+    slug: str | None,
     seat: list[str],
     option: list[str],
     players: int | None,
@@ -237,13 +246,13 @@ def _resumed(
             "--resume: the record holds the options, players and flags; give only --seat"
         )
     record, state = replay_file(path)
-    if record.game != slug:
+    if slug is not None and record.game != slug:
         raise GladiatoriumError(f"--resume {path}: a {record.game} record, not {slug}")
     problems = verify(record, state)
     if problems:
         raise RecordError(f"--resume {path}: does not reproduce: {'; '.join(problems)}")
     given = {**record.seats, **parse_pairs(seat, "seat")}
-    return get_game(slug), state, record.seed, [f"{k}={v}" for k, v in given.items()]
+    return get_game(record.game), state, record.seed, [f"{k}={v}" for k, v in given.items()]
 
 
 @app.command("rules")
