@@ -137,7 +137,8 @@ def test_every_optional_rule_the_format_holds_plays_to_the_end() -> None:
 
 
 def test_two_heroes_a_player() -> None:
-    """heroes_per_player 2: each player lists heroes: [A, B]; the lead hero moves."""
+    """heroes_per_player 2: each player lists heroes: [A, B]; the lead hero moves.
+    Names and sign-ups may be left out (no sign-up is shown)."""
     lines = ["round: 2", "players:"]
     names = [f"H{i:02d}" for i in range(16)]
     for i in range(8):
@@ -149,6 +150,7 @@ def test_two_heroes_a_player() -> None:
     state = GAME.start({"heroes_per_player": 2}, 8, 0, "\n".join(lines), "two.yaml")
     assert isinstance(state, HeroBattleState)
     assert [h.name for h in state.heroes_of("1")] == ["H00", "H01"]
+    assert state.view(None)["players"]["1"] == {"name": "Player 1", "signup": None, "moved": False}
     assert state.hero_of("1").name == "H01"  # type: ignore[union-attr]
     run_match(state, make_bots(GAME, 0, dict.fromkeys(state.seats, "hunter")))
     assert state.outcome() is not None
@@ -324,21 +326,23 @@ def test_the_battle_must_still_be_going() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"assign_heroes": ["Bat"] * 1}, "leave the option assign_heroes empty"),
-        ({"signups": ["A", "B", "C", "D", "E", "F", "G", "H"]}, "leave the option signups empty"),
+        ({"assign_heroes": ["Bat"]}, "takeover.yaml: the position deals the Battle"),
+        ({"signups": list("ABCDEFGH")}, "leave the option signups empty"),
         ({"random_player": True}, "random_player: the option random_player is on"),
         ({"teams": True}, "teams: the option teams is on: list each team's heroes"),
-        ({"heroes_per_player": 2}, "player 1, hero: 2 hero(es) a player"),
-        ({"zombies": True, "zombie_dead_dead_hp": -1}, None),
+        ({"heroes_per_player": 2}, "takeover.yaml:9: player 1, hero: 2 hero(es) a player"),
+        ({"zombies": True, "zombie_dead_dead_hp": 0}, None),
     ],
 )
 def test_options_the_position_cannot_express_are_refused(
     options: dict[str, object], message: str | None
 ) -> None:
     """A position is the deal: deal options are refused; options that need more in
-    the position (Random Player's hero, the teams) say what is missing."""
+    the position (Random Player's hero, the teams, two heroes each) say what is
+    missing. Options it does express are taken (Zombies: its dead stay dead)."""
     if message is None:
-        assert takeover(**options).options.zombies  # a dead hero at -1 stays dead
+        state = takeover(**options)
+        assert state.options.zombies and state.heroes["Granite Jack"].status == "dead"
         return
     with pytest.raises(OptionsError) as err:
         takeover(**options)
