@@ -53,3 +53,29 @@ def hp(state: HeroBattleState) -> dict[str, int]:
 
 def everyone(text: str, players: int = 8) -> dict[str, str]:
     return {str(i): text for i in range(1, players + 1)}
+
+
+def position_text(heroes: dict[str, str] | None = None, round_: int = 1, extra: str = "") -> str:
+    """The fixed deal above as a hand-written position (docs/rules/hero-battle.md,
+    "Positions"): ``heroes`` gives the HP-table entries that differ from ``{hp: 12}``
+    (``{"Eel": "{hp: 2}"}``; other names add heroes); ``extra`` adds top-level lines."""
+    lines = [f"round: {round_}", "players:"]
+    for index, animal in enumerate(ANIMALS):
+        nemeses = ", ".join(NEMESES[index])
+        hero = HERO[str(index + 1)]
+        lines.append(f"  - {{signup: {animal}, hero: {hero}, nemeses: [{nemeses}]}}")
+    lines.append("heroes:")
+    given = heroes or {}
+    lines += [f"  {name}: {given.get(name, '{hp: 12}')}" for name in ANIMALS]
+    lines += [f"  {name}: {entry}" for name, entry in given.items() if name not in ANIMALS]
+    return "\n".join(lines) + "\n" + extra
+
+
+def battle_at(
+    heroes: dict[str, str] | None = None, round_: int = 1, extra: str = "", **options: Any
+) -> HeroBattleState:
+    """The fixed eight-player Battle started from a written position."""
+    text = position_text(heroes, round_, extra)
+    state = GAME.start(options, 8, seed=1, position=text, source="test.yaml")
+    assert isinstance(state, HeroBattleState)
+    return state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hb_helpers import GAME, HERO, battle, everyone, hp, play_round
+from hb_helpers import GAME, HERO, battle, battle_at, everyone, hp, play_round
 
 from gladiatorium.core import IllegalAction, NotYourTurn
 from gladiatorium.games.hero_battle.actions import Close
@@ -181,9 +181,7 @@ def test_deaths_are_final_before_nemesis_bonuses() -> None:
     """Order of Damage: changes compile at once; a hero at 0 HP or less is dead and
     revealed; then each living hero whose nemesis died gains 3 HP. A dead hero gets
     no nemesis bonus."""
-    state = battle()
-    state.heroes["Eel"].hp = 2
-    state.heroes["Cat"].hp = 1
+    state = battle_at({"Eel": "{hp: 2}", "Cat": "{hp: 1}"})
     # seat 1 (Bat) has nemeses Cat, Dog; seat 2 (Cat) has Dog, Eel; seat 3 (Dog): Eel, Fox
     moves = everyone("hit Gnu, Hog heal Ant")
     moves["4"] = "hit Eel, Cat heal Ant"
@@ -201,12 +199,9 @@ def test_deaths_are_final_before_nemesis_bonuses() -> None:
 def test_double_up_after_half_the_heroes_died() -> None:
     """Double-Up: once half the heroes are dead, hits may double up, but a hero is
     still never hit and healed in one round."""
-    state = battle()
     with pytest.raises(IllegalAction, match="Double-Up"):
-        state.act("1", "hit Hog, Hog heal Ant")
-    for name in ("Cat", "Dog", "Eel", "Fox"):
-        state.heroes[name].status = "dead"
-        state.heroes[name].revealed = True
+        battle().act("1", "hit Hog, Hog heal Ant")
+    state = battle_at(dict.fromkeys(("Cat", "Dog", "Eel", "Fox"), "{hp: 0, status: dead}"))
     state.act("1", "hit Hog, Hog heal Ant")
     with pytest.raises(IllegalAction):
         state.act("6", "hit Hog, Hog heal Hog")
@@ -227,10 +222,8 @@ def test_last_men_standing_are_revealed_without_bonus() -> None:
 
 def test_last_hero_alive_wins() -> None:
     """Winning: the last hero alive wins; dead players no longer take part."""
-    state = battle()
-    for name in ("Ant", "Bat", "Cat", "Dog", "Eel", "Fox"):
-        state.heroes[name].status = "dead"
-    state.heroes["Hog"].hp = 1
+    dead = dict.fromkeys(("Ant", "Bat", "Cat", "Dog", "Eel", "Fox"), "{hp: -1, status: dead}")
+    state = battle_at(dead | {"Hog": "{hp: 1}"})
     play_round(state, {"6": "hit Hog, Hog heal Gnu", "7": "hit Gnu, Gnu heal Hog"})
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == ("6",)  # seat 6 is Gnu
@@ -243,11 +236,8 @@ def test_last_hero_alive_wins() -> None:
 def test_last_heroes_dying_together(tie: str, winners: tuple[str, ...]) -> None:
     """Winning, when the last heroes die in the same compile (R9): shared by default;
     options: the most HP left wins, or a draw."""
-    state = battle(tie=tie, heals_per_round=0)
-    for name in ("Ant", "Bat", "Cat", "Dog", "Eel", "Fox"):
-        state.heroes[name].status = "dead"
-    state.heroes["Gnu"].hp = 1
-    state.heroes["Hog"].hp = 2
+    dead = dict.fromkeys(("Ant", "Bat", "Cat", "Dog", "Eel", "Fox"), "{hp: -1, status: dead}")
+    state = battle_at(dead | {"Gnu": "{hp: 1}", "Hog": "{hp: 2}"}, tie=tie, heals_per_round=0)
     play_round(state, {"6": "hit Hog, Hog", "7": "hit Gnu, Gnu"})
     assert hp(state)["Gnu"] == -1 and hp(state)["Hog"] == 0
     outcome = state.outcome()
@@ -258,9 +248,7 @@ def test_last_heroes_dying_together(tie: str, winners: tuple[str, ...]) -> None:
 def test_two_nemeses_dying_pay_twice() -> None:
     """Nemeses: a bonus for each nemesis that dies; seat 1 (Bat) has nemeses Cat and
     Dog: both die in one round, Bat gains 2 x 3 HP."""
-    state = battle()
-    state.heroes["Cat"].hp = 1
-    state.heroes["Dog"].hp = 1
+    state = battle_at({"Cat": "{hp: 1}", "Dog": "{hp: 1}"})
     report = play_round(state, everyone("hit Cat, Dog heal Hog"))
     assert [d["hero"] for d in report["deaths"]] == ["Cat", "Dog"]
     assert report["nemesis_bonus"]["Bat"] == 6 and hp(state)["Bat"] == 18

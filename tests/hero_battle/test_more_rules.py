@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hb_helpers import GAME, battle, everyone, hp, play_round
+from hb_helpers import GAME, battle, battle_at, everyone, hp, play_round
 
 from gladiatorium.core import IllegalAction
 from gladiatorium.games.hero_battle.enumerate import MAX_LISTED
@@ -142,18 +142,14 @@ def test_adjusting_hp_every_number_is_an_option() -> None:
 def test_switching_default_rules_off() -> None:
     """Default rules as options: Double-Up off (or at a quarter dead), no Last Man(s)
     Standing reveal, a round limit that draws the Battle (R24)."""
-    state = battle(double_up=False)
-    for name in ("Cat", "Dog", "Eel", "Fox"):
-        state.heroes[name].status = "dead"
+    dead = "{hp: 0, status: dead}"
+    state = battle_at(dict.fromkeys(("Cat", "Dog", "Eel", "Fox"), dead), double_up=False)
     with pytest.raises(IllegalAction, match="Double-Up"):
         state.act("1", "hit Hog, Hog heal Ant")
-    state = battle(double_up_dead_fraction=0.25)
-    for name in ("Cat", "Dog"):
-        state.heroes[name].status = "dead"
+    state = battle_at(dict.fromkeys(("Cat", "Dog"), dead), double_up_dead_fraction=0.25)
     state.act("1", "hit Hog, Hog heal Ant")
-    state = battle(last_standing_reveal=False)
-    for name in ("Ant", "Bat", "Cat", "Dog", "Eel"):
-        state.heroes[name].revealed = True
+    outed = dict.fromkeys(("Ant", "Bat", "Cat", "Dog", "Eel"), "{hp: 12, revealed: true}")
+    state = battle_at(outed, last_standing_reveal=False)
     report = play_round(state, everyone(QUIET), guesses={"1": "guess Fox=5"})
     assert [r["hero"] for r in report["revealed"]] == ["Fox"]
     state = battle(max_rounds=1)
@@ -165,10 +161,12 @@ def test_switching_default_rules_off() -> None:
 def test_resurrection_of_two_and_free_nemesis_deal() -> None:
     """Resurrection of one or more heroes (resurrection_count); the free nemesis deal
     (balanced_nemeses off) still gives two different heroes of other players."""
-    state = battle(resurrection_rounds=(2,), resurrection_count=2)
-    for name in ("Ant", "Bat"):
-        state.heroes[name].status = "dead"
-    state.heroes["Cat"].hp = 15
+    dead = "{hp: 0, status: dead}"
+    state = battle_at(
+        {"Ant": dead, "Bat": dead, "Cat": "{hp: 15}"},
+        resurrection_rounds=(2,),
+        resurrection_count=2,
+    )
     # living after round 1 (six movers): Cat 15, Dog 12, Eel and Fox 12 - 6 = 6, Gnu
     # 12 + 6 = 18, Hog 12: 69 / 6 = 11.5, a half rounds up to 12 (R11); then 81 / 7 =
     # 11.6, 12 again; draw 0 each time takes the first dead hero

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from hb_helpers import battle, everyone, play_round
+from hb_helpers import battle, battle_at, everyone, play_round
 
 from gladiatorium.core import GladiatoriumError
 from gladiatorium.games.hero_battle.round_post import round_post
 
 
 def _round_with_everything() -> object:
-    state = battle(player_names=("ann", "bob", "cy", "di", "ed", "flo", "gus", "hal"))
-    state.heroes["Cat"].hp = 1
+    names = ("ann", "bob", "cy", "di", "ed", "flo", "gus", "hal")
+    state = battle_at({"Cat": "{hp: 1}"}, player_names=names)
     moves = everyone("hit Ant, Cat heal Dog")
     moves["5"] = "abstain"
     play_round(state, moves, guesses={"1": "guess Dog=3", "2": "guess Eel=3"}, dice=[0])

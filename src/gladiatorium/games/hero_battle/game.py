@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from gladiatorium.core import Action, BotFactory, Game, GameInfo, Seat, State
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.render import battle_text
 from gladiatorium.games.hero_battle.round_post import round_post
 from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -43,6 +44,16 @@ class HeroBattle(Game[HeroBattleOptions]):
 
     def new_state(self, options: HeroBattleOptions, players: int, seed: int) -> HeroBattleState:
         return HeroBattleState(options, players, seed)
+
+    def load_position(
+        self, options: HeroBattleOptions, players: int, seed: int, text: str, source: str
+    ) -> HeroBattleState:
+        """A Battle taken over between two rounds, written by hand (docs/rules/
+        hero-battle.md, "Positions"); errors name ``source``. The text is kept in the
+        ``position`` option, so the state (a record, the server's match) rebuilds from
+        options."""
+        check_players(read_position(text, options, source), players, source)
+        return self.new_state(options.model_copy(update={"position": text}), players, seed)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.hero_battle.bots import BOTS

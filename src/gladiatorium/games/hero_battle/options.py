@@ -32,6 +32,8 @@ DEFAULT_HAND_OF_GOD = tuple(HAND_OF_GOD_EFFECTS)
 MAX_PLAYERS = 100
 MAX_HP = 1000
 MAX_ROUNDS = 10_000
+#: the longest position text (a 100-player Battle is about 20,000 characters)
+MAX_POSITION_CHARS = 64 * 1024
 
 #: characters a hero or player name may not hold (they delimit the notation or BBCode)
 FORBIDDEN_IN_NAMES = ",;=[]()|*\n"
@@ -210,6 +212,14 @@ class HeroBattleOptions(BaseModel):
     # ----- Zombies ----------------------------------------------------------------
     zombies: bool = Field(False, description="optional: dead heroes become Zombies")
     zombie_dead_dead_hp: int = Field(-5, le=0, description="a Zombie at or below this is gone")
+    # ----- a Battle taken over ----------------------------------------------------
+    position: str = Field(
+        "",
+        max_length=MAX_POSITION_CHARS,
+        description="start from this position (YAML: the deal and the HP table as a round "
+        "is about to start; the CLI flag --position FILE reads a file into it); empty: a "
+        "new Battle",
+    )
 
     @field_validator("signups", "assign_heroes", "extra_heroes")
     @classmethod
@@ -255,4 +265,8 @@ class HeroBattleOptions(BaseModel):
     def _consistent(self) -> HeroBattleOptions:
         if self.heals_per_round + self.hits_per_round == 0:
             raise ValueError("hits_per_round + heals_per_round: a move needs at least one target")
+        if self.position:
+            from gladiatorium.games.hero_battle.position import read_position
+
+            read_position(self.position, self)
         return self

@@ -49,11 +49,13 @@ def round_post(
     if not reports:
         raise GladiatoriumError("no round has been compiled yet")
     number = round_number if round_number is not None else reports[-1]["round"]
-    if not 1 <= number <= len(reports):
-        raise GladiatoriumError(f"round {number}: compiled rounds are 1 to {len(reports)}")
-    report = reports[number - 1]
+    by_round = {r["round"]: r for r in reports}  # a Battle taken over starts past round 1
+    if number not in by_round:
+        first, last = reports[0]["round"], reports[-1]["round"]
+        raise GladiatoriumError(f"round {number}: compiled rounds are {first} to {last}")
+    report = by_round[number]
     names = {s: p["name"] for s, p in view["players"].items()} | {"random": "Random Player"}
-    known = _identities_until(reports, number)
+    known = _identities_until(view, number)
     w = _Writer(fmt)
     lines = [w.heading(f"{view['theme']}: Round {number} results"), ""]
     if report["start"]:
@@ -70,12 +72,21 @@ def round_post(
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _identities_until(reports: list[dict[str, Any]], number: int) -> dict[str, str]:
-    known: dict[str, str] = {}
-    for report in reports[:number]:
-        for item in report["revealed"]:
-            known[item["hero"]] = item["player"]
-    return known
+def _identities_until(view: dict[str, Any], number: int) -> dict[str, str]:
+    """Identities public once round ``number`` was compiled: those public now, less
+    those revealed in later rounds (a Battle taken over from a written position starts
+    with some public already)."""
+    later = {
+        item["hero"]
+        for report in view["reports"]
+        if report["round"] > number
+        for item in report["revealed"]
+    }
+    return {
+        hero: player
+        for hero, player in view["identities"].items()
+        if view["heroes"][hero]["revealed"] and hero not in later
+    }
 
 
 def _moves(w: _Writer, report: dict[str, Any], names: dict[str, str]) -> list[str]:

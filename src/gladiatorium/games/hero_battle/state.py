@@ -21,6 +21,7 @@ from gladiatorium.games.hero_battle.actions import (
 from gladiatorium.games.hero_battle.compile import compile_round
 from gladiatorium.games.hero_battle.enumerate import enumerate_moves, parse_guess, parse_move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.rules import (
     Requirement,
     average_hp,
@@ -41,7 +42,13 @@ def identity_text(hero: str, name: str) -> str:
 class HeroBattleState(State[HeroBattleOptions]):
     def __init__(self, options: HeroBattleOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
-        setup = build_setup(options, players, self.rng)
+        position = None
+        if options.position:
+            position = read_position(options.position, options)
+            check_players(position, players)
+            setup = position.setup
+        else:
+            setup = build_setup(options, players, self.rng)
         self.signups = setup.signups
         self.names = setup.names
         self.heroes: dict[str, Hero] = setup.heroes
@@ -61,6 +68,10 @@ class HeroBattleState(State[HeroBattleOptions]):
         self.team_bonus_given = False
         self.death_last_round = False
         self.result: Outcome | None = None
+        if position is not None:
+            self.round = position.round - 1  # start_round begins the position's round
+            self.team_bonus_given = position.team_bonus_given
+            self.death_last_round = position.death_last_round
         self._announce_setup()
         self.start_round()
 
@@ -99,11 +110,13 @@ class HeroBattleState(State[HeroBattleOptions]):
     # ----- set-up and round start --------------------------------------------------
     def _announce_setup(self) -> None:
         """Private messages: each player's hero, nemeses and team; the moderator's list."""
-        self.emit(
-            "battle",
-            f"{self.options.theme}: {len(self.heroes)} heroes, {self.options.starting_hp} HP each",
-            heroes=list(self.heroes),
-        )
+        if self.options.position:
+            text = f"{self.options.theme}: {len(self.heroes)} heroes, taken over from a "
+            text += f"written position before round {self.round + 1}"
+        else:
+            text = f"{self.options.theme}: {len(self.heroes)} heroes, "
+            text += f"{self.options.starting_hp} HP each"
+        self.emit("battle", text, heroes=list(self.heroes))
         for seat in self.player_seats:
             mine = self.heroes_of(seat)
             text = f"You are {', '.join(identity_text(h.name, self.name(seat)) for h in mine)}. "

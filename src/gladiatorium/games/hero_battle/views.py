@@ -49,7 +49,11 @@ def public_view(state: HeroBattleState) -> dict[str, Any]:
         "random_player_hit": state.random_hit,
         "double_up": state.double_up(),
         "players": {
-            s: {"name": state.name(s), "signup": state.signups[s], "moved": s in state.moves}
+            s: {
+                "name": state.name(s),
+                "signup": state.signups[s] or None,
+                "moved": s in state.moves,
+            }
             for s in state.player_seats
         },
         "heroes": {

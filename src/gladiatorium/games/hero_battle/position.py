@@ -1,0 +1,439 @@
+"""Positions: a Battle as a round is about to start, written by hand in YAML, so that a
+moderator can take over a Battle already running on a forum (or set a puzzle, a lesson,
+a test) with ``--position FILE``. The format (docs/rules/hero-battle.md, "Positions"):
+
+    round: 6                            # the round about to start
+    players:                            # one per seat, seat 1 first
+      - name: ann                       # forum name (optional)
+        signup: Captain Comet           # the hero ann submitted (optional)
+        hero: Night Heron               # two heroes a player: heroes: [A, B]
+        nemeses: [Glass Golem, Miss Mirage]
+    heroes:                             # the HP table: every hero of the Battle
+      Night Heron: {hp: 9}              # alive, identity hidden
+      Miss Mirage: {hp: 4, revealed: true}
+      Glass Golem: {hp: -1, status: dead}
+    random_player: Iron Wasp            # option random_player: Random Player's hero
+    teams: {Red: [...], Blue: [...]}    # option teams: every player's hero on one team
+
+The position is the state between two rounds: the round's start (a scheduled
+resurrection, Hand of God, Random Player's hit, anonymity) happens after it, drawn from
+the seed. Everything is checked against the rules and the options in force; errors name
+the source, the line and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from gladiatorium.core import PositionError, Seat
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml
+from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
+from gladiatorium.games.hero_battle.options import MAX_PLAYERS, check_name
+from gladiatorium.games.hero_battle.setup import Hero, Setup, canonical
+
+if TYPE_CHECKING:
+    from gladiatorium.games.hero_battle.options import HeroBattleOptions
+
+#: the largest HP (either sign) a position may give a hero
+HP_LIMIT = 1_000_000
+#: options that deal the Battle; a position is the deal, so they must be left empty
+DEAL_OPTIONS = ("signups", "assign_heroes", "assign_nemeses", "extra_heroes", "random_player_hero")
+
+Path = tuple[int | str, ...]
+Fail = Callable[[Path, str], PositionError]
+
+
+class _HeroFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    hp: int = Field(ge=-HP_LIMIT, le=HP_LIMIT)
+    status: Literal["alive", "zombie", "dead"] = "alive"
+    revealed: bool | None = None
+    revived: bool = False
+
+
+class _PlayerFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str | None = None
+    signup: str | None = None
+    hero: str | None = None
+    heroes: list[str] | None = None
+    nemeses: list[str] = Field(min_length=2, max_length=2)
+
+
+class _PositionFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    round: int = Field(ge=1)
+    players: list[_PlayerFile] = Field(min_length=1, max_length=MAX_PLAYERS)
+    heroes: dict[str, _HeroFile] = Field(min_length=1, max_length=3 * MAX_PLAYERS)
+    random_player: str | None = None
+    teams: dict[str, list[str]] | None = None
+    team_bonus_given: bool | None = None
+    death_last_round: bool = False
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position as it was read: the round about to start and the Battle's deal and
+    HP table (the heroes in canonical order, each with its owner)."""
+
+    round: int
+    setup: Setup
+    team_bonus_given: bool
+    death_last_round: bool
+
+    @property
+    def players(self) -> int:
+        return len(self.setup.signups)
+
+
+def read_position(text: str, options: HeroBattleOptions, source: str = "position") -> Position:
+    """Read and check a position under ``options``; every error names ``source``,
+    the line and the field."""
+    data, root = _parse(text, source)
+
+    def fail(path: Path, message: str) -> PositionError:
+        return PositionError(f"{source}{_line(root, path)}: {_field(path)}: {message}")
+
+    try:
+        parsed = _PositionFile.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        raise fail(tuple(first["loc"]), first["msg"].removeprefix("Value error, ")) from None
+    for name in DEAL_OPTIONS:
+        if getattr(options, name):
+            raise PositionError(
+                f"{source}: the position deals the Battle (heroes, nemeses, sign-ups): "
+                f"leave the option {name} empty"
+            )
+    if parsed.round > options.max_rounds:
+        raise fail(("round",), f"a Battle is drawn after {options.max_rounds} rounds (max_rounds)")
+    return _Reader(parsed, options, fail).position()
+
+
+class _Reader:
+    """The checks, in the order a moderator would make them."""
+
+    def __init__(self, parsed: _PositionFile, options: HeroBattleOptions, fail: Fail) -> None:
+        self.file = parsed
+        self.options = options
+        self.fail = fail
+        self.by_fold: dict[str, str] = {}
+        self.owners: dict[str, str] = {}
+
+    def position(self) -> Position:
+        self._hero_names()
+        names, signups = self._players()
+        nemeses = self._nemeses()
+        self._random_player()
+        heroes = self._heroes()
+        teams = self._teams(heroes)
+        living = {h.player for h in heroes.values() if h.alive}
+        if len(living) < 2:
+            raise self.fail(
+                ("heroes",),
+                "the Battle is over: no hero is alive, or only one player's (or Random Player's)",
+            )
+        setup = Setup(signups, names, heroes, nemeses, teams)
+        return Position(
+            self.file.round, setup, self._team_bonus(heroes, teams), self._death_last_round()
+        )
+
+    # ----- names ---------------------------------------------------------------------
+    def _hero_names(self) -> None:
+        for name in self.file.heroes:
+            self._check_name(name, ("heroes", name))
+            folded = name.casefold()
+            if folded in self.by_fold:
+                raise self.fail(("heroes", name), f"also written {self.by_fold[folded]!r}")
+            self.by_fold[folded] = name
+
+    def _check_name(self, name: str, path: Path) -> None:
+        try:
+            check_name(name, "name")
+        except ValueError as err:
+            raise self.fail(path, str(err).removeprefix("name: ")) from None
+
+    def hero(self, name: str, path: Path) -> str:
+        """The hero of the HP table that ``name`` means (any letter case)."""
+        hero = self.by_fold.get(name.casefold())
+        if hero is None:
+            raise self.fail(path, f"{name!r} is not in heroes (the HP table)")
+        return hero
+
+    # ----- players -------------------------------------------------------------------
+    def _players(self) -> tuple[dict[str, str], dict[Seat, str]]:
+        """Forum names, heroes (each owned once) and sign-ups, by seat."""
+        options, each = self.options, self.options.heroes_per_player
+        count = len(self.file.players)
+        if options.player_names and len(options.player_names) != count:
+            raise self.fail(
+                ("players",),
+                f"{count} players but the option player_names gives "
+                f"{len(options.player_names)} names",
+            )
+        names: dict[str, str] = {}
+        for index, player in enumerate(self.file.players):
+            seat, path = str(index + 1), ("players", index)
+            if player.name is not None:
+                self._check_name(player.name, (*path, "name"))
+            name = player.name or (options.player_names[index] if options.player_names else "")
+            name = name or f"Player {seat}"
+            taken = {n.casefold(): s for s, n in names.items()}
+            if name.casefold() in taken:
+                raise self.fail((*path, "name"), f"{name!r} is player {taken[name.casefold()]}'s")
+            names[seat] = name
+            if (player.hero is None) == (player.heroes is None):
+                raise self.fail(path, "give hero: NAME (two heroes a player: heroes: [A, B])")
+            field = "hero" if player.heroes is None else "heroes"
+            listed = [player.hero] if player.hero is not None else list(player.heroes or [])
+            if len(listed) != each:
+                raise self.fail(
+                    (*path, field), f"{each} hero(es) a player (option heroes_per_player)"
+                )
+            for written in listed:
+                hero = self.hero(written, (*path, field))
+                if hero in self.owners:
+                    raise self.fail((*path, field), f"{hero} is player {self.owners[hero]}'s")
+                self.owners[hero] = seat
+        signups: dict[Seat, str] = {}
+        for index, player in enumerate(self.file.players):
+            seat, where = str(index + 1), ("players", index, "signup")
+            if player.signup is None:
+                signups[seat] = ""
+                continue
+            hero = self.hero(player.signup, where)
+            if self.owners.get(hero) == seat:
+                raise self.fail(where, f"nobody plays the hero they submitted ({hero})")
+            twice = [s for s, h in signups.items() if h == hero]
+            if twice:
+                raise self.fail(where, f"{hero} is player {twice[0]}'s sign-up")
+            signups[seat] = hero
+        names[RANDOM_PLAYER] = "Random Player"
+        return names, signups
+
+    def _nemeses(self) -> dict[Seat, tuple[str, ...]]:
+        """Two different heroes of other players for each player (R4, R26)."""
+        out: dict[Seat, tuple[str, ...]] = {}
+        for index, player in enumerate(self.file.players):
+            seat, path = str(index + 1), ("players", index, "nemeses")
+            pair = [self.hero(name, path) for name in player.nemeses]
+            if pair[0] == pair[1]:
+                raise self.fail(path, "two different nemeses")
+            for hero in pair:
+                owner = self.owners.get(hero)
+                if owner == seat:
+                    raise self.fail(path, f"{hero} is this player's own hero")
+                if owner is None:
+                    raise self.fail(path, f"{hero} is Random Player's, nobody's nemesis")
+            out[seat] = tuple(canonical(pair))
+        return out
+
+    def _random_player(self) -> None:
+        given = self.file.random_player
+        if not self.options.random_player:
+            if given is not None:
+                raise self.fail(("random_player",), "the option random_player is off")
+        elif given is None:
+            raise self.fail(
+                ("random_player",), "the option random_player is on: name Random Player's hero"
+            )
+        else:
+            hero = self.hero(given, ("random_player",))
+            if hero in self.owners:
+                raise self.fail(("random_player",), f"{hero} is player {self.owners[hero]}'s")
+            self.owners[hero] = RANDOM_PLAYER
+        for name in self.file.heroes:
+            if name not in self.owners:
+                raise self.fail(
+                    ("heroes", name),
+                    "nobody plays this hero: give it to a player (hero:)"
+                    + (
+                        " or to Random Player (random_player:)"
+                        if self.options.random_player
+                        else ""
+                    ),
+                )
+
+    # ----- the HP table --------------------------------------------------------------
+    def _heroes(self) -> dict[str, Hero]:
+        options = self.options
+        heroes: dict[str, Hero] = {}
+        for name in canonical(list(self.file.heroes)):
+            entry, path = self.file.heroes[name], ("heroes", name)
+            status = entry.status
+            if status == "alive" and entry.hp < 1:
+                raise self.fail((*path, "hp"), "a living hero has 1 HP or more (else status: dead)")
+            if status != "alive" and entry.hp > 0:
+                raise self.fail((*path, "hp"), f"a {status} hero has 0 HP or less")
+            if status == "zombie" and not options.zombies:
+                raise self.fail((*path, "status"), "Zombies need the option zombies")
+            if status == "zombie" and entry.hp <= options.zombie_dead_dead_hp:
+                raise self.fail(
+                    (*path, "hp"),
+                    f"a Zombie at {options.zombie_dead_dead_hp} HP or less is gone "
+                    "(option zombie_dead_dead_hp): status: dead",
+                )
+            revealed = status != "alive" if entry.revealed is None else entry.revealed
+            if status != "alive" and not revealed:
+                raise self.fail((*path, "revealed"), "a death reveals the hero's identity")
+            if entry.revived and not can_resurrect(options):
+                raise self.fail(
+                    (*path, "revived"),
+                    "no hero is ever resurrected under these options (resurrection_every, "
+                    "resurrection_rounds, or Hand of God with resurrection)",
+                )
+            heroes[name] = Hero(
+                name, self.owners[name], entry.hp, status, revealed, revived=entry.revived
+            )
+        return heroes
+
+    def _teams(self, heroes: dict[str, Hero]) -> dict[str, tuple[str, ...]]:
+        """Team Affiliation: every player's hero on exactly one team (R16)."""
+        given = self.file.teams
+        if not self.options.teams:
+            if given is not None:
+                raise self.fail(("teams",), "the option teams is off")
+            return {}
+        if given is None:
+            raise self.fail(("teams",), "the option teams is on: list each team's heroes")
+        teams: dict[str, tuple[str, ...]] = {}
+        team_of: dict[str, str] = {}
+        for team, members in given.items():
+            path = ("teams", team)
+            self._check_name(team, path)
+            if team.casefold() in {t.casefold() for t in teams}:
+                raise self.fail(path, "two teams of one name")
+            if not members:
+                raise self.fail(path, "a team has heroes")
+            for name in members:
+                hero = self.hero(name, path)
+                if self.owners[hero] == RANDOM_PLAYER:
+                    raise self.fail(path, f"{hero} is Random Player's, on no team")
+                if hero in team_of:
+                    raise self.fail(path, f"{hero} is already on team {team_of[hero]}")
+                team_of[hero] = team
+            teams[team] = tuple(canonical([h for h, t in team_of.items() if t == team]))
+        missing = [h for h in heroes if self.owners[h] != RANDOM_PLAYER and h not in team_of]
+        if missing:
+            raise self.fail(("teams",), f"{', '.join(missing)}: every player's hero is on a team")
+        for hero, team in team_of.items():
+            heroes[hero].team = team
+        return teams
+
+    def _team_bonus(self, heroes: dict[str, Hero], teams: dict[str, tuple[str, ...]]) -> bool:
+        """Whether the teamwork bonus was paid: it is, once a compile leaves one team
+        (or none) with every hero alive (R16)."""
+        given = self.file.team_bonus_given
+        if not teams:
+            if given is not None:
+                raise self.fail(("team_bonus_given",), "the option teams is off")
+            return False
+        intact = [t for t, members in teams.items() if all(heroes[m].alive for m in members)]
+        paid = self.file.round > 1 and len(intact) <= 1
+        if given is None:
+            return paid
+        if paid and not given:
+            raise self.fail(
+                ("team_bonus_given",),
+                f"{len(intact)} team(s) with every hero alive: the bonus was paid (true)",
+            )
+        if given and len(intact) > 1 and not can_resurrect(self.options):
+            raise self.fail(
+                ("team_bonus_given",),
+                f"{len(intact)} teams have every hero alive: no bonus yet (false)",
+            )
+        return given
+
+    def _death_last_round(self) -> bool:
+        if not self.file.death_last_round:
+            return False
+        path: Path = ("death_last_round",)
+        if self.file.round == 1:
+            raise self.fail(path, "round 1 has no round before it")
+        if all(entry.status == "alive" for entry in self.file.heroes.values()):
+            raise self.fail(path, "no hero is dead")
+        return True
+
+
+def can_resurrect(options: HeroBattleOptions) -> bool:
+    """Whether a hero may ever come back under these options (R11, R14)."""
+    return bool(
+        options.resurrection_every
+        or options.resurrection_rounds
+        or (options.hand_of_god and "resurrection" in options.hand_of_god_table)
+    )
+
+
+def check_players(position: Position, players: int, source: str = "position") -> None:
+    """One seat for each player of the position."""
+    if position.players != players:
+        raise PositionError(
+            f"{source}: the position has {position.players} players but the Battle "
+            f"{players}: give --players {position.players}"
+        )
+
+
+# ----- reading YAML ------------------------------------------------------------------
+def _parse(text: str, source: str) -> tuple[Any, yaml.Node | None]:
+    """The data and the node tree (for lines), through the project's safe reader (no
+    aliases, bounded depth and numbers); a key written twice is refused."""
+    try:
+        data = parse_yaml(text, source)
+        root = compose_yaml(text, source)
+    except FileRefused as err:
+        raise PositionError(str(err)) from None
+    if data is None:
+        raise PositionError(f"{source}: the position is empty")
+    if not isinstance(data, dict):
+        raise PositionError(f"{source}: a position is a YAML mapping (round, players, heroes)")
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key, value in node.value:
+                if key.value in seen:
+                    line = key.start_mark.line + 1
+                    raise PositionError(f"{source}:{line}: {key.value}: written twice")
+                seen.add(key.value)
+                stack.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return data, root
+
+
+def _line(root: yaml.Node | None, path: Path) -> str:
+    """``:N``, the line of the deepest part of ``path`` found in the YAML (or '')."""
+    node, line = root, None
+    for part in path:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == str(part)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            node = node.value[part] if part < len(node.value) else None
+        else:
+            node = None
+    if node is not None:
+        line = node.start_mark.line + 1
+    return f":{line}" if line is not None else ""
+
+
+def _field(path: Path) -> str:
+    """``('players', 2, 'nemeses')`` reads ``player 3, nemeses``; ``('heroes', 'Ant',
+    'hp')`` reads ``hero Ant, hp``; list indexes inside a field are left out."""
+    words: list[str] = []
+    single = {"players": "player", "heroes": "hero", "teams": "team"}
+    for index, part in enumerate(path):
+        if index == 1 and path[0] in single:
+            number = part + 1 if isinstance(part, int) and path[0] == "players" else part
+            words[-1] = f"{single[str(path[0])]} {number}"
+        elif isinstance(part, str):
+            words.append(part)
+    return ", ".join(words) or "the position"
