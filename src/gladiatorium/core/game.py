@@ -73,6 +73,14 @@ class Game(ABC, Generic[OptT]):
         """Text picture of the match as ``seat`` may see it (default: its view)."""
         return json.dumps(state.view(seat), indent=2, default=str)
 
+    def web_picture(self, state: State[OptT], seat: Seat | None) -> str | None:
+        """The match as an HTML fragment (inline SVG and markup) for the web page, built
+        only from ``state.view(seat)`` and the seat's own legal actions; every user string
+        escaped. Clickable elements carry ``data-acts`` (a JSON list of the legal actions
+        they take part in) and may carry ``data-act`` (the one a plain click plays); see
+        docs/api.md "Game pages". None (the default): the page shows :meth:`render`."""
+        return None
+
     def notation_help(self) -> str:
         """How actions are written, for the terminal's ``help``."""
         return "Type an action exactly as listed by 'legal'."

@@ -855,7 +855,9 @@ def match_context(
         seat = pick_seat(held, asked, awaiting)
         body = body_of(live, seat)
         game = live.game
-        picture = game.render(live.state, seat)
+        board = game.web_picture(live.state, seat)
+        # the text picture only where the game draws no web picture of its own
+        picture = game.render(live.state, seat) if board is None else ""
         posts = game.posts(live.state, seat)
         players = order[: live.state.players]
         timeout = [str(a) for a in game.timeout_actions(live.state, seat)] if seat else []
@@ -864,7 +866,9 @@ def match_context(
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
-        json.dumps([body, picture, posts, deadlines, labels], sort_keys=True, default=str).encode()
+        json.dumps(
+            [body, picture, board, posts, deadlines, labels], sort_keys=True, default=str
+        ).encode()
     ).hexdigest()[:16]
     legal: list[str] = body["legal"]
     # who has moved: a simultaneous round keeps everyone awaited until it closes, to
@@ -881,6 +885,9 @@ def match_context(
         "labels": labels,
         "body": body,
         "picture": picture,
+        # the game's own web picture: its module escapes every string it shows
+        "board": Markup(board) if board is not None else None,
+        "latest": [e for e in body["events"][-6:]],
         "posts": posts,
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,

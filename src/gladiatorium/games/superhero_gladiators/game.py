@@ -24,6 +24,7 @@ from gladiatorium.games.superhero_gladiators.map_files import map_text
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
+from gladiatorium.games.superhero_gladiators.web import web_picture
 
 NOTATION = """\
 Squares are a column letter and a row number (a1 is the top left).
@@ -67,6 +68,13 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     def render(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:
         """The map and heroes, then what the awaited seat may do (all open information)."""
         return render_state(state.view(seat)) + options_line(state)
+
+    def web_picture(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat | None
+    ) -> str | None:
+        """The arena and hero cards for the web page (from the view and legal list)."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal, seat)
 
     def notation_help(self) -> str:
         return NOTATION

@@ -1,0 +1,210 @@
+"""The games' own pages in a real browser (Debian's chromium, see test_pages.py): a
+person plays a whole match against bots by clicking the board (no typing), and each
+seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default /tmp)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, Page, expect
+from test_pages import (  # the server and browser fixtures, shared
+    SHOTS,
+    STEP_MS,
+    browser,
+    new_page,
+    over,
+    page_server,
+    register,
+    stamp,
+    wait_changed,
+)
+
+__all__ = ["browser", "page_server"]
+
+
+def create(page: Page, game: str, seats: dict[str, str], options: dict[str, str]) -> str:
+    page.goto(f"/matches/new?game={game}")
+    for name, value in seats.items():
+        page.locator(f'[name="seat.{name}"]').select_option(value)
+    if options:
+        page.locator("summary").first.click()
+        for name, value in options.items():
+            page.locator(f'[name="opt.{name}"]').fill(value)
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_move(page: Page) -> bool:
+    return page.locator("#webpic[data-legal]").count() > 0
+
+
+def wait_turn(page: Page) -> None:
+    """Until the page offers this seat a move or the match is over."""
+    page.wait_for_function(
+        "() => { const live = document.getElementById('live');"
+        " return live && (live.dataset.over === 'yes' ||"
+        " !!document.querySelector('#webpic[data-legal]')); }",
+        timeout=STEP_MS,
+    )
+
+
+def click_and_wait(page: Page, target: object) -> None:
+    before = stamp(page)
+    target.click()  # type: ignore[attr-defined]
+    wait_changed(page, before)
+
+
+# ----- Superhero Gladiators -------------------------------------------------------------
+def sg_turn(page: Page, seen: dict[str, int]) -> None:
+    """One decision, clicked as a person would."""
+    prompt = page.locator("#webpic .pic-prompt button.other")
+    texts = prompt.all_inner_texts()
+    defence = [i for i, t in enumerate(texts) if t.startswith(("Use ", "Take", "Copy"))]
+    if defence:  # the defence question: use a defence when there is one
+        seen["defence"] += 1
+        page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-defence.png"), full_page=True)
+        choice = next((i for i in defence if texts[i].startswith("Use ")), defence[0])
+        click_and_wait(page, prompt.nth(choice))
+        return
+    acting = page.locator("#webpic .hero-card.acting button.pic-button")
+    attack = None
+    for index in range(acting.count()):
+        if "attack" in (acting.nth(index).get_attribute("data-acts") or ""):
+            attack = acting.nth(index)
+            break
+    if attack is not None:
+        if seen["attack"] == 0:  # the first time: hero, then power, then target
+            page.locator("#webpic g.sq.can[data-act]").first.wait_for()
+            hero = page.locator("#webpic .hero-card.acting").get_attribute("data-hero")
+            square = page.locator(f'#webpic g.token[data-hero="{hero}"]')
+            assert square.count() == 1
+        before = stamp(page)
+        attack.click()  # one target only: played at once; else the targets light up
+        if page.locator("#picking").is_visible():
+            if seen["aim"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-aim.png"), full_page=True)
+            seen["aim"] += 1
+            page.locator("#webpic g.sq.lit").first.click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["attack"] += 1
+        wait_changed(page, before)
+        return
+    moves = page.locator(
+        '#webpic g.sq.can[data-act^="move "], #webpic g.sq.can[data-act^="place "]'
+    )
+    if moves.count():
+        seen["move"] += 1
+        click_and_wait(page, moves.last)
+        return
+    seen["other"] += 1
+    click_and_wait(page, page.locator("#webpic .pic-prompt button.other").first)
+
+
+def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "perseusfan")
+    match = create(
+        page, "superhero-gladiators", {"1": "bot:greedy", "2": "me"}, {"turn_limit": "3"}
+    )
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    expect(watcher.locator("#webpic svg.arena")).to_be_visible()
+    seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
+    shot = False
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if over(page):
+            break
+        if not shot:
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-sg.png"), full_page=True)
+            shot = True
+        sg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["attack"] + seen["move"] >= 2, seen
+    # what each seat sees: the player's arena, cards and segment track; a spectator the
+    # same picture with nothing to click
+    for who in (page, watcher):
+        expect(who.locator("#webpic .hero-card")).to_have_count(2)
+        expect(who.locator("#webpic .segments li")).to_have_count(6)
+        expect(who.locator("#webpic .oomph").first).to_be_visible()
+    watcher.reload()
+    assert watcher.locator("#webpic[data-legal]").count() == 0
+    assert watcher.locator("#webpic .sq.can").count() == 0
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end.png"), full_page=True)
+    # on a phone the board still fits the screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    box = page.locator("#webpic svg.arena").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-phone.png"), full_page=True)
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
+    context.close()
+    watch_context.close()
+
+
+# ----- Gladiator Chess --------------------------------------------------------------------
+def gc_turn(page: Page, seen: dict[str, int]) -> None:
+    override = page.locator("#webpic button.override")
+    if override.count() and seen["override"] == 0:
+        override.first.click()  # the King's override, then a piece and its square
+        seen["override"] += 1
+        piece = page.locator("#webpic g.sq.lit:not([data-then])").first
+        frm = piece.get_attribute("data-sq")
+        piece.click()
+        page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-override.png"), full_page=True)
+        click_and_wait(page, page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])').first)
+        return
+    let = page.locator("#webpic button", has_text="Let the")
+    if let.count():
+        seen["let"] += 1
+        click_and_wait(page, let.first)
+        return
+    piece = page.locator("#webpic g.sq.can").last
+    frm = piece.get_attribute("data-sq")
+    before = stamp(page)
+    piece.click()  # a piece with one move only makes it at once
+    if page.locator("#picking").is_visible():
+        lit = page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])')
+        assert lit.count() >= 1
+        if seen["lit"] == 0:
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-lit.png"), full_page=True)
+        seen["lit"] += 1
+        lit.last.click()
+        if page.locator("#picking:not([hidden]) .pick-choice").count():
+            page.locator("#picking .pick-choice").first.click()  # a pawn's promotion
+    seen["move"] += 1
+    wait_changed(page, before)
+
+
+def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "boardking")
+    seats = {
+        f"{team}-{cmd}": "me" if (team, cmd) == ("white", "king") else "bot:random"
+        for team in ("white", "black")
+        for cmd in ("king", "queen", "black-knight", "kings-knight")
+    }
+    create(page, "gladiator-chess", seats, {"turn_limit": "2"})
+    seen = {"override": 0, "let": 0, "move": 0, "lit": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if over(page):
+            break
+        if seen["move"] == 0:
+            expect(page.locator("#webpic .pic-head")).to_contain_text("white king")
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess.png"), full_page=True)
+        gc_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text("turn limit")
+    assert seen["move"] >= 2 and seen["override"] == 1, seen
+    expect(page.locator("#webpic svg.gcboard")).to_be_visible()
+    assert page.locator("#webpic .gc-side").inner_text().count("lost") == 2
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

@@ -1,0 +1,152 @@
+"""The games' web pictures without a browser: what they may show (the leak idea of the
+server tests run on the page HTML), escaping, and the interaction data they carry."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+import gladiatorium.games
+from gladiatorium.core import get_game
+from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
+from gladiatorium.server.app import create_app
+from gladiatorium.server.config import Settings
+from gladiatorium.server.db import User
+
+gladiatorium.games.load()
+
+
+@pytest.fixture
+def pages_app(tmp_path: Path) -> Iterator[Any]:
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'pictures.db'}", bot_delay_seconds=0)
+    )
+    with TestClient(app):
+        yield app
+
+
+def teams(harpe_gizmo: str) -> list[list[dict[str, Any]]]:
+    chosen = copy.deepcopy([list(team) for team in DEFAULT_TEAMS])
+    for power in chosen[1][0]["powers"]:
+        if power["name"] == "Harpe":
+            power["gizmo"] = harpe_gizmo
+    return chosen
+
+
+def signed_in(app: Any, name: str) -> TestClient:
+    client = TestClient(app)
+    client.get("/register")
+    token = client.cookies.get("gladiatorium_csrf")
+    reply = client.post(
+        "/register", data={"username": name, "password": "password123", "csrf": token}
+    )
+    assert reply.status_code in (200, 303), reply.text
+    return client
+
+
+def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
+    pages_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two matches that differ only in Perseus's Harpe being a hidden gizmo (or no
+    gizmo), same seed, same moves: seat 1's page (while it is not asked anything) and a
+    spectator's page are the same HTML, and so are the web pictures."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1234)
+    client = signed_in(pages_app, "cowboyfan")
+    service = pages_app.state.service
+    with service.sessions() as session:  # the user who holds every seat
+        user_id = session.scalars(select(User.id).where(User.username == "cowboyfan")).one()
+    options = {"power_points": 300}
+    a = service.create(
+        user_id,
+        "superhero-gladiators",
+        2,
+        {**options, "teams": teams("hidden")},
+        {"1": "me", "2": "me"},
+    ).id
+    b = service.create(
+        user_id,
+        "superhero-gladiators",
+        2,
+        {**options, "teams": teams("none")},
+        {"1": "me", "2": "me"},
+    ).id
+    game = get_game("superhero-gladiators")
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(60):
+        live_a, live_b = service.live(a), service.live(b)
+        if live_a.over:
+            break
+        awaited = list(live_a.state.awaiting())
+        for seat in ("spectator", "1"):
+            if seat in awaited:
+                continue
+            page_a = client.get(f"/matches/{a}?seat={seat}").text.replace(a, "ID")
+            page_b = client.get(f"/matches/{b}?seat={seat}").text.replace(b, "ID")
+            assert page_a == page_b, f"seat {seat} tells the two matches apart"
+            picture = None if seat == "spectator" else seat
+            assert game.web_picture(live_a.state, picture) == game.web_picture(
+                live_b.state, picture
+            )
+            compared += 1
+        seat = awaited[0]
+        legal = [str(x) for x in live_a.state.legal_actions(seat) if "notice" not in str(x)]
+        choice = rng.choice(legal)
+        service.submit(a, seat, choice)
+        service.submit(b, seat, choice)
+    assert compared >= 20
+
+
+def test_web_pictures_escape_every_name() -> None:
+    game = get_game("superhero-gladiators")
+    chosen = teams("hidden")
+    chosen[0][0]["name"] = '<script>alert("x")</script>'
+    state = game.start({"teams": chosen, "power_points": 300}, 2, 1)
+    for seat in (None, "1", "2"):
+        html = game.web_picture(state, seat) or ""
+        assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_superhero_gladiators_picture_carries_the_legal_actions() -> None:
+    game = get_game("superhero-gladiators")
+    state = game.start(None, 2, 3)
+    for _ in range(40):
+        seat = state.awaiting()[0]
+        legal = {str(a) for a in state.legal_actions(seat)}
+        html = game.web_picture(state, seat) or ""
+        found: set[str] = set()
+        for raw in re.findall(r'data-acts="([^"]*)"', html):
+            found |= set(json.loads(raw.replace("&quot;", '"').replace("&amp;", "&")))
+        assert found <= legal  # only this seat's legal actions
+        assert legal <= found  # and every one of them can be clicked
+        state.apply(seat, random.Random(len(state.events)).choice(state.legal_actions(seat)))
+        if not state.awaiting():
+            break
+
+
+def test_gladiator_chess_picture_shows_the_odds_of_each_fight() -> None:
+    game = get_game("gladiator-chess")
+    state = game.start({"turn_limit": 30}, 8, 2)
+    rng = random.Random(2)
+    for _ in range(600):
+        seat = state.awaiting()[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        fights = [a for a in legal if re.search(r"[a-l]\d+x[a-l]\d+", a)]
+        if fights:
+            html = game.web_picture(state, seat) or ""
+            assert re.search(r'class="hint"[^>]*data-acts=[^>]*>.*?win \d+%', html)
+            assert game.web_picture(state, None) is not None
+            assert "data-acts" not in (game.web_picture(state, None) or "")
+            return
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no fight came up")
