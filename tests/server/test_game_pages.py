@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 from test_pages import (  # the server and browser fixtures, shared
@@ -206,5 +207,90 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
     expect(page.locator("#webpic svg.gcboard")).to_be_visible()
     assert page.locator("#webpic .gc-side").inner_text().count("lost") == 2
     page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- the hero designer --------------------------------------------------------------------
+def fill_power(page: Page, row: int, **fields: str) -> None:
+    box = page.locator(f"details#p{row}")
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    for name, value in fields.items():
+        if name == "type":
+            page.locator(f'[name="p{row}.type"]').select_option(value)
+        elif name == "style":
+            page.locator(f'[name="p{row}.styles"][value="{value}"]').check()
+        else:
+            page.locator(f'[name="p{row}.{name}"]').fill(value)
+
+
+def test_hero_designer_builds_saves_and_fights(
+    browser: Browser, page_server: str, tmp_path: Path
+) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "nunmaker")
+    page.goto("/heroes/new")
+    expect(page.locator("h1")).to_contain_text("Design a hero")
+    page.get_by_label("Hero name").fill("Iron Nun")
+    for attribute, value in (("strength", "4"), ("dexterity", "5"), ("size", "4")):
+        page.locator(f'[name="attr.{attribute}"]').fill(value)
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    page.locator('[name="attr.perception"]').fill("2")
+    fill_power(page, 0, name="Ruler slap", type="close", level="3", uses="infinite")
+    expect(page.locator("#points")).to_contain_text("67 on powers")  # the cost moves
+    expect(page.locator("#points-left")).to_have_text("133 left")
+    page.locator('[name="p0.level"]').fill("9")  # an error appears beside its field
+    expect(page.locator("#err-p0-level")).to_be_visible()
+    expect(page.locator("#err-p0-level")).to_contain_text("1 to 8")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    page.locator('[name="p0.level"]').fill("3")  # and disappears once fixed
+    expect(page.locator("#err-p0-level")).to_be_hidden()
+    fill_power(page, 1, name="Habit of steel", type="defense", style="toughness", level="4")
+    fill_power(page, 1, uses="8")
+    fill_power(page, 2, name="Holy water", type="distance", style="missile", level="3", uses="8")
+    expect(page.locator("#points")).to_contain_text("138 on powers")
+    expect(page.locator("#points-left")).to_have_text("62 left")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
+    expect(page.locator(".card-preview svg")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gladiatorium-designer.png"), full_page=True)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download as YAML").click()
+    saved = tmp_path / "iron-nun.yaml"
+    download.value.save_as(saved)
+    text = saved.read_text()
+    assert "name: Iron Nun" in text and "toughness" in text
+    page.get_by_role("button", name="Save to my library").click()
+    expect(page.locator("#saved")).to_contain_text("Iron Nun")
+    # import the downloaded file back; start from a sample and save it too
+    page.locator('input[type="file"]').set_input_files(str(saved))
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_label("Hero name")).to_have_value("Iron Nun")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
+    page.get_by_role("link", name="cowboy").click()
+    expect(page.get_by_label("Hero name")).to_have_value("Cowboy")
+    page.get_by_role("button", name="Save to my library").click()
+    expect(page.locator("#saved")).to_contain_text("Cowboy")
+    # fight with it: the Cowboy (a bot) against my Iron Nun
+    page.goto("/matches/new?game=superhero-gladiators")
+    page.locator('[name="seat.1"]').select_option("bot:greedy")
+    page.locator('[name="seat.2"]').select_option("me")
+    page.locator('label:has([name="library.1"])', has_text="Cowboy").locator("input").check()
+    page.locator('label:has([name="library.2"])', has_text="Iron Nun").locator("input").check()
+    page.locator("summary").first.click()
+    page.locator('[name="opt.turn_limit"]').fill("4")
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    expect(page.locator('#webpic .hero-card[data-hero="2A"]')).to_contain_text("Iron Nun")
+    seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            sg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert sum(seen.values()) >= 2, seen
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 import gladiatorium.games
-from gladiatorium.core import get_game
+from gladiatorium.core import GladiatoriumError, get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
@@ -150,3 +150,93 @@ def test_gladiator_chess_picture_shows_the_odds_of_each_fight() -> None:
             return
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     pytest.fail("no fight came up")
+
+
+IRON_NUN = {
+    "name": "Iron Nun",
+    "attributes": {"strength": 4, "dexterity": 5, "size": 4, "perception": 2},
+    "powers": [
+        {"name": "Ruler slap", "type": "close", "level": 3, "uses": "infinite"},
+        {
+            "name": "Habit of steel",
+            "type": "defense",
+            "styles": ["toughness"],
+            "level": 4,
+            "uses": 8,
+        },
+    ],
+}
+
+
+def test_superhero_gladiators_defence_question_with_the_attacks_roll() -> None:
+    """The defender's seat gets the question with the roll and a button per defence;
+    the attacker's seat and a spectator see who is hit but get no buttons."""
+    game = get_game("superhero-gladiators")
+    chosen = [list(DEFAULT_TEAMS[0]), [IRON_NUN]]
+    for seed in range(20):
+        state = game.start({"teams": chosen}, 2, seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            awaited = state.awaiting()
+            if not awaited:
+                break
+            seat = awaited[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if "use Habit of steel" in legal:
+                html = game.web_picture(state, seat) or ""
+                assert "is hit</strong>" in html and "how do you defend?" in html
+                assert re.search(r'class="roll">Roll: [^<]*d20 = \d+, needs', html)
+                assert 'data-act="use Habit of steel"' in html
+                assert 'data-act="take hit"' in html
+                for other in (None, "1"):
+                    seen = game.web_picture(state, other) or ""
+                    assert "is hit</strong>" in seen and "data-act" not in seen
+                return
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no defence question came up")
+
+
+def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
+    """The htmx check answers with the cost and every error slot out of band; a save
+    needs an account and a valid hero; names are escaped; games without a designer
+    refuse."""
+    guest = TestClient(pages_app)
+    page = guest.get("/heroes/new?sample=cowboy")
+    assert page.status_code == 200 and 'value="Cowboy"' in page.text
+    token = guest.cookies.get("gladiatorium_csrf")
+    fields = {
+        "csrf": token,
+        "game": "superhero-gladiators",
+        "name": "<b>Bad</b>",
+        "attr.strength": "4",
+        "attr.dexterity": "5",
+        "attr.size": "4",
+        "attr.perception": "2",
+        "p0.name": "Punch",
+        "p0.type": "close",
+        "p0.level": "9",
+        "p0.uses": "infinite",
+    }
+    check = guest.post("/heroes/check", data=fields)
+    assert check.status_code == 200
+    assert 'id="err-p0-level" role="alert" hx-swap-oob="true">level must be 1 to 8' in check.text
+    assert 'id="err-name" role="alert" hx-swap-oob="true" hidden>' in check.text
+    assert 'data-valid="no"' in check.text
+    assert guest.post("/heroes/check", data={**fields, "csrf": "forged"}).status_code == 403
+    download = guest.post("/heroes/new", data={**fields, "do": "download"})
+    assert download.status_code == 200 and "attachment" in download.headers["content-disposition"]
+    assert "name: <b>Bad</b>" in download.text
+    refused = guest.post("/heroes/new", data={**fields, "do": "save", "p0.level": "3"})
+    assert refused.status_code == 401 and "&lt;b&gt;Bad&lt;/b&gt;" in refused.text
+    member = signed_in(pages_app, "designer2")
+    fields["csrf"] = member.cookies.get("gladiatorium_csrf")
+    invalid = member.post("/heroes/new", data={**fields, "do": "save"})
+    assert invalid.status_code == 422 and "fix the problems" in invalid.text
+    saved = member.post(
+        "/heroes/new", data={**fields, "do": "save", "p0.level": "3"}, follow_redirects=False
+    )
+    assert saved.status_code == 303
+    assert "&lt;b&gt;Bad&lt;/b&gt;" in member.get("/library").text
+    assert get_game("pig").design_samples() == {}
+    with pytest.raises(GladiatoriumError):
+        get_game("pig").design()

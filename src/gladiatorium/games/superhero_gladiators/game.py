@@ -8,7 +8,8 @@ from typing import Any
 
 from gladiatorium.core import Game, GameInfo, Seat, State
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
-from gladiatorium.core.game import BotFactory
+from gladiatorium.core.game import BotFactory, Design
+from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
@@ -72,9 +73,11 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     def web_picture(
         self, state: State[SuperheroGladiatorsOptions], seat: Seat | None
     ) -> str | None:
-        """The arena and hero cards for the web page (from the view and legal list)."""
+        """The arena and hero cards for the web page (from the view, the legal list and
+        the events the seat may see)."""
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal, seat)
+        recent = [event.text for event in state.events_for(seat)[-6:]]
+        return web_picture(state.view(seat), legal, seat, recent)
 
     def notation_help(self) -> str:
         return NOTATION
@@ -100,6 +103,16 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         if not result.valid or result.hero is None:
             raise OptionsError("; ".join(str(e) for e in result.errors))
         return result.hero.name, hero_to_data(result.hero)
+
+    def design(
+        self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
+    ) -> Design:
+        """The hero designer: every field, the live cost and errors, the card preview."""
+        return designer.design(fields, text)
+
+    def design_samples(self) -> dict[str, str]:
+        """The shipped sample heroes, by file name."""
+        return designer.samples()
 
     def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
         """Heroes chosen per seat (team ``1``, ``2`` ...) become the ``teams`` option."""

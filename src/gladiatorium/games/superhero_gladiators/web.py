@@ -21,7 +21,9 @@ def fill(team: str) -> str:
     return TEAM_FILLS[(int(team) - 1) % len(TEAM_FILLS)] if team.isdigit() else "#999999"
 
 
-def web_picture(view: dict[str, Any], legal: Sequence[str], seat: str | None) -> str:
+def web_picture(
+    view: dict[str, Any], legal: Sequence[str], seat: str | None, recent: Sequence[str] = ()
+) -> str:
     heroes = view["heroes"]
     by_id = {h["id"]: h for h in heroes}
     square_acts: dict[str, list[str]] = {}
@@ -58,7 +60,7 @@ def web_picture(view: dict[str, Any], legal: Sequence[str], seat: str | None) ->
     if actor:
         head += f"; <strong>{e(actor)} {e(by_id[actor]['name'])}</strong> acts"
     parts.append(f'<p class="pic-head">{head}</p>')
-    parts.append(prompt(view, legal, by_id, other, seat))
+    parts.append(prompt(view, legal, by_id, other, seat, recent))
     parts.append('<div class="sg-grid">')
     parts.append(arena_svg(view, square_acts, main_of))
     parts.append('<div class="sg-side">')
@@ -79,6 +81,7 @@ def prompt(
     by_id: dict[str, dict[str, Any]],
     other: list[str],
     seat: str | None,
+    recent: Sequence[str] = (),
 ) -> str:
     """What the match asks now, with buttons for the awaited seat."""
     lines: list[str] = []
@@ -98,8 +101,11 @@ def prompt(
             + (" twice" if hit.get("double") else "")
         )
         if legal:
-            text += ": how do you defend? (the attack's roll is in the latest events)"
+            text += ": how do you defend?"
         lines.append(f"<p>{text}</p>")
+        rolls = [r for r in recent if " needs " in r]
+        if rolls:  # the attack's roll, with what it needed
+            lines.append(f'<p class="roll">Roll: {e(rolls[-1])}</p>')
     if view["reveal_for"]:
         lines.append(
             f"<p>{e(view['reveal_for'])}: choose which unused hidden gizmo was noticed.</p>"
