@@ -207,6 +207,18 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
     expect(page.locator("#webpic svg.gcboard")).to_be_visible()
     assert page.locator("#webpic .gc-side").inner_text().count("lost") == 2
     page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-end.png"), full_page=True)
+    # the replay: step through the finished match from its record
+    page.locator("#replay-link").click()
+    expect(page.locator("#step")).to_contain_text("step 0 of")
+    expect(page.locator("#played")).to_contain_text("The start of the match")
+    page.locator("#next").click()
+    page.locator("#next").click()
+    expect(page.locator("#step")).to_contain_text("step 2 of")
+    expect(page.locator("#played")).to_contain_text("Just played by seat")
+    expect(page.locator(".webpic svg.gcboard")).to_be_visible()
+    page.locator("#last").click()
+    expect(page.locator("#replay-result")).to_contain_text("turn limit")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-replay.png"), full_page=True)
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
 

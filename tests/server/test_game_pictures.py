@@ -240,3 +240,23 @@ def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
     assert get_game("pig").design_samples() == {}
     with pytest.raises(GladiatoriumError):
         get_game("pig").design()
+
+
+def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
+    client = signed_in(pages_app, "replayer")
+    service = pages_app.state.service
+    with service.sessions() as session:
+        user_id = session.scalars(select(User.id).where(User.username == "replayer")).one()
+    match = service.create(user_id, "pig", 2, {"target": 5}, {"1": "me", "2": "me"}).id
+    assert client.get(f"/matches/{match}/replay").status_code == 403
+    rng = random.Random(1)
+    while not service.live(match).over:
+        seat = service.live(match).state.awaiting()[0]
+        service.submit(match, seat, rng.choice(["roll", "roll", "hold"]))
+    total = len(service.live(match).state.history)
+    page = client.get(f"/matches/{match}/replay?step=1&seat=1")
+    assert page.status_code == 200 and f"step 1 of {total}" in page.text
+    assert f"step {total} of {total}" in client.get(f"/matches/{match}/replay?step=999").text
+    stranger = signed_in(pages_app, "stranger")
+    assert stranger.get(f"/matches/{match}/replay?seat=1").status_code == 403
+    assert stranger.get(f"/matches/{match}/replay").status_code == 200

@@ -1118,3 +1118,60 @@ async def designer_post(request: Request) -> Response:
         _store_item, service_of(request), caller.user_id, game.info.slug, name, design.text, data
     )
     return redirect(f"/heroes/new?game={quote(game.info.slug)}&saved={quote(name[:80], safe='')}")
+
+
+# ----- replays ------------------------------------------------------------------------------
+def replay_context(
+    service: MatchService, match_id: str, caller: Caller, asked: str | None, step: int | None
+) -> dict[str, Any]:
+    """A finished match at one step of its record, as one seat (or a spectator) saw it."""
+    held = seats_held(service, match_id, caller)
+    live = service.live(match_id)
+    with live.lock:
+        if not live.over:
+            raise Forbidden("a match can be replayed once it is over")
+        game = live.game
+        history = [(s, str(a)) for s, a in live.state.history]
+        start = (live.state.options, live.state.players, live.state.seed, live.state.position)
+        order = list(live.state.seats)
+        final = outcome_text(live.outcome(), {})
+    seat = pick_seat([s for s in order if s in held], asked or SPECTATOR, [])
+    total = len(history)
+    at = total if step is None else max(0, min(step, total))
+    options, players, seed, position = start
+    state = game.start(options, players, seed, position, "match position")
+    for who, notation in history[:at]:
+        state.act(who, notation)
+    board = game.web_picture(state, seat)
+    events = [e.to_json() for e in state.events_for(seat)]
+    return {
+        "id": match_id,
+        "game": game,
+        "seat": seat,
+        "held": [s for s in order if s in held],
+        "step": at,
+        "total": total,
+        "played": history[at - 1] if at else None,
+        "board": Markup(board) if board is not None else None,
+        "picture": game.render(state, seat) if board is None else "",
+        "events": events[-12:],
+        "outcome": final,
+    }
+
+
+@router.get("/matches/{match_id}/replay", response_class=HTMLResponse)
+async def replay_page(
+    request: Request, match_id: str, seat: str | None = None, step: int | None = None
+) -> Response:
+    """Step through a finished match, move by move (``?step=N``; ``?seat=S`` for a seat
+    the visitor holds, else a spectator's view)."""
+    caller = await run_in_threadpool(request_caller, request)
+    try:
+        context = await run_in_threadpool(
+            replay_context, service_of(request), match_id, caller, seat, step
+        )
+    except ServiceError as err:
+        return problem(request, err.status, str(err), caller)
+    except GladiatoriumError as err:
+        return problem(request, 500, f"the record does not replay: {err}", caller)
+    return page(request, "replay.html", context, caller)
