@@ -306,3 +306,60 @@ def test_hero_designer_builds_saves_and_fights(
     assert sum(seen.values()) >= 2, seen
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
+
+
+# ----- Super Dice Heroes ------------------------------------------------------------------------
+def sdh_turn(page: Page, seen: dict[str, int]) -> None:
+    before = stamp(page)
+    choose = page.locator("#webpic button.pic-button", has_text="choose")
+    if choose.count():
+        seen["choose"] += 1
+        choose.first.click()
+        wait_changed(page, before)
+        return
+    dice = page.locator("#webpic button.die[data-acts]")
+    if dice.count():
+        dice.first.click()  # a die, then where it goes (one place only: played at once)
+        if page.locator("#picking").is_visible():
+            if seen["aim"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-aim.png"), full_page=True)
+            seen["aim"] += 1
+            target = page.locator("#webpic .box.lit, #webpic .loc-head.lit")
+            (
+                target.first if target.count() else page.locator("#picking .pick-choice").first
+            ).click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["die"] += 1
+        wait_changed(page, before)
+        return
+    seen["done"] += 1
+    page.locator("#webpic button.pic-button", has_text="Done").click()
+    wait_changed(page, before)
+
+
+def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "dicehero")
+    match = create(page, "super-dice-heroes", {"2": "bot:random"}, {"rounds": "2"})
+    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            if seen["die"] == 1:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh.png"), full_page=True)
+            sdh_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["choose"] == 1 and seen["die"] >= 2, seen
+    expect(page.locator("#webpic .sheet .location")).to_have_count(6)
+    expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    expect(watcher.locator("#webpic .scoreboard")).to_be_visible()
+    assert watcher.locator("#webpic .sheet").count() == 0  # nobody's sheet for a spectator
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
+    context.close()
+    watch_context.close()

@@ -117,9 +117,14 @@ def test_web_pictures_escape_every_name() -> None:
         assert "<script>" not in html and "&lt;script&gt;" in html
 
 
-def test_superhero_gladiators_picture_carries_the_legal_actions() -> None:
-    game = get_game("superhero-gladiators")
-    state = game.start(None, 2, 3)
+@pytest.mark.parametrize(
+    ("slug", "players"),
+    [("superhero-gladiators", 2), ("gladiator-chess", 8), ("super-dice-heroes", 3)],
+)
+def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> None:
+    """Every legal action of the seat can be clicked in its picture, and nothing else."""
+    game = get_game(slug)
+    state = game.start(None, players, 3)
     for _ in range(40):
         seat = state.awaiting()[0]
         legal = {str(a) for a in state.legal_actions(seat)}
