@@ -363,3 +363,53 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
+
+
+# ----- Electron Gladiators ----------------------------------------------------------------------
+def eg_turn(page: Page, seen: dict[str, int]) -> None:
+    before = stamp(page)
+    prompt = page.locator("#webpic .pic-prompt button.pic-button")
+    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="dodge")
+    if dodge.count():
+        seen["dodge"] += 1
+        dodge.first.click()
+        wait_changed(page, before)
+        return
+    vehicles = page.locator("#webpic g.sq.can")
+    if seen["moves"] < 6 and vehicles.count():
+        vehicles.nth(seen["moves"] % vehicles.count()).click()  # a vehicle, then a choice
+        if page.locator("#picking").is_visible():
+            if seen["moves"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-select.png"), full_page=True)
+            target = page.locator("#webpic g.sq.lit[data-then]")
+            if target.count():
+                seen["fire"] += 1
+                target.first.click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["moves"] += 1
+        wait_changed(page, before)
+        return
+    seen["end"] += 1
+    (prompt.first if prompt.count() else page.locator("#live button.act").first).click()
+    wait_changed(page, before)
+
+
+def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "tankfan")
+    create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
+    expect(page.locator("#webpic svg.egarena")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg.png"), full_page=True)
+    seen = {"moves": 0, "fire": 0, "dodge": 0, "end": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            eg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["moves"] >= 1 and seen["end"] >= 1, seen
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

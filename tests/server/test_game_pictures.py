@@ -119,7 +119,12 @@ def test_web_pictures_escape_every_name() -> None:
 
 @pytest.mark.parametrize(
     ("slug", "players"),
-    [("superhero-gladiators", 2), ("gladiator-chess", 8), ("super-dice-heroes", 3)],
+    [
+        ("superhero-gladiators", 2),
+        ("gladiator-chess", 8),
+        ("super-dice-heroes", 3),
+        ("electron-gladiators", 2),
+    ],
 )
 def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> None:
     """Every legal action of the seat can be clicked in its picture, and nothing else."""
@@ -256,8 +261,9 @@ def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
     assert client.get(f"/matches/{match}/replay").status_code == 403
     rng = random.Random(1)
     while not service.live(match).over:
-        seat = service.live(match).state.awaiting()[0]
-        service.submit(match, seat, rng.choice(["roll", "roll", "hold"]))
+        state = service.live(match).state
+        seat = state.awaiting()[0]
+        service.submit(match, seat, rng.choice([str(a) for a in state.legal_actions(seat)]))
     total = len(service.live(match).state.history)
     page = client.get(f"/matches/{match}/replay?step=1&seat=1")
     assert page.status_code == 200 and f"step 1 of {total}" in page.text
