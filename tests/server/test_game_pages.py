@@ -413,3 +413,44 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
+
+
+# ----- Hero Battle ------------------------------------------------------------------------------
+def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -> None:
+    """A player (who also moderates) hits, hits and heals by clicking heroes; the round
+    closes when every player moved; the player may edit the move until then."""
+    context, page = new_page(browser, page_server)
+    register(page, "battler")
+    seats = {str(n): "bot:random" for n in range(2, 9)}
+    seats.update({"1": "me", "moderator": "me"})
+    create(page, "hero-battle", seats, {"starting_hp": "3", "max_rounds": "3"})
+    expect(page.locator("#match")).to_have_attribute("data-seat", "1")
+    rounds = 0
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the battle did not end ({rounds} moves)"
+        wait_turn(page)
+        if over(page):
+            break
+        before = stamp(page)
+        if page.locator("#my-move").inner_text() != "none yet":
+            wait_changed(page, before)  # moved: wait for the round to close
+            continue
+        first = page.locator("#webpic button.hit:not(.me)").first
+        first.click()
+        if page.locator("#picking").is_visible():
+            page.locator("#webpic button.hit.lit").nth(1).click()
+        if page.locator("#picking").is_visible():
+            if rounds == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-pick.png"), full_page=True)
+            page.locator("#webpic button.heal.lit").first.click()
+        if page.locator("#picking:not([hidden]) .pick-choice").count():
+            page.locator("#picking .pick-choice").first.click()
+        rounds += 1
+        wait_changed(page, before)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
+    assert rounds >= 1
+    expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

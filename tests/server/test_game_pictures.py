@@ -124,6 +124,7 @@ def test_web_pictures_escape_every_name() -> None:
         ("gladiator-chess", 8),
         ("super-dice-heroes", 3),
         ("electron-gladiators", 2),
+        ("hero-battle", 8),
     ],
 )
 def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> None:

@@ -10,6 +10,7 @@ from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.render import battle_text
 from gladiatorium.games.hero_battle.round_post import round_post
 from gladiatorium.games.hero_battle.state import HeroBattleState
+from gladiatorium.games.hero_battle.web import web_picture
 
 NOTATION = """\
 Every round each living player assigns 2 hits and 1 heal on different heroes
@@ -54,6 +55,11 @@ class HeroBattle(Game[HeroBattleOptions]):
 
     def notation_help(self) -> str:
         return NOTATION
+
+    def web_picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
+        """My hero, the heroes' HP, the round history and the move as clicks."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal)
 
     def round_number(self, state: State[HeroBattleOptions]) -> int | None:
         return int(getattr(state, "round", 0))
