@@ -272,3 +272,40 @@ def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
     stranger = signed_in(pages_app, "stranger")
     assert stranger.get(f"/matches/{match}/replay?seat=1").status_code == 403
     assert stranger.get(f"/matches/{match}/replay").status_code == 200
+
+
+def test_hero_battle_pictures_hide_who_plays_which_hero() -> None:
+    """Two battles that differ only in which of seats 3 and 4 plays which hero, moved
+    alike: the spectator's and seat 1's pictures are the same."""
+    game = get_game("hero-battle")
+    heroes = [
+        "Captain Comet",
+        "Night Heron",
+        "Iron Tortoise",
+        "Lady Lightning",
+        "The Quiet Storm",
+        "Doctor Paradox",
+        "Silver Sparrow",
+        "Granite Jack",
+    ]
+    dealt = [heroes[(i + 2) % 8] for i in range(8)]  # nobody plays their own sign-up
+    swapped = [*dealt[:2], dealt[3], dealt[2], *dealt[4:]]
+    nemeses = [(heroes[(i + 4) % 8], heroes[(i + 5) % 8]) for i in range(8)]
+    nemeses_b = list(nemeses)
+    nemeses_b[2], nemeses_b[3] = nemeses[3], nemeses[2]
+    common = {"starting_hp": 4, "max_rounds": 3}
+    a = game.start({**common, "assign_heroes": dealt, "assign_nemeses": nemeses}, 8, 9)
+    b = game.start({**common, "assign_heroes": swapped, "assign_nemeses": nemeses_b}, 8, 9)
+    rng = random.Random(9)
+    for _ in range(3):
+        for seat in [s for s in a.awaiting() if s != "moderator"]:
+            if seat not in a.awaiting():
+                continue
+            moves = [str(x) for x in a.legal_actions(seat) if not str(x).startswith("guess")]
+            choice = rng.choice(moves)
+            a.act(seat, choice)
+            b.act(seat, choice)
+        for seat in (None, "1"):
+            assert game.web_picture(a, seat) == game.web_picture(b, seat)
+        if not a.awaiting():
+            break

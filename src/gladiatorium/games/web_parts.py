@@ -32,8 +32,9 @@ def acts_attr(
 ) -> str:
     """`` data-acts=... data-act=...`` for a clickable element ('' when nothing);
     ``focus``: reachable with the keyboard (an SVG element: not a button); ``then``:
-    lit only once something else was chosen (a destination)."""
-    listed = list(dict.fromkeys(acts))
+    lit only once something else was chosen (a destination). Sorted: the order of a
+    game's legal list may follow a secret (Hero Battle's guesses follow the deal)."""
+    listed = sorted(set(acts))
     if not listed:
         return ""
     out = f' data-acts="{e(json.dumps(listed))}"'
@@ -48,7 +49,7 @@ def acts_attr(
 
 def button(label: str, acts: Iterable[str], main: str | None = None, cls: str = "") -> str:
     """An HTML button inside a picture that picks ``acts`` (plays ``main``)."""
-    listed = list(dict.fromkeys(acts))
+    listed = sorted(set(acts))
     attr = acts_attr(listed, main, focus=False)
     klass = f"secondary pic-button {cls}".strip()
     disabled = "" if listed else " disabled"

@@ -4,8 +4,7 @@
 // clicked so far: one left is played; several are lit on the board and offered as
 // buttons. Elements with class "hint" are shown only while one of their actions is
 // still in play (a fight's odds on a square). Enter or Space clicks a focused element.
-// Nothing here knows a game; the page is re-rendered after every move, which clears
-// the choice.
+// Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
   let picks = [];
@@ -35,6 +34,7 @@
   function paint() {
     const pic = document.getElementById("webpic");
     if (!pic) return;
+    pic.dataset.painted = "yes"; // this picture's choice is live (see the observer below)
     const set = current(pic);
     const narrowed = picks.length > 0;
     pic.querySelectorAll("[data-acts]").forEach((el) => {
@@ -94,11 +94,15 @@
     event.preventDefault();
     choose(el);
   });
-  // the live part is replaced after every change: start again from nothing chosen
+  // the live part is replaced after every change (in a simultaneous round, when another
+  // player moves): the choice so far stays while its actions are still legal
   new MutationObserver(() => {
     if (!document.getElementById("webpic")) return;
     const pic = document.getElementById("webpic");
-    if (pic.dataset.painted !== "yes") { picks = []; pic.dataset.painted = "yes"; paint(); }
+    if (pic.dataset.painted !== "yes") {
+      if (picks.length && current(pic).size === 0) picks = [];
+      paint();
+    }
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", paint);
   if (document.readyState !== "loading") paint();
