@@ -391,7 +391,7 @@ def test_cli_plays_lists_and_simulates_from_a_position_file(tmp_path: Path) -> N
     assert "Granite Jack heal" not in legal.output  # the dead are not hit
     play = runner.invoke(app, ["play", "hero-battle", *where, "--seat", "1=inferrer"])
     assert play.exit_code == 0, play.output
-    assert "Won by" in play.output or "died together" in play.output
+    assert "is the last hero alive" in play.output or "died together" in play.output
     sim = runner.invoke(app, ["simulate", "hero-battle", *where, "--games", "2"])
     assert sim.exit_code == 0 and "2 games" in sim.output, sim.output
     file.write_text(TAKEOVER.replace("hero: Night Heron ", "hero: Nite Heron "), encoding="utf-8")

@@ -51,6 +51,23 @@ class Bot(Protocol):
 BotFactory = Callable[[Rng], Bot]
 
 
+@dataclass(frozen=True)
+class Design:
+    """A library item (a hero) being designed in the browser: see :meth:`Game.design`."""
+
+    #: every field of the item as HTML form controls, filled in, each error beside its
+    #: field (every user string escaped)
+    form: str
+    #: the live check as HTML: cost, points left, every error, the preview
+    check: str
+    #: each field's error slot again, marked ``hx-swap-oob`` (the check's answer to htmx)
+    slots: str
+    #: the item as the text of its file (for download and the library)
+    text: str
+    name: str
+    valid: bool
+
+
 class Game(ABC, Generic[OptT]):
     """One game. Subclasses set the class attributes and implement :meth:`new_state`."""
 
@@ -78,6 +95,14 @@ class Game(ABC, Generic[OptT]):
     def render(self, state: State[OptT], seat: Seat | None) -> str:
         """Text picture of the match as ``seat`` may see it (default: its view)."""
         return json.dumps(state.view(seat), indent=2, default=str)
+
+    def web_picture(self, state: State[OptT], seat: Seat | None) -> str | None:
+        """The match as an HTML fragment (inline SVG and markup) for the web page, built
+        only from ``state.view(seat)`` and the seat's own legal actions; every user string
+        escaped. Clickable elements carry ``data-acts`` (a JSON list of the legal actions
+        they take part in) and may carry ``data-act`` (the one a plain click plays); see
+        docs/api.md "Game pages". None (the default): the page shows :meth:`render`."""
+        return None
 
     def notation_help(self) -> str:
         """How actions are written, for the terminal's ``help``."""
@@ -203,6 +228,18 @@ class Game(ABC, Generic[OptT]):
     def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
         """Option values that put the library items ``chosen`` for each seat in play."""
         raise GladiatoriumError(f"{self.info.slug} keeps no library")
+
+    def design(
+        self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
+    ) -> Design:
+        """The designer page of a library item (``/heroes/new``): from the posted form
+        ``fields``, or from the ``text`` of a file (an import, a sample); with neither,
+        a blank item. Games without a designer refuse."""
+        raise GladiatoriumError(f"{self.info.slug} has no designer")
+
+    def design_samples(self) -> dict[str, str]:
+        """Sample library items to start a design from: name -> the text of its file."""
+        return {}
 
     # ----- shared helpers ----------------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:

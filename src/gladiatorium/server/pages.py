@@ -845,7 +845,9 @@ def match_context(
         seat = pick_seat(held, asked, awaiting)
         body = body_of(live, seat)
         game = live.game
-        picture = game.render(live.state, seat)
+        board = game.web_picture(live.state, seat)
+        # the text picture only where the game draws no web picture of its own
+        picture = game.render(live.state, seat) if board is None else ""
         posts = game.posts(live.state, seat)
         players = order[: live.state.players]
         timeout = [str(a) for a in game.timeout_actions(live.state, seat)] if seat else []
@@ -854,7 +856,9 @@ def match_context(
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
-        json.dumps([body, picture, posts, deadlines, labels], sort_keys=True, default=str).encode()
+        json.dumps(
+            [body, picture, board, posts, deadlines, labels], sort_keys=True, default=str
+        ).encode()
     ).hexdigest()[:16]
     legal: list[str] = body["legal"]
     # who has moved: a simultaneous round keeps everyone awaited until it closes, to
@@ -871,6 +875,9 @@ def match_context(
         "labels": labels,
         "body": body,
         "picture": picture,
+        # the game's own web picture: its module escapes every string it shows
+        "board": Markup(board) if board is not None else None,
+        "latest": [e for e in body["events"][-6:]],
         "posts": posts,
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,
@@ -966,3 +973,199 @@ async def set_deadline(request: Request, match_id: str) -> Response:
             return problem(request, err.status, str(err), caller)
         return await _match(request, match_id, seat, "match.html", str(err))
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
+
+
+# ----- the designer of library items (a Superhero Gladiators hero) ------------------------------
+def designer_games() -> list[Game[Any]]:
+    """Games whose library items can be designed in the browser."""
+    return [g for g in library_games() if type(g).design is not Game.design]
+
+
+def _designer_game(slug: str | None) -> Game[Any] | None:
+    found = designer_games()
+    if slug:
+        found = [g for g in found if g.info.slug == slug]
+    return found[0] if found else None
+
+
+def form_fields(form: FormData) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    for key, value in form.multi_items():
+        if isinstance(value, str) and key != CSRF_FIELD:
+            fields.setdefault(key, []).append(value)
+    return fields
+
+
+def _designer_page(
+    request: Request,
+    game: Game[Any],
+    design: Any,
+    caller: Caller | None = None,
+    status: int = 200,
+    **extra: Any,
+) -> Response:
+    context = {
+        "game": game,
+        "design": design,
+        "form": Markup(design.form),
+        "check": Markup(design.check),
+        "samples": sorted(game.design_samples()),
+        **extra,
+    }
+    return page(request, "designer.html", context, caller, status)
+
+
+@router.get("/heroes/new", response_class=HTMLResponse)
+async def designer_page(
+    request: Request, game: str | None = None, sample: str | None = None, saved: str | None = None
+) -> Response:
+    chosen = _designer_game(game)
+    if chosen is None:
+        return problem(request, 404, "no game has a designer")
+    text = chosen.design_samples().get(sample or "") if sample else None
+    if sample and text is None:
+        return problem(request, 404, f"no sample {sample!r}")
+    design = await run_in_threadpool(chosen.design, None, text)
+    return _designer_page(request, chosen, design, saved=(saved or "")[:80])
+
+
+@router.post("/heroes/check", response_class=HTMLResponse)
+async def designer_check(request: Request) -> Response:
+    """The live check (htmx): cost, points left, errors and preview, plus every field's
+    error slot swapped out of band."""
+    try:
+        form = await checked_form(request, max_fields=1000)
+    except CsrfRefused:
+        return HTMLResponse(
+            '<p class="error">Refused: reload the page (its security token is stale).</p>', 403
+        )
+    game = _designer_game(text_of(form, "game"))
+    if game is None:
+        return HTMLResponse('<p class="error">no such game</p>', 404)
+    design = await run_in_threadpool(game.design, form_fields(form), None)
+    response = HTMLResponse(design.check + design.slots)
+    response.headers["cache-control"] = "no-store"
+    return response
+
+
+@router.post("/heroes/new")
+async def designer_post(request: Request) -> Response:
+    """Download the item as its file, save it to my library, or import a file."""
+    try:
+        form = await checked_form(request, max_files=1, max_fields=1000)
+    except CsrfRefused:
+        return refused(request)
+    caller = await run_in_threadpool(request_caller, request)
+    game = _designer_game(text_of(form, "game"))
+    if game is None:
+        return problem(request, 404, "no such game", caller)
+    do = text_of(form, "do")
+    if do == "import":
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            design = await run_in_threadpool(game.design, None, None)
+            return _designer_page(
+                request, game, design, caller, 422, error="choose a file to import"
+            )
+        raw = await upload.read(MAX_UPLOAD + 1)
+        try:
+            if len(raw) > MAX_UPLOAD:
+                raise ValueError(f"larger than {MAX_UPLOAD // 1024} KiB")
+            text = raw.decode("utf-8")
+        except (UnicodeDecodeError, ValueError) as err:
+            design = await run_in_threadpool(game.design, None, None)
+            reason = str(err) if isinstance(err, ValueError) else "not UTF-8 text"
+            message = f"{Path(upload.filename).name}: {reason}"
+            return _designer_page(request, game, design, caller, 422, error=message)
+        design = await run_in_threadpool(game.design, None, text)
+        return _designer_page(request, game, design, caller)
+    design = await run_in_threadpool(game.design, form_fields(form), None)
+    if do == "download":
+        slug = "".join(c if c.isalnum() else "-" for c in design.name.lower()).strip("-")
+        return Response(
+            design.text,
+            media_type="application/x-yaml",
+            headers={
+                "content-disposition": f'attachment; filename="{slug or game.library_kind}.yaml"',
+                "cache-control": "no-store",
+            },
+        )
+    if do != "save":
+        return _designer_page(request, game, design, caller, 400, error="unknown request")
+    if caller.user_id is None:
+        return _designer_page(
+            request, game, design, caller, 401, error="log in to save to your library"
+        )
+    if not design.valid:
+        return _designer_page(
+            request, game, design, caller, 422, error="fix the problems below before saving"
+        )
+    try:
+        item = await run_in_threadpool(
+            service_of(request).add_library_item,
+            caller.user_id,
+            game.info.slug,
+            design.text,
+            f"{design.name or 'item'}.yaml",
+        )
+    except ServiceError as err:
+        return _designer_page(request, game, design, caller, 422, error=str(err))
+    name = item.name
+    return redirect(f"/heroes/new?game={quote(game.info.slug)}&saved={quote(name[:80], safe='')}")
+
+
+# ----- replays ------------------------------------------------------------------------------
+def replay_context(
+    service: MatchService, match_id: str, caller: Caller, asked: str | None, step: int | None
+) -> dict[str, Any]:
+    """A finished match at one step of its record, as one seat (or a spectator) saw it."""
+    held = seats_held(service, match_id, caller)
+    live = service.live(match_id)
+    with live.lock:
+        if not live.over:
+            raise Forbidden("a match can be replayed once it is over")
+        game = live.game
+        history = [(s, str(a)) for s, a in live.state.history]
+        start = (live.state.options, live.state.players, live.state.seed, live.state.position)
+        order = list(live.state.seats)
+        final = outcome_text(live.outcome(), {})
+    seat = pick_seat([s for s in order if s in held], asked or SPECTATOR, [])
+    total = len(history)
+    at = total if step is None else max(0, min(step, total))
+    options, players, seed, position = start
+    state = game.start(options, players, seed, position, "match position")
+    for who, notation in history[:at]:
+        state.act(who, notation)
+    board = game.web_picture(state, seat)
+    events = [e.to_json() for e in state.events_for(seat)]
+    return {
+        "id": match_id,
+        "game": game,
+        "seat": seat,
+        "held": [s for s in order if s in held],
+        "step": at,
+        "total": total,
+        "played": history[at - 1] if at else None,
+        "board": Markup(board) if board is not None else None,
+        "picture": game.render(state, seat) if board is None else "",
+        "events": events[-12:],
+        "outcome": final,
+    }
+
+
+@router.get("/matches/{match_id}/replay", response_class=HTMLResponse)
+async def replay_page(
+    request: Request, match_id: str, seat: str | None = None, step: int | None = None
+) -> Response:
+    """Step through a finished match, move by move (``?step=N``; ``?seat=S`` for a seat
+    the visitor holds, else a spectator's view)."""
+    caller = await run_in_threadpool(request_caller, request)
+    try:
+        context = await run_in_threadpool(
+            replay_context, service_of(request), match_id, caller, seat, step
+        )
+    except ServiceError as err:
+        return problem(request, err.status, str(err), caller)
+    except GladiatoriumError as err:
+        return problem(request, 500, f"the record does not replay: {err}", caller)
+    return page(request, "replay.html", context, caller)

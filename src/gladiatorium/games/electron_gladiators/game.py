@@ -27,6 +27,7 @@ from gladiatorium.games.electron_gladiators.options import (
 from gladiatorium.games.electron_gladiators.render import board_text, reach_text
 from gladiatorium.games.electron_gladiators.setups import SHIPPED, parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
+from gladiatorium.games.electron_gladiators.web import web_picture
 
 NOTATION = """Squares: column A-U, row 1-21 (row 1 at the top). Name a vehicle by its square.
 A turn: one move action (one vehicle, at least one point) and at most one
@@ -110,6 +111,11 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
             f"{view['quiet_turns']} turns without a loss"
         )
         return "\n".join(lines)
+
+    def web_picture(self, state: State[ElectronGladiatorsOptions], seat: Seat | None) -> str | None:
+        """The arena, its vehicles and what the seat may do, for the web page."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal)
 
     def notation_help(self) -> str:
         return NOTATION

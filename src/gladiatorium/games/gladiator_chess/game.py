@@ -19,6 +19,7 @@ from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
+from gladiatorium.games.gladiator_chess.web import web_picture
 
 NOTATION = f"""Each of the eight seats is a commander: white-king, white-queen,
 white-black-knight, white-kings-knight, and the same for black. Squares are a1-l10.
@@ -71,6 +72,13 @@ class GladiatorChess(Game[GladiatorChessOptions]):
 
     def render(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str:
         return render_view(state.view(seat))
+
+    def web_picture(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str | None:
+        """The board, tally and controls for the web page (all public information)."""
+        if not isinstance(state, GladiatorChessState):
+            return None
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal, lambda square: look(state, square))
 
     def notation_help(self) -> str:
         return NOTATION

@@ -11,6 +11,7 @@ from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.render import battle_text
 from gladiatorium.games.hero_battle.round_post import round_post
 from gladiatorium.games.hero_battle.state import HeroBattleState
+from gladiatorium.games.hero_battle.web import web_picture
 
 NOTATION = """\
 Every round each living player assigns 2 hits and 1 heal on different heroes
@@ -91,6 +92,11 @@ class HeroBattle(Game[HeroBattleOptions]):
                 hero.player = second if hero.player == first else first
         twin.nemeses[first], twin.nemeses[second] = state.nemeses[second], state.nemeses[first]
         return twin
+
+    def web_picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
+        """My hero, the heroes' HP, the round history and the move as clicks."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal)
 
     def round_number(self, state: State[HeroBattleOptions]) -> int | None:
         return int(getattr(state, "round", 0))

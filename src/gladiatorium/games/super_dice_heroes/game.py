@@ -30,6 +30,7 @@ from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.render import match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
+from gladiatorium.games.super_dice_heroes.web import web_picture
 
 NOTATION = """\
 Locations: 1 City Hall, 2 Hospital, 3 Downtown, 4 Powerplant, 5 Warehouse, 6 Church.
@@ -76,6 +77,13 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
 
     def bots(self) -> Mapping[str, BotFactory]:
         return BOTS
+
+    def web_picture(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str | None:
+        """The shared roll, my sheet and the scoreboard for the web page."""
+        if not isinstance(state, SuperDiceHeroesState):
+            return None
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.sheet, state.view(seat), legal, seat)
 
     def render(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
         assert isinstance(state, SuperDiceHeroesState)

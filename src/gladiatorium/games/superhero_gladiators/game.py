@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 
 from gladiatorium.core import Game, GameInfo, Seat, State, is_number
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
-from gladiatorium.core.game import BotFactory
+from gladiatorium.core.game import BotFactory, Design
+from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
@@ -27,6 +28,7 @@ from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsO
 from gladiatorium.games.superhero_gladiators.position import apply_position
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
+from gladiatorium.games.superhero_gladiators.web import web_picture
 
 NOTATION = """\
 Squares are a column letter and a row number (a1 is the top left).
@@ -81,6 +83,15 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         """The map and heroes as ``seat`` sees them, then what it may do if it is to act
         (another seat's list could name a gizmo this one may not know of, G5)."""
         return render_state(state.view(seat)) + options_line(state, seat)
+
+    def web_picture(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat | None
+    ) -> str | None:
+        """The arena and hero cards for the web page (from the view, the legal list and
+        the events the seat may see)."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        recent = [event.text for event in state.events_for(seat)[-6:]]
+        return web_picture(state.view(seat), legal, seat, recent)
 
     def notation_help(self) -> str:
         return NOTATION
@@ -150,6 +161,16 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         if not result.valid or result.hero is None:
             raise OptionsError("; ".join(str(e) for e in result.errors))
         return result.hero.name, hero_to_data(result.hero)
+
+    def design(
+        self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
+    ) -> Design:
+        """The hero designer: every field, the live cost and errors, the card preview."""
+        return designer.design(fields, text)
+
+    def design_samples(self) -> dict[str, str]:
+        """The shipped sample heroes, by file name."""
+        return designer.samples()
 
     def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
         """Heroes chosen per seat (team ``1``, ``2`` ...) become the ``teams`` option."""

@@ -1,0 +1,113 @@
+"""The web picture of a Hero Battle: my hero, its HP and my nemeses, every hero's HP and
+status, the public round history, and the move as clicks: "hit" two heroes and "heal" one
+(the choice narrows with each click; moving again edits the move until the round closes),
+a private guess, or abstain. Built only from ``view(seat)`` and the seat's legal actions;
+every name escaped."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from gladiatorium.games.web_parts import button, e
+
+MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
+GUESS = re.compile(r"^guess (.+)=(\w+)$")
+
+
+def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
+    hit: dict[str, list[str]] = {}
+    heal: dict[str, list[str]] = {}
+    guess: dict[str, list[str]] = {}
+    other: list[str] = []
+    for action in legal:
+        if m := GUESS.match(action):
+            guess.setdefault(m[1], []).append(action)
+        elif m := MOVE.match(action):
+            for name in m[1].split(", "):
+                hit.setdefault(name, []).append(action)
+            for name in (m[2] or "").split(", "):
+                if name:
+                    heal.setdefault(name, []).append(action)
+        else:
+            other.append(action)
+    you = view.get("you") or {}
+    heroes: dict[str, dict[str, Any]] = view["heroes"]
+    parts = ['<div class="hb">']
+    parts.append(
+        f'<p class="pic-head">{e(view["theme"])}: round {e(view["round"])}'
+        + (" (anonymous)" if view.get("anonymous") else "")
+        + "</p>"
+    )
+    if you.get("hero"):
+        mine = heroes.get(you["hero"], {})
+        need = you.get("need") or {}
+        move = you.get("move")
+        parts.append(
+            '<div class="card my-hero">'
+            f"<h3>My hero: {e(you['hero'])} · HP <strong>{e(mine.get('hp', '?'))}</strong> · "
+            f"{e(mine.get('status', ''))}</h3>"
+            f"<p>My nemeses: {e(', '.join(you.get('nemeses') or []) or 'none')}</p>"
+            f"<p>This round: {e(need.get('hits', 0))} hits and {e(need.get('heals', 0))} heal(s)"
+            f' on different heroes. My move: <strong id="my-move">{e(move or "none yet")}'
+            "</strong>"
+            + (" (click again to change it until the round closes)" if move and legal else "")
+            + "</p>"
+            + "".join(
+                f"<p>My guess: {e(g)}</p>" for g in (you.get("guesses") or []) if isinstance(g, str)
+            )
+            + "</div>"
+        )
+    if other:
+        labels = {"abstain": "Abstain (no move)"}
+        buttons = "".join(button(labels.get(a, a), [a], a) for a in other)
+        parts.append(f'<div class="pic-prompt"><div class="buttons">{buttons}</div></div>')
+    rows = []
+    for name, hero in sorted(heroes.items(), key=lambda kv: (kv[1]["status"] != "alive", kv[0])):
+        controls = []
+        if hit.get(name):
+            controls.append(button("hit", hit[name], None, "hit"))
+        if heal.get(name):
+            controls.append(button("heal", heal[name], None, "heal"))
+        if guess.get(name):
+            controls.append(button("guess who", guess[name], None, "guess"))
+        notes = []
+        if hero.get("revealed"):
+            notes.append("revealed")
+        if hero.get("revived"):
+            notes.append("revived")
+        me = ' class="me"' if name == you.get("hero") else ""
+        rows.append(
+            f'<tr{me} data-hero="{e(name)}"><td>{e(name)}</td><td>{e(hero["hp"])}</td>'
+            f"<td>{e(hero['status'])}{(' (' + e(', '.join(notes)) + ')') if notes else ''}</td>"
+            f'<td class="buttons">{"".join(controls)}</td></tr>'
+        )
+    parts.append(
+        '<table class="hb-heroes"><thead><tr><th>Hero</th><th>HP</th><th>Status</th>'
+        f"<th>My move</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+    parts.append(history(view))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def history(view: dict[str, Any]) -> str:
+    items = []
+    for report in reversed(view.get("reports") or []):
+        deaths = ", ".join(
+            f"{d['hero']}" + (f" (player {d['player']})" if d.get("player") else "")
+            for d in report.get("deaths") or []
+        )
+        changes = ", ".join(
+            f"{hero} {c['total']:+d}"
+            for hero, c in sorted((report.get("changes") or {}).items())
+            if isinstance(c, dict) and isinstance(c.get("total"), int)
+        )
+        items.append(
+            f"<li><strong>Round {e(report['round'])}</strong>: "
+            f"died: {e(deaths or 'nobody')}; HP: {e(changes or 'no change')}</li>"
+        )
+    if not items:
+        return '<p class="muted">No round has closed yet.</p>'
+    return f'<h3>Round history</h3><ul class="plain hb-history">{"".join(items)}</ul>'

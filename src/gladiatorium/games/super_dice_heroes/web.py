@@ -1,0 +1,164 @@
+"""The web picture of a Super Dice Heroes match: the shared roll as dice to tap, my sheet
+laid out like the printed one (six locations, their boxes, goals and minions; honor, power,
+wild dice, bystanders), and the scoreboard (top ten and my row, so it stays usable at 100
+players). Tap a die, then a lit location (move) or box (help). Built only from the sheet
+(public), ``view(seat)`` and the seat's legal actions; every name escaped."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from gladiatorium.games.super_dice_heroes.render import goals_done
+from gladiatorium.games.super_dice_heroes.sheet import Kind, Sheet
+from gladiatorium.games.web_parts import acts_attr, button, e
+
+MOVE = re.compile(r"^(\S+) (\d+) with (\d+)$")  # move / teleport L with D
+HELP = re.compile(r"^help (\d+) at (\d+)$")
+DIE_LAST = re.compile(r" (\d+)$")
+TOP = 10
+
+
+def web_picture(sheet: Sheet, view: dict[str, Any], legal: Sequence[str], seat: str | None) -> str:
+    heroes: dict[str, dict[str, Any]] = view["heroes"]
+    me = heroes.get(seat or "")
+    die_acts: dict[int, list[str]] = {}
+    place_acts: dict[int, list[str]] = {}
+    box_acts: dict[int, list[str]] = {}
+    other: list[str] = []
+    for action in legal:
+        if m := MOVE.match(action):
+            place_acts.setdefault(int(m[2]), []).append(action)
+            die_acts.setdefault(int(m[3]), []).append(action)
+        elif m := HELP.match(action):
+            die_acts.setdefault(int(m[1]), []).append(action)
+            box_acts.setdefault(int(m[2]), []).append(action)
+        else:
+            other.append(action)
+            m = DIE_LAST.search(action)
+            if m and not action.startswith("choose "):
+                die_acts.setdefault(int(m[1]), []).append(action)
+    parts = ['<div class="sdh">']
+    roll = " ".join(str(d) for d in view["roll"]) or "not rolled yet"
+    parts.append(
+        f'<p class="pic-head">Round {e(view["round"])} of {e(view["rounds"])}; '
+        f"the shared roll: <strong>{e(roll)}</strong></p>"
+    )
+    prompt = []
+    if me is not None and me["dice"]:
+        dice = []
+        for original, value, spent in me["dice"]:
+            changed = "" if original == value else f" (was {original})"
+            acts = [] if spent else die_acts.get(int(value), [])
+            label = f"{value}{changed}" + (" spent" if spent else "")
+            klass = "die spent" if spent else "die"
+            dice.append(
+                button(label, acts, None, klass)
+                if not spent
+                else f'<span class="{klass}">{e(label)}</span>'
+            )
+        prompt.append("<p>My dice (tap one, then a lit location or box):</p>")
+        prompt.append('<div class="buttons dice">' + "".join(dice) + "</div>")
+    if other:
+        buttons = []
+        for action in other:
+            if action.startswith("defeat minion with "):
+                continue
+            label = {"done": "Done for this round"}.get(action, action)
+            buttons.append(button(label, [action], action))
+        minions = [a for a in other if a.startswith("defeat minion with ")]
+        if minions:
+            buttons.append(button("Defeat a minion", minions))
+        prompt.append('<div class="buttons">' + "".join(buttons) + "</div>")
+    if prompt:
+        parts.append('<div class="pic-prompt">' + "".join(prompt) + "</div>")
+    if me is not None:
+        parts.append(sheet_html(sheet, me, place_acts, box_acts))
+    parts.append(scoreboard(view, seat))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def sheet_html(
+    sheet: Sheet,
+    hero: dict[str, Any],
+    place_acts: dict[int, list[str]],
+    box_acts: dict[int, list[str]],
+) -> str:
+    done = goals_done(sheet, hero["marks"])
+    power = hero["power"] or "not chosen"
+    head = (
+        f'<p class="sheet-head"><strong>{e(hero["name"])}</strong> · honor '
+        f"<strong>{e(hero['honor'])}</strong> · power {e(power)} ({e(hero['powers_left'])} left)"
+        f" · wild dice {e(hero['wild_earned'] - hero['wild_spent'])}"
+        f" (earned {e(hero['wild_earned'])}) · bystanders {e(hero['bystanders'])}"
+        + (" · <strong>done</strong>" if hero["done"] else "")
+        + "</p>"
+    )
+    cards = []
+    for loc, marks, goals, minions in zip(
+        sheet.locations, hero["marks"], done, hero["minions"], strict=True
+    ):
+        here = hero["location"] == loc.number
+        boxes = []
+        for i, mark in enumerate(marks):
+            printed = loc.numbers[i] if loc.kind is Kind.GRID and i < len(loc.numbers) else ""
+            shown = ("X" if loc.kind is Kind.GRID else str(mark)) if mark else str(printed or "")
+            acts = box_acts.get(i + 1, []) if here else []
+            title = f"box {i + 1}" + (f", needs a {printed}" if printed else "")
+            boxes.append(
+                f'<span class="box{" marked" if mark else ""}"{acts_attr(acts)} '
+                f'title="{e(title)}"><small>{i + 1}</small>{e(shown)}</span>'
+            )
+        width = (
+            loc.width
+            if loc.kind is Kind.GRID and loc.width
+            else (2 if loc.kind is Kind.PAIRS else 5)
+        )
+        goal_items = "".join(
+            f"<li{' class=done' if ok else ''}>{'✓ ' if ok else ''}{e(g.name)}"
+            f"{' +' + str(g.honor) if g.honor else ''}{' W' if g.wild else ''}"
+            f"{' B' if g.bystander else ''}</li>"
+            for g, ok in zip(loc.goals, goals, strict=True)
+        )
+        robots = "●" * minions + "○" * (loc.minions - minions)
+        acts = place_acts.get(loc.number, [])
+        cards.append(
+            f'<section class="card location{" here" if here else ""}" data-loc="{loc.number}">'
+            f'<h3 class="loc-head"{acts_attr(acts)}>{loc.number} {e(loc.name)} '
+            f'<span class="muted">({e(loc.kind.value)})</span>'
+            + (' <strong class="badge">you are here</strong>' if here else "")
+            + "</h3>"
+            f'<div class="boxes" style="grid-template-columns:repeat({width},2.4rem)">'
+            f"{''.join(boxes)}</div>"
+            f'<ul class="plain goals">{goal_items}</ul>'
+            f'<p class="muted">minions {e(robots) or "none"} ({minions} defeated)</p></section>'
+        )
+    return f'<div class="sheet">{head}<div class="locations">{"".join(cards)}</div></div>'
+
+
+def scoreboard(view: dict[str, Any], seat: str | None) -> str:
+    heroes: dict[str, dict[str, Any]] = view["heroes"]
+    ranked = sorted(heroes.items(), key=lambda kv: (-kv[1]["honor"], kv[0]))
+    shown = ranked[:TOP]
+    if seat in heroes and all(s != seat for s, _ in shown):
+        shown.append((seat, heroes[seat]))
+    rows = []
+    for s, h in shown:
+        rank = next(i for i, (t, _) in enumerate(ranked, 1) if t == s)
+        state = "done" if h["done"] else "deciding" if s in view["awaiting"] else ""
+        rows.append(
+            f"<tr{' class=me' if s == seat else ''}><td>{rank}</td><td>{e(h['name'])}</td>"
+            f"<td>{e(h['honor'])}</td><td>{e(h['power'] or '-')}</td><td>{e(state)}</td></tr>"
+        )
+    more = (
+        f'<p class="muted">{len(ranked) - len(shown)} more not shown</p>'
+        if len(ranked) > len(shown)
+        else ""
+    )
+    return (
+        '<div class="scoreboard"><h3>Scoreboard</h3><table><thead><tr><th>#</th><th>Hero</th>'
+        f"<th>Honor</th><th>Power</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"{more}</div>"
+    )

@@ -1,0 +1,56 @@
+"""Small helpers shared by the games' web pictures (``games/*/web.py``): escaping and the
+``data-acts`` attribute that makes an element clickable (see ``Game.web_picture``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from html import escape
+
+#: team colours from Paul Tol's bright and vibrant schemes (colour-blind safe); a team
+#: is never told by colour alone (tokens carry the team's number or letters)
+TEAM_FILLS = (
+    "#4477aa",
+    "#ee6677",
+    "#228833",
+    "#ccbb44",
+    "#66ccee",
+    "#aa3377",
+    "#bbbbbb",
+    "#ee7733",
+    "#009988",
+)
+
+
+def e(value: object) -> str:
+    """A value as escaped text (attribute-safe)."""
+    return escape(str(value), quote=True)
+
+
+def acts_attr(
+    acts: Iterable[str], main: str | None = None, focus: bool = True, then: bool = False
+) -> str:
+    """`` data-acts=... data-act=...`` for a clickable element ('' when nothing);
+    ``focus``: reachable with the keyboard (an SVG element: not a button); ``then``:
+    lit only once something else was chosen (a destination). Sorted: the order of a
+    game's legal list may follow a secret (Hero Battle's guesses follow the deal)."""
+    listed = sorted(set(acts))
+    if not listed:
+        return ""
+    out = f' data-acts="{e(json.dumps(listed))}"'
+    if focus:
+        out += ' tabindex="0" role="button"'
+    if then:
+        out += ' data-then=""'
+    if main is not None and main in listed:
+        out += f' data-act="{e(main)}"'
+    return out
+
+
+def button(label: str, acts: Iterable[str], main: str | None = None, cls: str = "") -> str:
+    """An HTML button inside a picture that picks ``acts`` (plays ``main``)."""
+    listed = sorted(set(acts))
+    attr = acts_attr(listed, main, focus=False)
+    klass = f"secondary pic-button {cls}".strip()
+    disabled = "" if listed else " disabled"
+    return f'<button type="button" class="{klass}"{attr}{disabled}>{e(label)}</button>'

@@ -1,0 +1,109 @@
+// A game's web picture, clickable. Elements of the picture carry data-acts (a JSON list
+// of the legal actions they take part in) and may carry data-act (the action a plain
+// click plays) and data-then (lit only once something is chosen: a destination). Clicking narrows the legal list to the actions shared by everything
+// clicked so far: one left is played; several are lit on the board and offered as
+// buttons. Elements with class "hint" are shown only while one of their actions is
+// still in play (a fight's odds on a square). Enter or Space clicks a focused element.
+// Nothing here knows a game; playing an action clears the choice.
+(() => {
+  "use strict";
+  let picks = [];
+
+  const actsOf = (el) => {
+    try { return JSON.parse(el.dataset.acts || "[]"); } catch { return []; }
+  };
+  const legalOf = (pic) => {
+    try { return JSON.parse(pic.dataset.legal || "[]"); } catch { return []; }
+  };
+  const current = (pic) => {
+    let set = new Set(legalOf(pic));
+    for (const acts of picks) set = new Set(acts.filter((a) => set.has(a)));
+    return set;
+  };
+
+  function play(action) {
+    const form = document.getElementById("pick-form");
+    const box = document.getElementById("pick-action");
+    if (!form || !box) return;
+    box.value = action;
+    picks = [];
+    paint();
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
+  }
+
+  function paint() {
+    const pic = document.getElementById("webpic");
+    if (!pic) return;
+    pic.dataset.painted = "yes"; // this picture's choice is live (see the observer below)
+    const set = current(pic);
+    const narrowed = picks.length > 0;
+    pic.querySelectorAll("[data-acts]").forEach((el) => {
+      const live = actsOf(el).some((a) => set.has(a));
+      el.classList.toggle("can", live && !narrowed && !el.hasAttribute("data-then"));
+      el.classList.toggle("lit", live && narrowed);
+      if (el.classList.contains("hint")) el.classList.toggle("shown", live && narrowed);
+    });
+    const panel = document.getElementById("picking");
+    const list = document.getElementById("pick-choices");
+    if (!panel || !list) return;
+    panel.hidden = !narrowed;
+    list.replaceChildren();
+    if (!narrowed) return;
+    const shown = [...set].slice(0, 60);
+    document.getElementById("picking-what").textContent =
+      `${set.size} action${set.size === 1 ? "" : "s"} left; choose on the board or here:`;
+    for (const action of shown) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary pick-choice";
+      button.textContent = action;
+      button.addEventListener("click", () => play(action));
+      list.append(button);
+    }
+  }
+
+  function choose(el) {
+    const pic = document.getElementById("webpic");
+    if (!pic || !pic.dataset.legal) return;
+    const acts = actsOf(el);
+    if (!acts.length) return;
+    let set = current(pic);
+    let next = acts.filter((a) => set.has(a));
+    if (!next.length) { picks = []; next = acts.filter((a) => legalOf(pic).includes(a)); }
+    if (!next.length) return;
+    const main = el.dataset.act;
+    if (next.length === 1) { play(next[0]); return; }
+    if (main && next.includes(main) && picks.length === 0) { play(main); return; }
+    if (main && next.includes(main) && picks.length > 0 && next.every((a) => a.startsWith(main))) { play(main); return; }
+    picks.push(acts);
+    paint();
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.id === "pick-clear") { picks = []; paint(); return; }
+    const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
+    if (!el) return;
+    event.preventDefault();
+    choose(el);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && picks.length) { picks = []; paint(); return; }
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
+    if (!el || el.tagName === "BUTTON") return;
+    event.preventDefault();
+    choose(el);
+  });
+  // the live part is replaced after every change (in a simultaneous round, when another
+  // player moves): the choice so far stays while its actions are still legal
+  new MutationObserver(() => {
+    if (!document.getElementById("webpic")) return;
+    const pic = document.getElementById("webpic");
+    if (pic.dataset.painted !== "yes") {
+      if (picks.length && current(pic).size === 0) picks = [];
+      paint();
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+  document.addEventListener("DOMContentLoaded", paint);
+  if (document.readyState !== "loading") paint();
+})();

@@ -1,0 +1,474 @@
+"""The games' own pages in a real browser (Debian's chromium, see test_pages.py): a
+person plays a whole match against bots by clicking the board (no typing), and each
+seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default /tmp)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from test_pages import (  # the server and browser fixtures, shared
+    SHOTS,
+    STEP_MS,
+    browser,
+    new_page,
+    over,
+    page_server,
+    register,
+    stamp,
+    wait_changed,
+)
+
+__all__ = ["browser", "page_server"]
+
+
+def create(page: Page, game: str, seats: dict[str, str], options: dict[str, str]) -> str:
+    page.goto(f"/matches/new?game={game}")
+    for name, value in seats.items():
+        page.locator(f'[name="seat.{name}"]').select_option(value)
+    if options:
+        page.locator("summary").first.click()
+        for name, value in options.items():
+            page.locator(f'[name="opt.{name}"]').fill(value)
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    return page.url.rsplit("/", 1)[1]
+
+
+def my_move(page: Page) -> bool:
+    return page.locator("#webpic[data-legal]").count() > 0
+
+
+def wait_turn(page: Page) -> None:
+    """Until the page offers this seat a move or the match is over."""
+    page.wait_for_function(
+        "() => { const live = document.getElementById('live');"
+        " return live && (live.dataset.over === 'yes' ||"
+        " !!document.querySelector('#webpic[data-legal]')); }",
+        timeout=STEP_MS,
+    )
+
+
+def click_and_wait(page: Page, target: object) -> None:
+    before = stamp(page)
+    target.click()  # type: ignore[attr-defined]
+    wait_changed(page, before)
+
+
+# ----- Superhero Gladiators -------------------------------------------------------------
+def sg_turn(page: Page, seen: dict[str, int]) -> None:
+    """One decision, clicked as a person would."""
+    prompt = page.locator("#webpic .pic-prompt button.other")
+    texts = prompt.all_inner_texts()
+    defence = [i for i, t in enumerate(texts) if t.startswith(("Use ", "Take", "Copy"))]
+    if defence:  # the defence question: use a defence when there is one
+        seen["defence"] += 1
+        page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-defence.png"), full_page=True)
+        choice = next((i for i in defence if texts[i].startswith("Use ")), defence[0])
+        click_and_wait(page, prompt.nth(choice))
+        return
+    acting = page.locator("#webpic .hero-card.acting button.pic-button")
+    attack = None
+    for index in range(acting.count()):
+        if "attack" in (acting.nth(index).get_attribute("data-acts") or ""):
+            attack = acting.nth(index)
+            break
+    if attack is not None:
+        if seen["attack"] == 0:  # the first time: hero, then power, then target
+            page.locator("#webpic g.sq.can[data-act]").first.wait_for()
+            hero = page.locator("#webpic .hero-card.acting").get_attribute("data-hero")
+            square = page.locator(f'#webpic g.token[data-hero="{hero}"]')
+            assert square.count() == 1
+        before = stamp(page)
+        attack.click()  # one target only: played at once; else the targets light up
+        if page.locator("#picking").is_visible():
+            if seen["aim"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-aim.png"), full_page=True)
+            seen["aim"] += 1
+            page.locator("#webpic g.sq.lit").first.click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["attack"] += 1
+        wait_changed(page, before)
+        return
+    moves = page.locator(
+        '#webpic g.sq.can[data-act^="move "], #webpic g.sq.can[data-act^="place "]'
+    )
+    if moves.count():
+        seen["move"] += 1
+        click_and_wait(page, moves.last)
+        return
+    seen["other"] += 1
+    click_and_wait(page, page.locator("#webpic .pic-prompt button.other").first)
+
+
+def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "perseusfan")
+    match = create(
+        page, "superhero-gladiators", {"1": "bot:greedy", "2": "me"}, {"turn_limit": "3"}
+    )
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    expect(watcher.locator("#webpic svg.arena")).to_be_visible()
+    seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
+    shot = False
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if over(page):
+            break
+        if not shot:
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-sg.png"), full_page=True)
+            shot = True
+        sg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["attack"] + seen["move"] >= 2, seen
+    # what each seat sees: the player's arena, cards and segment track; a spectator the
+    # same picture with nothing to click
+    for who in (page, watcher):
+        expect(who.locator("#webpic .hero-card")).to_have_count(2)
+        expect(who.locator("#webpic .segments li")).to_have_count(6)
+        expect(who.locator("#webpic .oomph").first).to_be_visible()
+    watcher.reload()
+    assert watcher.locator("#webpic[data-legal]").count() == 0
+    assert watcher.locator("#webpic .sq.can").count() == 0
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end.png"), full_page=True)
+    # on a phone the board still fits the screen
+    page.set_viewport_size({"width": 390, "height": 844})
+    box = page.locator("#webpic svg.arena").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-phone.png"), full_page=True)
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
+    context.close()
+    watch_context.close()
+
+
+# ----- Gladiator Chess --------------------------------------------------------------------
+def gc_turn(page: Page, seen: dict[str, int]) -> None:
+    override = page.locator("#webpic button.override")
+    if override.count() and seen["override"] == 0:
+        override.first.click()  # the King's override, then a piece and its square
+        seen["override"] += 1
+        piece = page.locator("#webpic g.sq.lit:not([data-then])").first
+        frm = piece.get_attribute("data-sq")
+        piece.click()
+        page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-override.png"), full_page=True)
+        click_and_wait(page, page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])').first)
+        return
+    let = page.locator("#webpic button", has_text="Let the")
+    if let.count():
+        seen["let"] += 1
+        click_and_wait(page, let.first)
+        return
+    piece = page.locator("#webpic g.sq.can").last
+    frm = piece.get_attribute("data-sq")
+    before = stamp(page)
+    if seen["move"] == 0:  # the keyboard: focus a piece, Enter picks it
+        piece.focus()
+        page.keyboard.press("Enter")
+    else:
+        piece.click()  # a piece with one move only makes it at once
+    if page.locator("#picking").is_visible():
+        lit = page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])')
+        assert lit.count() >= 1
+        if seen["lit"] == 0:
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-lit.png"), full_page=True)
+        seen["lit"] += 1
+        lit.last.click()
+        if page.locator("#picking:not([hidden]) .pick-choice").count():
+            page.locator("#picking .pick-choice").first.click()  # a pawn's promotion
+    seen["move"] += 1
+    wait_changed(page, before)
+
+
+def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "boardking")
+    seats = {
+        f"{team}-{cmd}": "me" if (team, cmd) == ("white", "king") else "bot:random"
+        for team in ("white", "black")
+        for cmd in ("king", "queen", "black-knight", "kings-knight")
+    }
+    create(page, "gladiator-chess", seats, {"turn_limit": "2"})
+    seen = {"override": 0, "let": 0, "move": 0, "lit": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if over(page):
+            break
+        if seen["move"] == 0:
+            expect(page.locator("#webpic .pic-head")).to_contain_text("white king")
+            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess.png"), full_page=True)
+        gc_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text("turn limit")
+    assert seen["move"] >= 2 and seen["override"] == 1, seen
+    expect(page.locator("#webpic svg.gcboard")).to_be_visible()
+    assert page.locator("#webpic .gc-side").inner_text().count("lost") == 2
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-end.png"), full_page=True)
+    # the replay: step through the finished match from its record
+    page.locator("#replay-link").click()
+    expect(page.locator("#step")).to_contain_text("step 0 of")
+    expect(page.locator("#played")).to_contain_text("The start of the match")
+    page.locator("#next").click()
+    page.locator("#next").click()
+    expect(page.locator("#step")).to_contain_text("step 2 of")
+    expect(page.locator("#played")).to_contain_text("Just played by seat")
+    expect(page.locator(".webpic svg.gcboard")).to_be_visible()
+    page.locator("#last").click()
+    expect(page.locator("#replay-result")).to_contain_text("turn limit")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-replay.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- the hero designer --------------------------------------------------------------------
+def fill_power(page: Page, row: int, **fields: str) -> None:
+    box = page.locator(f"details#p{row}")
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
+    for name, value in fields.items():
+        if name == "type":
+            page.locator(f'[name="p{row}.type"]').select_option(value)
+        elif name == "style":
+            page.locator(f'[name="p{row}.styles"][value="{value}"]').check()
+        else:
+            page.locator(f'[name="p{row}.{name}"]').fill(value)
+
+
+def test_hero_designer_builds_saves_and_fights(
+    browser: Browser, page_server: str, tmp_path: Path
+) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "nunmaker")
+    page.goto("/heroes/new")
+    expect(page.locator("h1")).to_contain_text("Design a hero")
+    page.get_by_label("Hero name").fill("Iron Nun")
+    for attribute, value in (("strength", "4"), ("dexterity", "5"), ("size", "4")):
+        page.locator(f'[name="attr.{attribute}"]').fill(value)
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    page.locator('[name="attr.perception"]').fill("2")
+    fill_power(page, 0, name="Ruler slap", type="close", level="3", uses="infinite")
+    expect(page.locator("#points")).to_contain_text("67 on powers")  # the cost moves
+    expect(page.locator("#points-left")).to_have_text("133 left")
+    page.locator('[name="p0.level"]').fill("9")  # an error appears beside its field
+    expect(page.locator("#err-p0-level")).to_be_visible()
+    expect(page.locator("#err-p0-level")).to_contain_text("1 to 8")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    page.locator('[name="p0.level"]').fill("3")  # and disappears once fixed
+    expect(page.locator("#err-p0-level")).to_be_hidden()
+    fill_power(page, 1, name="Habit of steel", type="defense", style="toughness", level="4")
+    fill_power(page, 1, uses="8")
+    fill_power(page, 2, name="Holy water", type="distance", style="missile", level="3", uses="8")
+    expect(page.locator("#points")).to_contain_text("138 on powers")
+    expect(page.locator("#points-left")).to_have_text("62 left")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
+    expect(page.locator(".card-preview svg")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gladiatorium-designer.png"), full_page=True)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download as YAML").click()
+    saved = tmp_path / "iron-nun.yaml"
+    download.value.save_as(saved)
+    text = saved.read_text()
+    assert "name: Iron Nun" in text and "toughness" in text
+    page.get_by_role("button", name="Save to my library").click()
+    expect(page.locator("#saved")).to_contain_text("Iron Nun")
+    # import the downloaded file back; start from a sample and save it too
+    page.locator('input[type="file"]').set_input_files(str(saved))
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.get_by_label("Hero name")).to_have_value("Iron Nun")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
+    page.get_by_role("link", name="cowboy").click()
+    expect(page.get_by_label("Hero name")).to_have_value("Cowboy")
+    page.get_by_role("button", name="Save to my library").click()
+    expect(page.locator("#saved")).to_contain_text("Cowboy")
+    # fight with it: the Cowboy (a bot) against my Iron Nun
+    page.goto("/matches/new?game=superhero-gladiators")
+    page.locator('[name="seat.1"]').select_option("bot:greedy")
+    page.locator('[name="seat.2"]').select_option("me")
+    page.locator('label:has([name="library.1"])', has_text="Cowboy").locator("input").check()
+    page.locator('label:has([name="library.2"])', has_text="Iron Nun").locator("input").check()
+    page.locator("summary").first.click()
+    page.locator('[name="opt.turn_limit"]').fill("4")
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    expect(page.locator('#webpic .hero-card[data-hero="2A"]')).to_contain_text("Iron Nun")
+    seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            sg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert sum(seen.values()) >= 2, seen
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- Super Dice Heroes ------------------------------------------------------------------------
+def sdh_turn(page: Page, seen: dict[str, int]) -> None:
+    before = stamp(page)
+    choose = page.locator("#webpic button.pic-button", has_text="choose")
+    if choose.count():
+        seen["choose"] += 1
+        choose.first.click()
+        wait_changed(page, before)
+        return
+    dice = page.locator("#webpic button.die[data-acts]")
+    if dice.count():
+        dice.first.click()  # a die, then where it goes (one place only: played at once)
+        if page.locator("#picking").is_visible():
+            if seen["aim"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-aim.png"), full_page=True)
+            seen["aim"] += 1
+            target = page.locator("#webpic .box.lit, #webpic .loc-head.lit")
+            (
+                target.first if target.count() else page.locator("#picking .pick-choice").first
+            ).click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["die"] += 1
+        wait_changed(page, before)
+        return
+    seen["done"] += 1
+    page.locator("#webpic button.pic-button", has_text="Done").click()
+    wait_changed(page, before)
+
+
+def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "dicehero")
+    match = create(page, "super-dice-heroes", {"2": "bot:random"}, {"rounds": "2"})
+    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            if seen["die"] == 1:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh.png"), full_page=True)
+            sdh_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["choose"] == 1 and seen["die"] >= 2, seen
+    expect(page.locator("#webpic .sheet .location")).to_have_count(6)
+    expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    expect(watcher.locator("#webpic .scoreboard")).to_be_visible()
+    assert watcher.locator("#webpic .sheet").count() == 0  # nobody's sheet for a spectator
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
+    context.close()
+    watch_context.close()
+
+
+# ----- Electron Gladiators ----------------------------------------------------------------------
+def eg_turn(page: Page, seen: dict[str, int]) -> None:
+    before = stamp(page)
+    prompt = page.locator("#webpic .pic-prompt button.pic-button")
+    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="dodge")
+    if dodge.count():
+        seen["dodge"] += 1
+        dodge.first.click()
+        wait_changed(page, before)
+        return
+    vehicles = page.locator("#webpic g.sq.can")
+    if seen["moves"] < 6 and vehicles.count():
+        vehicles.nth(seen["moves"] % vehicles.count()).click()  # a vehicle, then a choice
+        if page.locator("#picking").is_visible():
+            if seen["moves"] == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-select.png"), full_page=True)
+            target = page.locator("#webpic g.sq.lit[data-then]")
+            if target.count():
+                seen["fire"] += 1
+                target.first.click()
+            if page.locator("#picking:not([hidden]) .pick-choice").count():
+                page.locator("#picking .pick-choice").first.click()
+        seen["moves"] += 1
+        wait_changed(page, before)
+        return
+    seen["end"] += 1
+    (prompt.first if prompt.count() else page.locator("#live button.act").first).click()
+    wait_changed(page, before)
+
+
+def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "tankfan")
+    create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
+    expect(page.locator("#webpic svg.egarena")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg.png"), full_page=True)
+    seen = {"moves": 0, "fire": 0, "dodge": 0, "end": 0}
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        wait_turn(page)
+        if not over(page):
+            eg_turn(page, seen)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
+    assert seen["moves"] >= 1, seen
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- Hero Battle ------------------------------------------------------------------------------
+def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -> None:
+    """A player (who also moderates) hits, hits and heals by clicking heroes; the round
+    closes when every player moved; the player may edit the move until then."""
+    context, page = new_page(browser, page_server)
+    register(page, "battler")
+    seats = {str(n): "bot:random" for n in range(2, 9)}
+    seats.update({"1": "me", "moderator": "me"})
+    create(page, "hero-battle", seats, {"starting_hp": "3", "max_rounds": "3"})
+    expect(page.locator("#match")).to_have_attribute("data-seat", "1")
+    rounds = 0
+    started = time.monotonic()
+    while not over(page):
+        assert time.monotonic() - started < 60, f"the battle did not end ({rounds} moves)"
+        wait_turn(page)
+        if over(page):
+            break
+        before = stamp(page)
+        if page.locator("#my-move").inner_text() != "none yet":
+            try:  # moved: wait for the round to close
+                page.wait_for_function(
+                    "old => document.getElementById('live').dataset.stamp !== old",
+                    arg=before,
+                    timeout=5000,
+                )
+            except PlaywrightTimeout:
+                page.reload()  # nothing new in 5 s: look again
+            continue
+        hits = page.locator("#webpic button.hit")
+        if hits.count() == 0:  # my hero is out: abstain (or wait for the round)
+            prompt = page.locator("#webpic .pic-prompt button")
+            if prompt.count():
+                prompt.first.click()
+            wait_changed(page, before)
+            continue
+        hits.first.click()
+        if page.locator("#picking").is_visible():
+            page.locator("#webpic button.hit.lit").nth(1).click()
+        if page.locator("#picking").is_visible():
+            if rounds == 0:
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-pick.png"), full_page=True)
+            page.locator("#webpic button.heal.lit").first.click()
+        if page.locator("#picking:not([hidden]) .pick-choice").count():
+            page.locator("#picking .pick-choice").first.click()
+        rounds += 1
+        wait_changed(page, before)
+    expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
+    assert rounds >= 1
+    expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-end.png"), full_page=True)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

@@ -1,0 +1,311 @@
+"""The games' web pictures without a browser: what they may show (the leak idea of the
+server tests run on the page HTML), escaping, and the interaction data they carry."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+import gladiatorium.games
+from gladiatorium.core import GladiatoriumError, get_game
+from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
+from gladiatorium.server.app import create_app
+from gladiatorium.server.config import Settings
+from gladiatorium.server.db import User
+
+gladiatorium.games.load()
+
+
+@pytest.fixture
+def pages_app(tmp_path: Path) -> Iterator[Any]:
+    app = create_app(
+        Settings(database_url=f"sqlite:///{tmp_path / 'pictures.db'}", bot_delay_seconds=0)
+    )
+    with TestClient(app):
+        yield app
+
+
+def teams(harpe_gizmo: str) -> list[list[dict[str, Any]]]:
+    chosen = copy.deepcopy([list(team) for team in DEFAULT_TEAMS])
+    for power in chosen[1][0]["powers"]:
+        if power["name"] == "Harpe":
+            power["gizmo"] = harpe_gizmo
+    return chosen
+
+
+def signed_in(app: Any, name: str) -> TestClient:
+    client = TestClient(app)
+    client.get("/register")
+    token = client.cookies.get("gladiatorium_csrf")
+    reply = client.post(
+        "/register", data={"username": name, "password": "password123", "csrf": token}
+    )
+    assert reply.status_code in (200, 303), reply.text
+    return client
+
+
+def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
+    pages_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two matches that differ only in Perseus's Harpe being a hidden gizmo (or no
+    gizmo), same seed, same moves: seat 1's page (while it is not asked anything) and a
+    spectator's page are the same HTML, and so are the web pictures."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 1234)
+    client = signed_in(pages_app, "cowboyfan")
+    service = pages_app.state.service
+    with service.sessions() as session:  # the user who holds every seat
+        user_id = session.scalars(select(User.id).where(User.username == "cowboyfan")).one()
+    options = {"power_points": 300}
+    a = service.create(
+        user_id,
+        "superhero-gladiators",
+        2,
+        {**options, "teams": teams("hidden")},
+        {"1": "me", "2": "me"},
+    ).id
+    b = service.create(
+        user_id,
+        "superhero-gladiators",
+        2,
+        {**options, "teams": teams("none")},
+        {"1": "me", "2": "me"},
+    ).id
+    game = get_game("superhero-gladiators")
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(60):
+        live_a, live_b = service.live(a), service.live(b)
+        if live_a.over:
+            break
+        awaited = list(live_a.state.awaiting())
+        for seat in ("spectator", "1"):
+            if seat in awaited:
+                continue
+            page_a = client.get(f"/matches/{a}?seat={seat}").text.replace(a, "ID")
+            page_b = client.get(f"/matches/{b}?seat={seat}").text.replace(b, "ID")
+            assert page_a == page_b, f"seat {seat} tells the two matches apart"
+            picture = None if seat == "spectator" else seat
+            assert game.web_picture(live_a.state, picture) == game.web_picture(
+                live_b.state, picture
+            )
+            compared += 1
+        seat = awaited[0]
+        legal = [str(x) for x in live_a.state.legal_actions(seat) if "notice" not in str(x)]
+        choice = rng.choice(legal)
+        service.submit(a, seat, choice)
+        service.submit(b, seat, choice)
+    assert compared >= 20
+
+
+def test_web_pictures_escape_every_name() -> None:
+    game = get_game("superhero-gladiators")
+    chosen = teams("hidden")
+    chosen[0][0]["name"] = '<script>alert("x")</script>'
+    state = game.start({"teams": chosen, "power_points": 300}, 2, 1)
+    for seat in (None, "1", "2"):
+        html = game.web_picture(state, seat) or ""
+        assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "players"),
+    [
+        ("superhero-gladiators", 2),
+        ("gladiator-chess", 8),
+        ("super-dice-heroes", 3),
+        ("electron-gladiators", 2),
+        ("hero-battle", 8),
+    ],
+)
+def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> None:
+    """Every legal action of the seat can be clicked in its picture, and nothing else."""
+    game = get_game(slug)
+    state = game.start(None, players, 3)
+    for _ in range(40):
+        seat = state.awaiting()[0]
+        legal = {str(a) for a in state.legal_actions(seat)}
+        html = game.web_picture(state, seat) or ""
+        found: set[str] = set()
+        for raw in re.findall(r'data-acts="([^"]*)"', html):
+            found |= set(json.loads(raw.replace("&quot;", '"').replace("&amp;", "&")))
+        assert found <= legal  # only this seat's legal actions
+        assert legal <= found  # and every one of them can be clicked
+        state.apply(seat, random.Random(len(state.events)).choice(state.legal_actions(seat)))
+        if not state.awaiting():
+            break
+
+
+def test_gladiator_chess_picture_shows_the_odds_of_each_fight() -> None:
+    game = get_game("gladiator-chess")
+    state = game.start({"turn_limit": 30}, 8, 2)
+    rng = random.Random(2)
+    for _ in range(600):
+        seat = state.awaiting()[0]
+        legal = [str(a) for a in state.legal_actions(seat)]
+        fights = [a for a in legal if re.search(r"[a-l]\d+x[a-l]\d+", a)]
+        if fights:
+            html = game.web_picture(state, seat) or ""
+            assert re.search(r'class="hint"[^>]*data-acts=[^>]*>.*?win \d+%', html)
+            assert game.web_picture(state, None) is not None
+            assert "data-acts" not in (game.web_picture(state, None) or "")
+            return
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no fight came up")
+
+
+IRON_NUN = {
+    "name": "Iron Nun",
+    "attributes": {"strength": 4, "dexterity": 5, "size": 4, "perception": 2},
+    "powers": [
+        {"name": "Ruler slap", "type": "close", "level": 3, "uses": "infinite"},
+        {
+            "name": "Habit of steel",
+            "type": "defense",
+            "styles": ["toughness"],
+            "level": 4,
+            "uses": 8,
+        },
+    ],
+}
+
+
+def test_superhero_gladiators_defence_question_with_the_attacks_roll() -> None:
+    """The defender's seat gets the question with the roll and a button per defence;
+    the attacker's seat and a spectator see who is hit but get no buttons."""
+    game = get_game("superhero-gladiators")
+    chosen = [list(DEFAULT_TEAMS[0]), [IRON_NUN]]
+    for seed in range(20):
+        state = game.start({"teams": chosen}, 2, seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            awaited = state.awaiting()
+            if not awaited:
+                break
+            seat = awaited[0]
+            legal = [str(a) for a in state.legal_actions(seat)]
+            if "use Habit of steel" in legal:
+                html = game.web_picture(state, seat) or ""
+                assert "is hit</strong>" in html and "how do you defend?" in html
+                assert re.search(r'class="roll">Roll: [^<]*d20 = \d+, needs', html)
+                assert 'data-act="use Habit of steel"' in html
+                assert 'data-act="take hit"' in html
+                for other in (None, "1"):
+                    seen = game.web_picture(state, other) or ""
+                    assert "is hit</strong>" in seen and "data-act" not in seen
+                return
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pytest.fail("no defence question came up")
+
+
+def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
+    """The htmx check answers with the cost and every error slot out of band; a save
+    needs an account and a valid hero; names are escaped; games without a designer
+    refuse."""
+    guest = TestClient(pages_app)
+    page = guest.get("/heroes/new?sample=cowboy")
+    assert page.status_code == 200 and 'value="Cowboy"' in page.text
+    token = guest.cookies.get("gladiatorium_csrf")
+    fields = {
+        "csrf": token,
+        "game": "superhero-gladiators",
+        "name": "<b>Bad</b>",
+        "attr.strength": "4",
+        "attr.dexterity": "5",
+        "attr.size": "4",
+        "attr.perception": "2",
+        "p0.name": "Punch",
+        "p0.type": "close",
+        "p0.level": "9",
+        "p0.uses": "infinite",
+    }
+    check = guest.post("/heroes/check", data=fields)
+    assert check.status_code == 200
+    assert 'id="err-p0-level" role="alert" hx-swap-oob="true">level must be 1 to 8' in check.text
+    assert 'id="err-name" role="alert" hx-swap-oob="true" hidden>' in check.text
+    assert 'data-valid="no"' in check.text
+    assert guest.post("/heroes/check", data={**fields, "csrf": "forged"}).status_code == 403
+    download = guest.post("/heroes/new", data={**fields, "do": "download"})
+    assert download.status_code == 200 and "attachment" in download.headers["content-disposition"]
+    assert "name: <b>Bad</b>" in download.text
+    refused = guest.post("/heroes/new", data={**fields, "do": "save", "p0.level": "3"})
+    assert refused.status_code == 401 and "&lt;b&gt;Bad&lt;/b&gt;" in refused.text
+    member = signed_in(pages_app, "designer2")
+    fields["csrf"] = member.cookies.get("gladiatorium_csrf")
+    invalid = member.post("/heroes/new", data={**fields, "do": "save"})
+    assert invalid.status_code == 422 and "fix the problems" in invalid.text
+    saved = member.post(
+        "/heroes/new", data={**fields, "do": "save", "p0.level": "3"}, follow_redirects=False
+    )
+    assert saved.status_code == 303
+    assert "&lt;b&gt;Bad&lt;/b&gt;" in member.get("/library").text
+    assert get_game("pig").design_samples() == {}
+    with pytest.raises(GladiatoriumError):
+        get_game("pig").design()
+
+
+def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
+    client = signed_in(pages_app, "replayer")
+    service = pages_app.state.service
+    with service.sessions() as session:
+        user_id = session.scalars(select(User.id).where(User.username == "replayer")).one()
+    match = service.create(user_id, "pig", 2, {"target": 5}, {"1": "me", "2": "me"}).id
+    assert client.get(f"/matches/{match}/replay").status_code == 403
+    rng = random.Random(1)
+    while not service.live(match).over:
+        state = service.live(match).state
+        seat = state.awaiting()[0]
+        service.submit(match, seat, rng.choice([str(a) for a in state.legal_actions(seat)]))
+    total = len(service.live(match).state.history)
+    page = client.get(f"/matches/{match}/replay?step=1&seat=1")
+    assert page.status_code == 200 and f"step 1 of {total}" in page.text
+    assert f"step {total} of {total}" in client.get(f"/matches/{match}/replay?step=999").text
+    stranger = signed_in(pages_app, "stranger")
+    assert stranger.get(f"/matches/{match}/replay?seat=1").status_code == 403
+    assert stranger.get(f"/matches/{match}/replay").status_code == 200
+
+
+def test_hero_battle_pictures_hide_who_plays_which_hero() -> None:
+    """Two battles that differ only in which of seats 3 and 4 plays which hero, moved
+    alike: the spectator's and seat 1's pictures are the same."""
+    game = get_game("hero-battle")
+    heroes = [
+        "Captain Comet",
+        "Night Heron",
+        "Iron Tortoise",
+        "Lady Lightning",
+        "The Quiet Storm",
+        "Doctor Paradox",
+        "Silver Sparrow",
+        "Granite Jack",
+    ]
+    dealt = [heroes[(i + 2) % 8] for i in range(8)]  # nobody plays their own sign-up
+    swapped = [*dealt[:2], dealt[3], dealt[2], *dealt[4:]]
+    nemeses = [(heroes[(i + 4) % 8], heroes[(i + 5) % 8]) for i in range(8)]
+    nemeses_b = list(nemeses)
+    nemeses_b[2], nemeses_b[3] = nemeses[3], nemeses[2]
+    common = {"starting_hp": 4, "max_rounds": 3}
+    a = game.start({**common, "assign_heroes": dealt, "assign_nemeses": nemeses}, 8, 9)
+    b = game.start({**common, "assign_heroes": swapped, "assign_nemeses": nemeses_b}, 8, 9)
+    rng = random.Random(9)
+    for _ in range(3):
+        for seat in [s for s in a.awaiting() if s != "moderator"]:
+            if seat not in a.awaiting():
+                continue
+            moves = [str(x) for x in a.legal_actions(seat) if not str(x).startswith("guess")]
+            choice = rng.choice(moves)
+            a.act(seat, choice)
+            b.act(seat, choice)
+        for seat in (None, "1"):
+            assert game.web_picture(a, seat) == game.web_picture(b, seat)
+        if not a.awaiting():
+            break
