@@ -12,6 +12,7 @@ import json
 import math
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -214,3 +215,21 @@ def compose_yaml(text: str, source: str | Path) -> yaml.Node | None:
         raise _yaml_refusal(err, source) from None
     except RecursionError:
         raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
+
+
+def yaml_line(root: yaml.Node | None, loc: Sequence[int | str]) -> str:
+    """``:N``, the line of the deepest part of ``loc`` found in the YAML (or '')."""
+    node, line = root, None
+    for part in loc:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == str(part)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            node = node.value[part] if part < len(node.value) else None
+        else:
+            node = None
+    if node is not None:
+        line = node.start_mark.line + 1
+    return f":{line}" if line is not None else ""

@@ -31,7 +31,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import PositionError, Seat
-from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
 from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
 from gladiatorium.games.hero_battle.options import MAX_PLAYERS, check_name
 from gladiatorium.games.hero_battle.setup import Hero, Setup, canonical
@@ -97,7 +97,7 @@ def read_position(text: str, options: HeroBattleOptions, source: str = "position
     data, root = _parse(text, source)
 
     def fail(path: Path, message: str) -> PositionError:
-        return PositionError(f"{source}{_line(root, path)}: {_field(path)}: {message}")
+        return PositionError(f"{source}{yaml_line(root, path)}: {_field(path)}: {message}")
 
     try:
         parsed = _PositionFile.model_validate(data)
@@ -405,24 +405,6 @@ def _parse(text: str, source: str) -> tuple[Any, yaml.Node | None]:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
     return data, root
-
-
-def _line(root: yaml.Node | None, path: Path) -> str:
-    """``:N``, the line of the deepest part of ``path`` found in the YAML (or '')."""
-    node, line = root, None
-    for part in path:
-        if node is None:
-            break
-        line = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if k.value == str(part)), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            node = node.value[part] if part < len(node.value) else None
-        else:
-            node = None
-    if node is not None:
-        line = node.start_mark.line + 1
-    return f":{line}" if line is not None else ""
 
 
 def _field(path: Path) -> str:

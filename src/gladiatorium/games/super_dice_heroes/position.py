@@ -27,8 +27,9 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import OptionsError
+from gladiatorium.core.files import yaml_line
 from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Hero, help_boxes
-from gladiatorium.games.super_dice_heroes.sheet import Sheet, yaml_line
+from gladiatorium.games.super_dice_heroes.sheet import Sheet
 
 Power = Literal["shrink", "teleport", "ice", "fire", "shapeshift", "grow"]
 

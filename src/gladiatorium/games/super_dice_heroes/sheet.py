@@ -14,11 +14,10 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gladiatorium.core import OptionsError
-from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
 
 #: sheets shipped with the game, by name
 SHIPPED = {"standard": "standard.yaml"}
@@ -250,21 +249,3 @@ def _field(data: Any, loc: tuple[int | str, ...]) -> str:
             words.append(part)
         parent = part
     return ", ".join(words) or "the sheet"
-
-
-def yaml_line(root: yaml.Node | None, loc: tuple[int | str, ...]) -> str:
-    """``:N``, the line of the deepest part of ``loc`` found in the YAML (or '')."""
-    node, line = root, None
-    for part in loc:
-        if node is None:
-            break
-        line = node.start_mark.line + 1
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if k.value == str(part)), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            node = node.value[part] if part < len(node.value) else None
-        else:
-            node = None
-    if node is not None:
-        line = node.start_mark.line + 1
-    return f":{line}" if line is not None else ""
