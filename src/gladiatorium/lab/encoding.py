@@ -1,0 +1,84 @@
+"""A fixed-length numeric encoding of what one seat knows, for learning agents.
+
+Every game's view is a different JSON tree, so the generic encoding is the hashing
+trick over *facts*: each leaf of the seat's view, and of its latest events, becomes a
+fact named by its path (``view/banked/1=12``, ``event/0/kind=roll``), and each fact is
+added to one of ``size`` slots chosen by a CRC-32 of its name, with a sign drawn from
+the same hash (so that colliding facts tend to cancel rather than pile up). A number
+also adds its magnitude, squashed into (-1, 1), under its path alone, so that nearby
+values look alike. The sums are clipped to [-1, 1].
+
+The encoding reads nothing but the arguments (the seat's view and its own events), so
+it can hold nothing the seat may not know; CRC-32 is the same on every machine, so the
+same view always gives the same vector. Its limits: two facts may share a slot (more
+likely with a large view and a small ``size``), and only the latest ``recent`` events
+are encoded (the view is meant to hold the rest).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gladiatorium.core import Event, Seat
+
+#: a fact: its name, and what it adds (1 for a fact that holds, a magnitude for a number)
+Fact = tuple[str, float]
+
+
+def facts(value: Any, path: str) -> Iterator[Fact]:
+    """Every leaf of a JSON-like ``value`` as facts named under ``path``."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from facts(item, f"{path}/{key}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from facts(item, f"{path}/{index}")
+    elif isinstance(value, bool) or value is None:
+        yield f"{path}={'null' if value is None else str(value).lower()}", 1.0
+    elif isinstance(value, int | float):
+        yield f"{path}={value}", 1.0
+        yield path, float(value) / (1.0 + abs(float(value)))
+    else:
+        yield f"{path}={value}", 1.0
+
+
+def seat_facts(
+    seat: Seat, view: dict[str, Any], events: Sequence[Event], recent: int
+) -> Iterator[Fact]:
+    """The facts of one seat's observation: who it is, its view, its latest events
+    (``event/0`` is the latest)."""
+    yield f"seat={seat}", 1.0
+    yield from facts(view, "view")
+    latest = list(events)[-recent:] if recent > 0 else []
+    for age, event in enumerate(reversed(latest)):
+        yield f"event/{age}/kind={event.kind}", 1.0
+        yield from facts(dict(event.data), f"event/{age}/data")
+
+
+def hashed(found: Iterator[Fact], size: int) -> npt.NDArray[np.float32]:
+    """The facts summed into ``size`` signed slots, clipped to [-1, 1]."""
+    slots: list[int] = []
+    amounts: list[float] = []
+    for name, amount in found:
+        code = zlib.crc32(name.encode())
+        slots.append(code % size)
+        amounts.append(amount if code & 0x80000000 else -amount)
+    summed = np.bincount(np.asarray(slots, dtype=np.int64), weights=amounts, minlength=size)
+    return np.clip(summed, -1.0, 1.0).astype(np.float32)
+
+
+def encode(
+    seat: Seat,
+    view: dict[str, Any],
+    events: Sequence[Event],
+    size: int = 2048,
+    recent: int = 8,
+) -> npt.NDArray[np.float32]:
+    """``size`` numbers in [-1, 1] encoding ``seat``'s view and its latest ``recent``
+    events: see the module's text."""
+    return hashed(seat_facts(seat, view, events, recent), size)
