@@ -3,9 +3,14 @@ observations that hold no secret, masks, turn order, rewards and seeds."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -263,3 +268,25 @@ def test_the_encoding_reads_paths_and_values() -> None:
     assert not np.array_equal(base, encode("1", {"banked": {"1": 13, "2": 0}}, [roll], size=64))
     assert not np.array_equal(base, encode("1", view, [], size=64))
     assert np.array_equal(encode("1", view, [], size=64), encode("1", view, [roll], 64, 0))
+
+
+def test_the_example_in_the_docs_plays_a_match() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "lab.md").read_text()
+    section = page.split("## Reinforcement learning", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "docs/lab.md", "exec"), {})
+    ends = printed.getvalue().splitlines()
+    assert [line.split()[0] for line in ends] == ["1", "2"]
+    assert all(" ends with " in line for line in ends)
+
+
+def test_the_games_and_the_command_line_do_not_import_pettingzoo() -> None:
+    probe = (
+        "import sys, gladiatorium.games, gladiatorium.cli.main, gladiatorium.lab.simulate\n"
+        "gladiatorium.games.load()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pettingzoo', 'gymnasium')))"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
