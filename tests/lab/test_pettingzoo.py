@@ -47,10 +47,11 @@ def unexpected_warnings(caught: list[warnings.WarningMessage]) -> set[str]:
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_pettingzoo_api_and_seed_tests_pass(slug: str) -> None:
+    """Enough cycles for whole episodes, so the tests see every agent terminate."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(env(slug), num_cycles=12)
-        seed_test(lambda: env(slug), num_cycles=12)
+        api_test(env(slug), num_cycles=1000)
+        seed_test(lambda: env(slug), num_cycles=1000)
     assert unexpected_warnings(caught) == set()
 
 
@@ -234,6 +235,8 @@ def test_reset_with_a_seed_plays_that_match_and_without_one_the_next() -> None:
 
 
 def test_max_steps_truncates_the_episode() -> None:
+    with pytest.raises(ValueError):
+        env("pig", max_steps=0)
     environment = env("superhero-gladiators", max_steps=5)
     seen = list(play(environment, 1))
     assert environment.steps == 5
@@ -245,6 +248,8 @@ def test_render_shows_the_spectators_picture() -> None:
     environment = env("pig", render_mode="ansi")
     environment.reset(seed=1)
     assert environment.render() == get_game("pig").render(environment.match, None)
+    with pytest.raises(ValueError):
+        env("pig", render_mode="rgb_array")
     quiet = env("pig")
     quiet.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode"):

@@ -144,6 +144,10 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {max_steps}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode is 'ansi' or 'human', not {render_mode!r}")
         self.game = get_game(game)
         self.options = self.game.make_options(options)
         self.players = players
@@ -189,6 +193,8 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         return self.game.start(self.options, self.players, seed)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: seeded ``seed``, or the next of the sequence (``options`` is
+        unused: the game's options are fixed when the environment is made)."""
         if seed is not None:
             self._base_seed, self._episode = seed, 0
             for index, agent in enumerate(self.possible_agents):
@@ -280,7 +286,7 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         self.rewards = rewards_of(outcome, self.agents, self.reward_kind)
         self.terminations = dict.fromkeys(self.agents, True)
         self.infos = {a: {"outcome": outcome.to_json()} for a in self.agents}
-        if self.agent_selection not in self.agents:
+        if getattr(self, "agent_selection", None) not in self.agents:
             self.agent_selection = self.agents[0]
 
     # ----- what an agent receives --------------------------------------------------
