@@ -18,7 +18,7 @@ are encoded (the view is meant to hold the rest).
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -30,45 +30,51 @@ from gladiatorium.core import Event, Seat
 Fact = tuple[str, float]
 
 
-def facts(value: Any, path: str) -> Iterator[Fact]:
+def facts(value: Any, path: str) -> list[Fact]:
     """Every leaf of a JSON-like ``value`` as facts named under ``path``."""
+    found: list[Fact] = []
+    _add_facts(value, path, found)
+    return found
+
+
+def _add_facts(value: Any, path: str, found: list[Fact]) -> None:
+    # appending to one list (not nested generators) keeps a big view cheap to encode
     if isinstance(value, dict):
         for key, item in value.items():
-            yield from facts(item, f"{path}/{key}")
+            _add_facts(item, f"{path}/{key}", found)
     elif isinstance(value, list | tuple):
         for index, item in enumerate(value):
-            yield from facts(item, f"{path}/{index}")
+            _add_facts(item, f"{path}/{index}", found)
     elif isinstance(value, bool) or value is None:
-        yield f"{path}={'null' if value is None else str(value).lower()}", 1.0
+        found.append((f"{path}={'null' if value is None else str(value).lower()}", 1.0))
     elif isinstance(value, int | float):
-        yield f"{path}={value}", 1.0
-        yield path, float(value) / (1.0 + abs(float(value)))
+        found.append((f"{path}={value}", 1.0))
+        found.append((path, float(value) / (1.0 + abs(float(value)))))
     else:
-        yield f"{path}={value}", 1.0
+        found.append((f"{path}={value}", 1.0))
 
 
 def seat_facts(
     seat: Seat, view: dict[str, Any], events: Sequence[Event], recent: int
-) -> Iterator[Fact]:
+) -> list[Fact]:
     """The facts of one seat's observation: who it is, its view, its latest events
     (``event/0`` is the latest)."""
-    yield f"seat={seat}", 1.0
-    yield from facts(view, "view")
+    found: list[Fact] = [(f"seat={seat}", 1.0)]
+    _add_facts(view, "view", found)
     latest = list(events)[-recent:] if recent > 0 else []
     for age, event in enumerate(reversed(latest)):
-        yield f"event/{age}/kind={event.kind}", 1.0
-        yield from facts(dict(event.data), f"event/{age}/data")
+        found.append((f"event/{age}/kind={event.kind}", 1.0))
+        _add_facts(dict(event.data), f"event/{age}/data", found)
+    return found
 
 
-def hashed(found: Iterator[Fact], size: int) -> npt.NDArray[np.float32]:
+def hashed(found: Sequence[Fact], size: int) -> npt.NDArray[np.float32]:
     """The facts summed into ``size`` signed slots, clipped to [-1, 1]."""
-    slots: list[int] = []
-    amounts: list[float] = []
-    for name, amount in found:
-        code = zlib.crc32(name.encode())
-        slots.append(code % size)
-        amounts.append(amount if code & 0x80000000 else -amount)
-    summed = np.bincount(np.asarray(slots, dtype=np.int64), weights=amounts, minlength=size)
+    codes = np.fromiter((zlib.crc32(name.encode()) for name, _ in found), np.uint32, len(found))
+    amounts = np.fromiter((amount for _, amount in found), np.float64, len(found))
+    signs = np.where(codes & 0x80000000, 1.0, -1.0)
+    slots = (codes % size).astype(np.int64)
+    summed = np.bincount(slots, weights=amounts * signs, minlength=size)
     return np.clip(summed, -1.0, 1.0).astype(np.float32)
 
 

@@ -170,8 +170,8 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}
         self._base_seed, self._episode = 0, -1
-        #: the selected agent's slots, keyed by the match, ply and agent they are for
-        self._slots: tuple[tuple[State[Any], int, Seat], list[Action | None]] | None = None
+        #: the selected agent's slots and legal count, keyed by the match, ply and agent
+        self._slots: tuple[tuple[State[Any], int, Seat], list[Action | None], int] | None = None
 
     # ----- spaces ------------------------------------------------------------------
     def _observation_space(self) -> spaces.Dict:
@@ -292,22 +292,24 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
     # ----- what an agent receives --------------------------------------------------
     def slots(self) -> list[Action | None]:
         """What each action index plays now for the selected agent (None: masked)."""
+        return self._listing()[1]
+
+    def _listing(self) -> tuple[tuple[State[Any], int, Seat], list[Action | None], int]:
         match, ply, agent = self.match, len(self.match.history), self.agent_selection
         cached = self._slots
         if cached is None or cached[0][0] is not match or cached[0][1:] != (ply, agent):
-            cached = (match, ply, agent), self.table.slots(match.legal_actions(agent))
+            legal = match.legal_actions(agent)
+            cached = (match, ply, agent), self.table.slots(legal), len(legal)
             self._slots = cached
-        return cached[1]
+        return cached
 
     def _action_info(self) -> dict[str, Any]:
-        slots = self.slots()
+        _, slots, offered = self._listing()
         info: dict[str, Any] = {
             "actions": {i: str(a) for i, a in enumerate(slots) if a is not None}
         }
-        listed = sum(a is not None for a in slots)
-        offered = len(self.match.legal_actions(self.agent_selection))
-        if offered > listed:
-            info["dropped"] = offered - listed
+        if offered > len(info["actions"]):
+            info["dropped"] = offered - len(info["actions"])
         return info
 
     def observe(self, agent: Seat) -> Observation:
