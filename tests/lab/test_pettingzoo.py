@@ -155,7 +155,7 @@ def test_a_seat_with_more_actions_than_the_bound_is_offered_a_spread() -> None:
     assert listed == sorted(set(listed))
 
 
-def test_indexed_actions_pad_and_spread() -> None:
+def test_indexed_actions_are_sorted_by_notation_and_padded() -> None:
     table = IndexedActions(4)
     game = get_game("pig")
     roll, hold = (t() for t in game.action_types)
