@@ -207,6 +207,11 @@ class Game(ABC, Generic[OptT]):
         Empty: nothing (the default)."""
         return []
 
+    def moderator_seats(self, state: State[OptT]) -> list[Seat]:
+        """The seats beside the players' that act only when timed out (Hero Battle's
+        moderator): a server or an environment may run them itself."""
+        return [s for s in state.seats[state.players :] if self.timeout_actions(state, s)]
+
     def round_number(self, state: State[OptT]) -> int | None:
         """The round in progress for games played in rounds with a deadline each
         (Hero Battle, Super Dice Heroes); None for the others."""

@@ -17,9 +17,9 @@ and a seat with more legal actions than the bound is offered an evenly spread
 Turns. The seat selected next is one the match is waiting on; with several (the
 simultaneous rounds of Super Dice Heroes and Hero Battle) the selection cycles through
 them in table order, each deciding without seeing what the others chose this round.
-Seats that are no agents (Hero Battle's moderator, by default) are played by the
-environment: when the match waits on nobody else, it takes their deadline actions
-(:meth:`Game.timeout_actions`: the moderator closes the round).
+Seats that are no agents (by default the game's moderator seats, as Hero Battle's)
+are played by the environment: when the match waits on nobody else, it takes their
+deadline actions (:meth:`Game.timeout_actions`: the moderator closes the round).
 """
 
 from __future__ import annotations
@@ -40,8 +40,6 @@ from gladiatorium.lab.encoding import encode
 Observation = dict[str, npt.NDArray[Any]]
 RewardKind = Literal["outcome", "score"]
 
-#: seats the environment plays itself unless told otherwise, by game
-AUTOMATIC_SEATS: dict[str, tuple[Seat, ...]] = {"hero-battle": ("moderator",)}
 #: the default bound on a seat's listed legal actions (the most seen in a default
 #: match is 218, a Hero Battle of eight in its first round)
 MAX_ACTIONS = 512
@@ -156,9 +154,6 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         self.reward_kind: RewardKind = reward
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.automatic = frozenset(
-            AUTOMATIC_SEATS.get(game, ()) if automatic is None else automatic
-        )
         self.metadata = {
             "name": f"{game}_v{self.game.info.version}",
             "render_modes": ["ansi", "human"],
@@ -166,6 +161,9 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         }
         self.table = action_table(self.game, max_actions)
         self.match: State[Any] = self._start(0)
+        self.automatic = frozenset(
+            self.game.moderator_seats(self.match) if automatic is None else automatic
+        )
         self.possible_agents = [s for s in self.match.seats if s not in self.automatic]
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}

@@ -558,15 +558,9 @@ def seat_choices(game: Game[Any], start: Any, seat: Seat) -> list[tuple[str, str
     return choices
 
 
-def moderator_seats(game: Game[Any], start: Any) -> set[Seat]:
-    """Seats beside the players' that the game can time out (a moderator)."""
-    extra = start.seats[start.players :]
-    return {s for s in extra if game.timeout_actions(start, s)}
-
-
 def default_seats(game: Game[Any], start: Any) -> dict[Seat, str]:
     bot = f"bot:{best_bot(game)}"
-    moderators = moderator_seats(game, start)
+    moderators = game.moderator_seats(start)
     if moderators:
         return {s: ("me" if s in moderators else bot) for s in start.seats}
     return {s: ("me" if i == 0 else bot) for i, s in enumerate(start.seats)}
