@@ -201,6 +201,14 @@ class Game(ABC, Generic[OptT]):
             )
         return {}
 
+    def commands(self) -> Mapping[str, object]:
+        """The game's own terminal commands, by name (``gladiatorium NAME ...``): each a
+        ``typer.Typer`` (a group of sub-commands) or a function typer reads as one
+        command. They live in the game's folder and are imported only when this is
+        called, so loading a game for the server or the lab loads no terminal code.
+        None by default."""
+        return {}
+
     def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:
         """What ``seat`` does, in order, when it misses a deadline while awaited (Hero
         Battle's moderator closes the round; a Super Dice Heroes hero ends its round).

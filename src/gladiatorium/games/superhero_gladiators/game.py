@@ -71,6 +71,12 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
 
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium hero ...`` (the designer) and ``gladiatorium duel``."""
+        from gladiatorium.games.superhero_gladiators.commands import duel, hero
+
+        return {"hero": hero.hero_app, "duel": duel.duel}
+
     def new_state(
         self, options: SuperheroGladiatorsOptions, players: int, seed: int
     ) -> SuperheroGladiatorsState:

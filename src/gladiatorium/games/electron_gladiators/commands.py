@@ -1,8 +1,7 @@
 """``electron-gladiators reach``: one vehicle's firing arc, ranges and line of sight.
 
-Wire it into the main CLI with ``app.add_typer(electron_gladiators.app,
-name="electron-gladiators")``; it also runs alone:
-``python -m gladiatorium.cli.electron_gladiators reach K10 --setup basic-1``.
+Mounted by the main CLI through ``ElectronGladiators.commands()``; it also runs alone:
+``python -m gladiatorium.games.electron_gladiators.commands reach K10 --setup basic-1``.
 """
 
 from __future__ import annotations

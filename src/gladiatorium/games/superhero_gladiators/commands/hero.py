@@ -1,7 +1,7 @@
 """``gladiatorium hero``: design Superhero Gladiators heroes.
 
-Mounted by the main CLI with ``app.add_typer(hero_app, name="hero")``; it also runs
-alone: ``python -m gladiatorium.cli.hero check cowboy``.
+Mounted by the main CLI through ``SuperheroGladiators.commands()``; it also runs
+alone: ``python -m gladiatorium.games.superhero_gladiators.commands.hero check cowboy``.
 """
 
 from __future__ import annotations
