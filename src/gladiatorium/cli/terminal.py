@@ -33,6 +33,11 @@ def show_rules(game: Game[Any], console: Console) -> bool:
     return True
 
 
+def with_note(action: str, notes: dict[str, str]) -> str:
+    """An action as listed, with the game's note on it (an attack's odds) if any."""
+    return f"{action} ({notes[action]})" if action in notes else action
+
+
 def dice_state(state: State[Any]) -> Any:
     """What tells whether a die was rolled (or a card dealt) since: the dice stream."""
     return (state.rng._random.getstate(), state.rng.forced_left)
@@ -159,7 +164,9 @@ class HumanSeat:
             self.shown_board[seat] = board
         choices = state.legal_actions(seat)
         if len(choices) <= 12:
-            self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
+            notes = self.game.action_notes(state, seat)
+            listed = (with_note(str(a), notes) for a in choices)
+            self.console.print(Text("  ".join(listed), style="dim"))
 
     def _undo(self, state: State[Any], seat: Seat) -> bool:
         """Put ``state`` back to this person's previous prompt, if no die was rolled
@@ -199,7 +206,9 @@ class HumanSeat:
         if not shown:
             self.console.print(Text(f"no legal action contains '{words}'"), highlight=False)
             return
-        self.console.print(Text("  ".join(shown[:LEGAL_SHOWN])), highlight=False)
+        notes = self.game.action_notes(state, seat)
+        listed = (with_note(a, notes) for a in shown[:LEGAL_SHOWN])
+        self.console.print(Text("  ".join(listed)), highlight=False)
         if len(shown) > LEGAL_SHOWN:
             self.console.print(
                 f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "

@@ -143,6 +143,12 @@ class Game(ABC, Generic[OptT]):
         unambiguous (a King's own move typed without ``king:``), or None."""
         return None
 
+    def action_notes(self, state: State[OptT], seat: Seat) -> dict[str, str]:
+        """A short note on some of ``seat``'s legal actions, by notation, shown beside
+        them (a Superhero Gladiators attack's chance to hit). Built only from what the
+        seat may know; none by default."""
+        return {}
+
     def prompt_text(self, state: State[OptT], seat: Seat) -> str:
         """The terminal's prompt for ``seat``: whose turn and what is left (default:
         the seat)."""
