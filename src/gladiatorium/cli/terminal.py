@@ -33,6 +33,35 @@ def show_rules(game: Game[Any], console: Console) -> bool:
     return True
 
 
+def picture_rows(text: str) -> list[Text]:
+    """The lines of a (markup) text that are rows of a picture, such as a board (runs
+    of spaces between cells), rather than sentences."""
+    return [line for line in Text.from_markup(text).split("\n") if "  " in line.plain.strip()]
+
+
+def print_unfolded(console: Console, text: str) -> None:
+    """``text`` with the rows of its pictures never folded (folded rows scramble a
+    board; the terminal cuts or wraps them at its edge) and its sentences wrapped."""
+    for line in Text.from_markup(text).split("\n"):
+        row = "  " in line.plain.strip()
+        console.print(line, soft_wrap=row and line.cell_len > console.width)
+
+
+def show_board(console: Console, board: str, title: str) -> None:
+    """The board in a titled panel; on a terminal too narrow for the panel, the board
+    alone, its rows unfolded, with a word on how wide it is."""
+    width = max((row.cell_len for row in picture_rows(board)), default=0)
+    if width + 4 <= console.width:
+        console.print(Panel(board, title=title))
+        return
+    console.rule(title)
+    print_unfolded(console, board)
+    console.print(
+        Text(f"(the board is {width} columns wide; widen the terminal to see it whole)"),
+        style="dim",
+    )
+
+
 def with_note(action: str, notes: dict[str, str]) -> str:
     """An action as listed, with the game's note on it (an attack's odds) if any."""
     return f"{action} ({notes[action]})" if action in notes else action
@@ -158,7 +187,7 @@ class HumanSeat:
             self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
         else:
             legend = self.game.legend()
-            self.console.print(Panel(board, title=f"seat {seat}"))
+            show_board(self.console, board, f"seat {seat}")
             if legend:
                 self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
             self.shown_board[seat] = board
@@ -220,9 +249,11 @@ class HumanSeat:
     def _look(self, state: State[Any], seat: Seat, query: str) -> None:
         """The game's extra information on request, or why there is none."""
         try:
-            self.console.print(self.game.look(state, seat, query), highlight=False)
+            text = self.game.look(state, seat, query)
         except GladiatoriumError as err:
             self.console.print(Text(str(err), style="red"), highlight=False)
+            return
+        print_unfolded(self.console, text)  # Electron Gladiators' reach is a board
 
 
 def show_end(
@@ -237,5 +268,5 @@ def show_end(
     if seat is not None:
         person.show_new_events(state, seat)
     title = "final board" if seat is None else f"final board, seat {seat}"
-    console.print(Panel(game.render(state, seat), title=title))
+    show_board(console, game.render(state, seat), title)
     console.print(Text(game.summary(state, seat), style="bold"), highlight=False)

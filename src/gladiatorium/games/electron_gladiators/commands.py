@@ -49,7 +49,7 @@ def reach(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(text, highlight=False)
+    console.print(text, highlight=False, soft_wrap=True)
 
 
 @app.command("board")
@@ -63,7 +63,7 @@ def board(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(GAME.render(state, None), highlight=False)
+    console.print(GAME.render(state, None), highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":
