@@ -161,6 +161,9 @@ class HumanSeat:
             if command == "look" or command.startswith("look "):
                 self._look(state, seat, text.strip()[4:].strip())
                 continue
+            if command in self.game.look_shortcuts:
+                self._look(state, seat, command)
+                continue
             if command in {"legal", "?"} or command.startswith(("legal ", "? ")):
                 self._legal(state, seat, command.partition(" ")[2].strip())
                 continue

@@ -116,6 +116,10 @@ class Game(ABC, Generic[OptT]):
         """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
         return None
 
+    #: words that, typed alone at the terminal's prompt, mean ``look WORD`` (Super Dice
+    #: Heroes' ``sheet``); never a legal action's notation
+    look_shortcuts: ClassVar[tuple[str, ...]] = ()
+
     def look(self, state: State[OptT], seat: Seat | None, query: str) -> str:
         """Extra information on request (``look G1``: a vehicle's reach), built only from
         what ``seat`` may know. A query that makes no sense raises a GladiatoriumError."""
