@@ -22,6 +22,7 @@ def test_every_games_commands_are_mounted_by_name() -> None:
         "duel": "superhero-gladiators",
         "electron-gladiators": "electron-gladiators",
         "hero-battle": "hero-battle",
+        "super-dice-heroes": "super-dice-heroes",
     }
     listing = runner.invoke(app, ["--help"]).output
     for name in mounted:

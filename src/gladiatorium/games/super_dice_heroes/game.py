@@ -68,6 +68,12 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES
 
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium super-dice-heroes sheet``: the score sheet to print."""
+        from gladiatorium.games.super_dice_heroes import commands
+
+        return {"super-dice-heroes": commands.app}
+
     def new_state(
         self, options: SuperDiceHeroesOptions, players: int, seed: int
     ) -> SuperDiceHeroesState:

@@ -2,8 +2,8 @@
 on, a box to tick for each point of oomph, and each power with a box per use.
 
 The card is 5 inches wide (127 mm); it grows taller than an index card's 3 inches
-only when a hero has a lot of oomph or uses to tick. :func:`card_file` also gives it
-as PNG or PDF, drawn from the same SVG by CairoSVG (which needs the cairo library).
+only when a hero has a lot of oomph or uses to tick. ``core.printing`` turns it into
+a PNG or PDF.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
-from gladiatorium.core import GladiatoriumError
 from gladiatorium.games.superhero_gladiators.heroes import (
     INFINITE,
     SEGMENT_SPEED,
@@ -29,10 +28,6 @@ BOX = 2.8  # side of a tick box, mm
 PITCH = 3.4  # box plus gap
 GROUP_GAP = 1.2  # extra gap after every five boxes, to count quickly
 PER_ROW = 30
-#: the file types a card is written as, and the PNG's resolution (an index card is
-#: 1500 x 900 pixels)
-CARD_FORMATS = ("svg", "png", "pdf")
-PNG_DPI = 300
 
 
 @dataclass
@@ -152,23 +147,3 @@ def card_svg(hero: Hero) -> str:
         'fill="white" stroke="black" stroke-width="0.4"/>\n'
         f"  {body}\n</svg>\n"
     )
-
-
-def card_file(hero: Hero, kind: str) -> bytes:
-    """The hero's card as the bytes of a ``kind`` file: ``svg``, ``png`` (at
-    :data:`PNG_DPI`) or ``pdf`` (a page the card's size)."""
-    svg = card_svg(hero).encode("utf-8")
-    if kind == "svg":
-        return svg
-    if kind not in CARD_FORMATS:
-        raise GladiatoriumError(f"a card is written as {', '.join(CARD_FORMATS)}, not {kind}")
-    try:
-        import cairosvg  # type: ignore[import-untyped]  # loads the cairo library
-    except (ImportError, OSError) as err:
-        raise GladiatoriumError(
-            f"a {kind.upper()} card needs CairoSVG and the cairo library (Debian: apt-get "
-            "install libcairo2); an SVG card needs neither"
-        ) from err
-    if kind == "png":
-        return bytes(cairosvg.svg2png(bytestring=svg, dpi=PNG_DPI))
-    return bytes(cairosvg.svg2pdf(bytestring=svg))

@@ -18,7 +18,8 @@ from rich.text import Text
 
 from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError, is_number
-from gladiatorium.games.superhero_gladiators.card import CARD_FORMATS, card_file
+from gladiatorium.core.printing import PRINT_FORMATS, printable
+from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,
     hero_yaml,
@@ -114,7 +115,7 @@ def card(
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
     kind = target.suffix.lower().lstrip(".")
-    if kind not in CARD_FORMATS:
+    if kind not in PRINT_FORMATS:
         message = (
             f"--output {target}: cards are written as SVG, PNG or PDF (a 5 x 3 inch index "
             f"card), chosen by the file name; name it {target.with_suffix('.png').name}, "
@@ -124,7 +125,7 @@ def card(
         raise typer.Exit(2)
     _check_output(target, force)
     try:
-        target.write_bytes(card_file(result.hero, kind))
+        target.write_bytes(printable(card_svg(result.hero), kind))
     except GladiatoriumError as err:
         err_console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
