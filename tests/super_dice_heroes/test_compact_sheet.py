@@ -57,6 +57,8 @@ def test_the_sheet_fits_a_40_row_80_column_terminal() -> None:
         assert max(len(line) for line in lines) <= 76
         board = lines[-6:]  # the leaders' rows, and the viewer's always
         assert any(line.split()[1:3] == [seat, "Hero"] for line in board)
+        more = players - len([line for line in board if line.split()[2:3] == ["Hero"]])
+        assert lines[-1] == f"    ... {more} more {'hero' if more == 1 else 'heroes'}"
 
 
 def test_sheet_at_the_prompt_shows_the_whole_sheet_and_look_another_seats() -> None:

@@ -180,7 +180,8 @@ def scoreboard_text(
             f"{h['wild_earned'] - h['wild_spent']:>2} {state}"
         )
     if len(ranked) > len(shown):
-        lines.append(f"    ... {len(ranked) - len(shown)} more heroes")
+        more = len(ranked) - len(shown)
+        lines.append(f"    ... {more} more {'hero' if more == 1 else 'heroes'}")
     return "\n".join(lines)
 
 
