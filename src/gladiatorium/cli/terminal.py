@@ -33,24 +33,25 @@ def show_rules(game: Game[Any], console: Console) -> bool:
     return True
 
 
-def picture_rows(text: str) -> list[Text]:
-    """The lines of a (markup) text that are rows of a picture, such as a board (runs
-    of spaces between cells), rather than sentences."""
-    return [line for line in Text.from_markup(text).split("\n") if "  " in line.plain.strip()]
+def is_picture_row(line: Text) -> bool:
+    """A row of a picture, such as a board (runs of spaces between its cells), rather
+    than a sentence."""
+    return "  " in line.plain.strip()
 
 
 def print_unfolded(console: Console, text: str) -> None:
-    """``text`` with the rows of its pictures never folded (folded rows scramble a
-    board; the terminal cuts or wraps them at its edge) and its sentences wrapped."""
+    """``text`` (markup) with the rows of its pictures never folded (folded rows
+    scramble a board; the terminal cuts or wraps them at its edge) and its sentences
+    wrapped."""
     for line in Text.from_markup(text).split("\n"):
-        row = "  " in line.plain.strip()
-        console.print(line, soft_wrap=row and line.cell_len > console.width)
+        console.print(line, soft_wrap=is_picture_row(line) and line.cell_len > console.width)
 
 
 def show_board(console: Console, board: str, title: str) -> None:
     """The board in a titled panel; on a terminal too narrow for the panel, the board
     alone, its rows unfolded, with a word on how wide it is."""
-    width = max((row.cell_len for row in picture_rows(board)), default=0)
+    rows = [line for line in Text.from_markup(board).split("\n") if is_picture_row(line)]
+    width = max((row.cell_len for row in rows), default=0)
     if width + 4 <= console.width:
         console.print(Panel(board, title=title))
         return
