@@ -65,3 +65,15 @@ def test_legal_at_the_prompt_lists_the_odds() -> None:
     assert result.exit_code == 0, result.output
     assert "attack 2A with Six-shooter (95% to hit, 45% double damage)" in result.output
     assert "attack 2A with Lasso (95% to hit)" in result.output
+
+
+def test_a_copied_attack_has_its_odds_too() -> None:
+    mirror = power("defense", "copy-power", level=2, uses=3, name="Mirror")
+    state = duel([attacker(BOLT)], [defender(mirror)], AT, LINE)
+    act(state, "attack 2A with Bolt", [17])
+    act(state, "copy Mirror")
+    # 15 + Combat 11 - 13 = 13: 13 in 20 hit, 3 in 20 double
+    assert GAME.action_notes(state, "2") == {
+        "attack 1A with copied Bolt": "65% to hit, 15% double damage",
+        "attack 1A gizmo Bolt with copied Bolt": "20% to hit",  # 2 x 4 - 4 = 4
+    }
