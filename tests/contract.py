@@ -54,6 +54,7 @@ def leaks(game: Game[Any], state: State[Any]) -> list[str]:
             "view": json.dumps(state.view(seat), default=str),
             "events": json.dumps([e.to_json() for e in state.events_for(seat)]),
             "render": game.render(state, seat),
+            "notes": json.dumps(game.action_notes(state, seat) if seat is not None else {}),
         }
         for secret in state.secrets_for(seat):
             for place, text in places.items():
@@ -98,6 +99,7 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
         "render": game.render(state, seat),
         "awaiting": state.awaiting(),
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+        "notes": game.action_notes(state, seat) if seat is not None else {},
     }
 
 

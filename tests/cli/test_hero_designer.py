@@ -3,9 +3,13 @@ people, a summary with edit and remove before saving, and ``hero edit FILE``."""
 
 from __future__ import annotations
 
+import re
 import shutil
+import struct
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
@@ -104,12 +108,46 @@ def test_hero_edit_refuses_a_broken_file(tmp_path: Path) -> None:
     assert "fix the errors above first" in result.output
 
 
-def test_card_refuses_to_write_svg_text_under_another_name(tmp_path: Path) -> None:
-    target = tmp_path / "cowboy.png"
+def test_card_refuses_a_file_type_it_cannot_write(tmp_path: Path) -> None:
+    target = tmp_path / "cowboy.jpg"
     result = runner.invoke(app, ["hero", "card", "cowboy", "-o", str(target)])
     assert result.exit_code == 2
-    assert "cards are written as SVG" in " ".join(result.output.split())
+    words = " ".join(result.output.split())
+    assert "cards are written as SVG, PNG or PDF" in words and "cowboy.png" in words
     assert not target.exists()
     svg = tmp_path / "cowboy.svg"
     assert runner.invoke(app, ["hero", "card", "cowboy", "-o", str(svg)]).exit_code == 0
     assert 'width="127.0mm"' in svg.read_text()  # a 5 x 3 inch index card
+
+
+def test_card_as_png_is_an_image_at_300_dots_per_inch(tmp_path: Path) -> None:
+    target = tmp_path / "cowboy.png"
+    result = runner.invoke(app, ["hero", "card", "cowboy", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    data = target.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk
+    assert width == 1500  # 5 inches
+    assert height == round(117.2 / 25.4 * 300)  # Cowboy's card is 117.2 mm tall
+
+
+def test_card_as_pdf_is_a_page_the_cards_size(tmp_path: Path) -> None:
+    target = tmp_path / "cowboy.PDF"
+    assert runner.invoke(app, ["hero", "card", "cowboy", "-o", str(target)]).exit_code == 0
+    data = target.read_bytes()
+    assert data.startswith(b"%PDF-")
+    box = re.search(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)
+    assert box is not None
+    assert float(box[1]) == 360  # 5 inches in points
+    assert round(float(box[2]), 1) == round(117.2 / 25.4 * 72, 1)
+
+
+def test_card_without_cairo_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if it could not be loaded
+    target = tmp_path / "cowboy.png"
+    result = runner.invoke(app, ["hero", "card", "cowboy", "-o", str(target)])
+    assert result.exit_code == 2
+    assert "apt-get install libcairo2" in " ".join(result.output.split())
+    assert not target.exists()

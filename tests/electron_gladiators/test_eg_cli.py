@@ -8,10 +8,10 @@ from eg_helpers import GAME, setup_text
 from typer.testing import CliRunner
 
 from gladiatorium.bots.random import RandomBot
-from gladiatorium.cli.electron_gladiators import app
 from gladiatorium.cli.main import app as main_app
 from gladiatorium.core import Rng
 from gladiatorium.games.electron_gladiators.bots import Tactician
+from gladiatorium.games.electron_gladiators.commands import app
 
 runner = CliRunner()
 

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from gladiatorium.cli import duel
 from gladiatorium.cli.main import app
+from gladiatorium.games.superhero_gladiators.commands import duel
 
 runner = CliRunner()
 

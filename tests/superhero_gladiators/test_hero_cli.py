@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from gladiatorium.cli.hero import hero_app
+from gladiatorium.games.superhero_gladiators.commands.hero import hero_app
 from gladiatorium.games.superhero_gladiators.hero_files import load_hero_file
 
 app = typer.Typer()

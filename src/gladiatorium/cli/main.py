@@ -18,8 +18,8 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.models import CommandInfo
 
-from gladiatorium.cli import duel, electron_gladiators, hero_battle
 from gladiatorium.cli.common import (
     build_options,
     check_output,
@@ -27,7 +27,6 @@ from gladiatorium.cli.common import (
     parse_pairs,
     seat_controllers,
 )
-from gladiatorium.cli.hero import hero_app
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
     Bot,
@@ -471,10 +470,36 @@ def serve(
     run_server(settings, host, port)
 
 
-app.add_typer(hero_app, name="hero")
-app.add_typer(electron_gladiators.app, name="electron-gladiators")
-app.add_typer(hero_battle.app, name="hero-battle")
-duel.register(app)
+def mount_game_commands(target: typer.Typer) -> None:
+    """Mount every registered game's own commands (``Game.commands()``): a typer app as
+    a group (``gladiatorium hero check ...``), a function as one command (``duel``).
+    A name taken by a built-in command or another game is refused."""
+    load()
+    taken = {_command_name(command) for command in target.registered_commands}
+    taken |= {group.name for group in target.registered_groups}
+    for game in games():
+        for name, command in game.commands().items():
+            if name in taken:
+                raise GladiatoriumError(f"{game.info.slug}: the command {name!r} is taken")
+            taken.add(name)
+            if isinstance(command, typer.Typer):
+                target.add_typer(command, name=name)
+            elif callable(command):
+                target.command(name)(command)
+            else:
+                raise GladiatoriumError(
+                    f"{game.info.slug}: the command {name!r} is neither a typer app nor a function"
+                )
+
+
+def _command_name(command: CommandInfo) -> str | None:
+    """The name a command is called by (typer's: the function's, with dashes)."""
+    if command.name or command.callback is None:
+        return command.name
+    return command.callback.__name__.replace("_", "-")
+
+
+mount_game_commands(app)
 
 
 def run() -> None:

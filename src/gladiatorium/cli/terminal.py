@@ -33,6 +33,41 @@ def show_rules(game: Game[Any], console: Console) -> bool:
     return True
 
 
+def is_picture_row(line: Text) -> bool:
+    """A row of a picture, such as a board (runs of spaces between its cells), rather
+    than a sentence."""
+    return "  " in line.plain.strip()
+
+
+def print_unfolded(console: Console, text: str) -> None:
+    """``text`` (markup) with the rows of its pictures never folded (folded rows
+    scramble a board; the terminal cuts or wraps them at its edge) and its sentences
+    wrapped."""
+    for line in Text.from_markup(text).split("\n"):
+        console.print(line, soft_wrap=is_picture_row(line) and line.cell_len > console.width)
+
+
+def show_board(console: Console, board: str, title: str) -> None:
+    """The board in a titled panel; on a terminal too narrow for the panel, the board
+    alone, its rows unfolded, with a word on how wide it is."""
+    rows = [line for line in Text.from_markup(board).split("\n") if is_picture_row(line)]
+    width = max((row.cell_len for row in rows), default=0)
+    if width + 4 <= console.width:
+        console.print(Panel(board, title=title))
+        return
+    console.rule(title)
+    print_unfolded(console, board)
+    console.print(
+        Text(f"(the board is {width} columns wide; widen the terminal to see it whole)"),
+        style="dim",
+    )
+
+
+def with_note(action: str, notes: dict[str, str]) -> str:
+    """An action as listed, with the game's note on it (an attack's odds) if any."""
+    return f"{action} ({notes[action]})" if action in notes else action
+
+
 def dice_state(state: State[Any]) -> Any:
     """What tells whether a die was rolled (or a card dealt) since: the dice stream."""
     return (state.rng._random.getstate(), state.rng.forced_left)
@@ -127,6 +162,9 @@ class HumanSeat:
             if command == "look" or command.startswith("look "):
                 self._look(state, seat, text.strip()[4:].strip())
                 continue
+            if command in self.game.look_shortcuts:
+                self._look(state, seat, command)
+                continue
             if command in {"legal", "?"} or command.startswith(("legal ", "? ")):
                 self._legal(state, seat, command.partition(" ")[2].strip())
                 continue
@@ -153,13 +191,15 @@ class HumanSeat:
             self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
         else:
             legend = self.game.legend()
-            self.console.print(Panel(board, title=f"seat {seat}"))
+            show_board(self.console, board, f"seat {seat}")
             if legend:
                 self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
             self.shown_board[seat] = board
         choices = state.legal_actions(seat)
         if len(choices) <= 12:
-            self.console.print(Text("  ".join(str(a) for a in choices), style="dim"))
+            notes = self.game.action_notes(state, seat)
+            listed = (with_note(str(a), notes) for a in choices)
+            self.console.print(Text("  ".join(listed), style="dim"))
 
     def _undo(self, state: State[Any], seat: Seat) -> bool:
         """Put ``state`` back to this person's previous prompt, if no die was rolled
@@ -199,7 +239,9 @@ class HumanSeat:
         if not shown:
             self.console.print(Text(f"no legal action contains '{words}'"), highlight=False)
             return
-        self.console.print(Text("  ".join(shown[:LEGAL_SHOWN])), highlight=False)
+        notes = self.game.action_notes(state, seat)
+        listed = (with_note(a, notes) for a in shown[:LEGAL_SHOWN])
+        self.console.print(Text("  ".join(listed)), highlight=False)
         if len(shown) > LEGAL_SHOWN:
             self.console.print(
                 f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "
@@ -211,9 +253,11 @@ class HumanSeat:
     def _look(self, state: State[Any], seat: Seat, query: str) -> None:
         """The game's extra information on request, or why there is none."""
         try:
-            self.console.print(self.game.look(state, seat, query), highlight=False)
+            text = self.game.look(state, seat, query)
         except GladiatoriumError as err:
             self.console.print(Text(str(err), style="red"), highlight=False)
+            return
+        print_unfolded(self.console, text)  # Electron Gladiators' reach is a board
 
 
 def show_end(
@@ -228,5 +272,5 @@ def show_end(
     if seat is not None:
         person.show_new_events(state, seat)
     title = "final board" if seat is None else f"final board, seat {seat}"
-    console.print(Panel(game.render(state, seat), title=title))
+    show_board(console, game.render(state, seat), title)
     console.print(Text(game.summary(state, seat), style="bold"), highlight=False)

@@ -116,6 +116,10 @@ class Game(ABC, Generic[OptT]):
         """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
         return None
 
+    #: words that, typed alone at the terminal's prompt, mean ``look WORD`` (Super Dice
+    #: Heroes' ``sheet``); never a legal action's notation
+    look_shortcuts: ClassVar[tuple[str, ...]] = ()
+
     def look(self, state: State[OptT], seat: Seat | None, query: str) -> str:
         """Extra information on request (``look G1``: a vehicle's reach), built only from
         what ``seat`` may know. A query that makes no sense raises a GladiatoriumError."""
@@ -142,6 +146,12 @@ class Game(ABC, Generic[OptT]):
         """A forgiving reading of ``text`` that the strict notation refused, when it is
         unambiguous (a King's own move typed without ``king:``), or None."""
         return None
+
+    def action_notes(self, state: State[OptT], seat: Seat) -> dict[str, str]:
+        """A short note on some of ``seat``'s legal actions, by notation, shown beside
+        them (a Superhero Gladiators attack's chance to hit). Built only from what the
+        seat may know; none by default."""
+        return {}
 
     def prompt_text(self, state: State[OptT], seat: Seat) -> str:
         """The terminal's prompt for ``seat``: whose turn and what is left (default:
@@ -199,6 +209,14 @@ class Game(ABC, Generic[OptT]):
             raise OptionsError(
                 f"{self.info.slug} takes no flag --{next(iter(flags))}; use --option KEY=VALUE"
             )
+        return {}
+
+    def commands(self) -> Mapping[str, object]:
+        """The game's own terminal commands, by name (``gladiatorium NAME ...``): each a
+        ``typer.Typer`` (a group of sub-commands) or a function typer reads as one
+        command. They live in the game's folder and are imported only when this is
+        called, so loading a game for the server or the lab loads no terminal code.
+        None by default."""
         return {}
 
     def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:

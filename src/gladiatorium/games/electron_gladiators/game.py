@@ -75,6 +75,12 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     options_type = ElectronGladiatorsOptions
     action_types = ACTION_TYPES
 
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium electron-gladiators reach|board``."""
+        from gladiatorium.games.electron_gladiators import commands
+
+        return {"electron-gladiators": commands.app}
+
     def new_state(
         self, options: ElectronGladiatorsOptions, players: int, seed: int
     ) -> ElectronGladiatorsState:

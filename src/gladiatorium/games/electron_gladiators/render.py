@@ -26,6 +26,8 @@ SHORT = {
     "MQ": "MQ",
 }
 COLOURS = {"1": "bold cyan", "2": "bold magenta"}
+#: between two cells of a row
+CELL_GAP = " "
 
 
 def vehicle_cell(vehicle: Vehicle, markup: bool) -> str:
@@ -40,9 +42,11 @@ def vehicle_cell(vehicle: Vehicle, markup: bool) -> str:
 
 def board_text(arena: Arena, marks: dict[Square, str] | None = None, markup: bool = True) -> str:
     """The 21x21 board: ``###`` obstacle, `` X `` 3D obstacle, `` . `` open ground;
-    ``marks`` overlays a character on chosen open squares."""
+    ``marks`` overlays a character on chosen open squares. Every cell is three
+    characters wide and cells are kept apart by a space, so two vehicles side by side
+    (``H1↓ M1↓``) never run together."""
     marks = marks or {}
-    header = "    " + "".join(f" {c} " for c in COLUMNS)
+    header = "    " + CELL_GAP.join(f" {c} " for c in COLUMNS)
     lines = [header]
     for r in range(SIZE):
         cells = []
@@ -59,7 +63,7 @@ def board_text(arena: Arena, marks: dict[Square, str] | None = None, markup: boo
                 cells.append(f" {marks[square]} ")
             else:
                 cells.append(" . ")
-        lines.append(f"{r + 1:>3} " + "".join(cells) + f" {r + 1}")
+        lines.append(f"{r + 1:>3} " + CELL_GAP.join(cells) + f" {r + 1}")
     lines.append(header)
     return "\n".join(lines)
 

@@ -492,7 +492,17 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         move_done = (self.move_made and self.move_over) or (
             not self.move_made and not self.move_steps()
         )
-        if move_done and (not self.may_attack() or not self._any_attack(self.to_move)):
+        if not move_done:
+            return
+        if self.may_attack() and not self._any_attack(self.to_move):
+            self.emit(
+                "no-attack",
+                f"no attack is possible for seat {self.to_move} (no gun reaches an enemy): "
+                "the turn ends",
+                seat=self.to_move,
+            )
+            self._finish_turn()
+        elif not self.may_attack():
             self._finish_turn()
 
     def _any_attack(self, seat: Seat) -> bool:

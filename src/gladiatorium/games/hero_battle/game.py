@@ -43,6 +43,12 @@ class HeroBattle(Game[HeroBattleOptions]):
     options_type = HeroBattleOptions
     action_types = ACTION_TYPES
 
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium hero-battle moderate|post``: the moderator's console."""
+        from gladiatorium.games.hero_battle import commands
+
+        return {"hero-battle": commands.app}
+
     def new_state(self, options: HeroBattleOptions, players: int, seed: int) -> HeroBattleState:
         return HeroBattleState(options, players, seed)
 

@@ -13,6 +13,7 @@ from gladiatorium.core import (
     BotFactory,
     Game,
     GameInfo,
+    GladiatoriumError,
     OptionsError,
     Seat,
     State,
@@ -27,7 +28,7 @@ from gladiatorium.games.super_dice_heroes.options import (
     SuperDiceHeroesOptions,
 )
 from gladiatorium.games.super_dice_heroes.position import load_position
-from gladiatorium.games.super_dice_heroes.render import match_text
+from gladiatorium.games.super_dice_heroes.render import hero_text, match_text
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
 from gladiatorium.games.super_dice_heroes.web import web_picture
@@ -67,6 +68,12 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
     options_type = SuperDiceHeroesOptions
     action_types = ACTION_TYPES
 
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium super-dice-heroes sheet``: the score sheet to print."""
+        from gladiatorium.games.super_dice_heroes import commands
+
+        return {"super-dice-heroes": commands.app}
+
     def new_state(
         self, options: SuperDiceHeroesOptions, players: int, seed: int
     ) -> SuperDiceHeroesState:
@@ -86,8 +93,32 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         return web_picture(state.sheet, state.view(seat), legal, seat)
 
     def render(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
+        """The roll, the seat's sheet in compact form and the leaders: it all fits a
+        40-row terminal (``sheet`` shows the whole sheet)."""
         assert isinstance(state, SuperDiceHeroesState)
-        return escape(match_text(state.sheet, state.view(seat), seat))
+        return escape(match_text(state.sheet, state.view(seat), seat, compact=True))
+
+    look_shortcuts: ClassVar[tuple[str, ...]] = ("sheet",)
+
+    def look_help(self) -> str | None:
+        return (
+            "'sheet' (or 'look sheet'): your whole sheet, every box numbered and every goal, "
+            "and the scoreboard; 'look N': the sheet of seat N as this round began"
+        )
+
+    def look(self, state: State[SuperDiceHeroesOptions], seat: Seat | None, query: str) -> str:
+        """A whole sheet: the seat's own (``sheet``) or another seat's (``3``), from the
+        seat's view (another hero's sheet as the round began, R12)."""
+        assert isinstance(state, SuperDiceHeroesState)
+        view = state.view(seat)
+        wanted = query.strip().lower()
+        if wanted in {"", "sheet"} and seat is not None:
+            return escape(match_text(state.sheet, view, seat))
+        if wanted not in view["heroes"]:
+            seats = ", ".join(view["heroes"])
+            raise GladiatoriumError(f"look {query.strip()!r}: say 'sheet' or a seat ({seats})")
+        hero = view["heroes"][wanted]
+        return escape(hero_text(state.sheet, hero, view["round"], view["rounds"]))
 
     def notation_help(self) -> str:
         return NOTATION

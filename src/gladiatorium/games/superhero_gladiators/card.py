@@ -2,7 +2,8 @@
 on, a box to tick for each point of oomph, and each power with a box per use.
 
 The card is 5 inches wide (127 mm); it grows taller than an index card's 3 inches
-only when a hero has a lot of oomph or uses to tick.
+only when a hero has a lot of oomph or uses to tick. ``core.printing`` turns it into
+a PNG or PDF.
 """
 
 from __future__ import annotations

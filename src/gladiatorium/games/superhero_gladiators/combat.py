@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -49,15 +50,20 @@ def escape_number(entangle_level: int, strength: int) -> int:
 
 
 def flaw_limit(power: Power, other_perception: int) -> int:
-    """The highest second die on which a flawed power works: 15 (unreliable), 10
-    (wild), 14 minus the other hero's Perception (foiblish: less than 15 - Perception),
-    the lowest of those that apply (C4, C5, C17)."""
+    """The highest second die on which a flawed power works (C4, C5, C17)."""
+    return flaws_limit(power.flaws, other_perception)
+
+
+def flaws_limit(flaws: Collection[str], other_perception: int) -> int:
+    """The highest second die on which a power with ``flaws`` works: 15 (unreliable),
+    10 (wild), 14 minus the other hero's Perception (foiblish: less than 15 -
+    Perception), the lowest of those that apply (C4, C5, C17)."""
     limits = [20]
-    if Flaw.UNRELIABLE in power.flaws:
+    if Flaw.UNRELIABLE in flaws:
         limits.append(15)
-    if Flaw.WILD in power.flaws:
+    if Flaw.WILD in flaws:
         limits.append(10)
-    if Flaw.FOIBLISH in power.flaws:
+    if Flaw.FOIBLISH in flaws:
         limits.append(14 - other_perception)
     return min(limits)
 

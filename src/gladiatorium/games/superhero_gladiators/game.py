@@ -24,6 +24,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
 )
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.map_files import map_text
+from gladiatorium.games.superhero_gladiators.odds import attack_notes
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
 from gladiatorium.games.superhero_gladiators.position import apply_position
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
@@ -70,6 +71,12 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
+
+    def commands(self) -> Mapping[str, object]:
+        """``gladiatorium hero ...`` (the designer) and ``gladiatorium duel``."""
+        from gladiatorium.games.superhero_gladiators.commands import duel, hero
+
+        return {"hero": hero.hero_app, "duel": duel.duel}
 
     def new_state(
         self, options: SuperheroGladiatorsOptions, players: int, seed: int
@@ -122,6 +129,10 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return why_refused(state.view(seat), legal, text) or super().explain_refusal(
             state, seat, text
         )
+
+    def action_notes(self, state: State[SuperheroGladiatorsOptions], seat: Seat) -> dict[str, str]:
+        """Each attack's chance to hit (and to double), from the seat's view alone."""
+        return attack_notes(state.view(seat), state.legal_actions(seat))
 
     def look_help(self) -> str | None:
         return (
@@ -275,9 +286,11 @@ def options_line(state: State[SuperheroGladiatorsOptions], seat: Seat | None) ->
         return ""
     if seat not in awaited:
         return f"\nseat {awaited[0]} to act"
-    legal = [str(a) for a in state.legal_actions(awaited[0])]
+    actions = state.legal_actions(seat)
+    notes = attack_notes(state.view(seat), actions)
+    legal = [str(a) for a in actions]
     moves = [a for a in legal if a.startswith("move ")]
-    rest = [a for a in legal if not a.startswith("move ")]
+    rest = [f"{a} ({notes[a]})" if a in notes else a for a in legal if not a.startswith("move ")]
     parts = ([f"{len(moves)} moves"] if moves else []) + rest
     return f"\nseat {awaited[0]} to act: " + "; ".join(parts)
 

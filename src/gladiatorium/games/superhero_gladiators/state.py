@@ -38,6 +38,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     PowerType,
     Style,
     blast_radius,
+    damage,
     initiative_order,
     placed_by_next_player,
     placement_order,
@@ -265,7 +266,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 need = combat.flaw_limit(power, 0)
                 self.emit(
                     "roll",
-                    f"{f.label}'s {name}: d20 = {die}, needs {need} or less: "
+                    f"{f.label} rolls for {name}: d20 = {die}, needs {need} or less: "
                     + ("works this segment" if works else "does not work this segment"),
                     hero=f.id,
                     die=die,
@@ -616,7 +617,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     ) -> None:
         hit = combat.hits(roll, number)
         double = combat.double_damage(roll, number)
-        text = f"{victim.label}: {combat.to_hit_text(roll, number)}"
+        text = f"{f.label} rolls to hit {victim.label}: {combat.to_hit_text(roll, number)}"
         works = True
         if power.flaws:
             works = combat.flaw_works(power, die, victim.perception)
@@ -718,7 +719,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 works = combat.flaw_works(power, die, attacker.perception)
                 self.emit(
                     "roll",
-                    f"{g.label}'s {action.power}: "
+                    f"{g.label}, defending, rolls for {action.power}: "
                     + combat.flaw_text(power, die, attacker.perception),
                     hero=g.id,
                     die=die,
@@ -889,7 +890,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 works = combat.flaw_works(power, die, 0)
                 self.emit(
                     "roll",
-                    f"{f.label}'s {action.power}: " + combat.flaw_text(power, die, 0),
+                    f"{f.label} rolls for {action.power}: " + combat.flaw_text(power, die, 0),
                     hero=f.id,
                     die=die,
                 )
@@ -991,6 +992,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "oomph": f.oomph,
             "max_oomph": f.max_oomph,
             "combat": f.combat,
+            "perception": f.perception,
             "movement": f.movement,
             "segments": list(f.segments),
             "entangled": f.entangled,
@@ -1002,4 +1004,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "destroyed": list(f.destroyed),
             "used": list(f.used),
             "copied": f.copied.name if f.copied is not None else None,
+            "flaws": {n: [x.value for x in p.flaws] for n, p in f.powers.items() if p.flaws},
+            "damage": {n: d for n, p in f.powers.items() if (d := damage(p)) is not None},
+            "copied_flaws": [x.value for x in f.copied.flaws] if f.copied is not None else [],
         }

@@ -1,8 +1,7 @@
 """``electron-gladiators reach``: one vehicle's firing arc, ranges and line of sight.
 
-Wire it into the main CLI with ``app.add_typer(electron_gladiators.app,
-name="electron-gladiators")``; it also runs alone:
-``python -m gladiatorium.cli.electron_gladiators reach K10 --setup basic-1``.
+Mounted by the main CLI through ``ElectronGladiators.commands()``; it also runs alone:
+``python -m gladiatorium.games.electron_gladiators.commands reach K10 --setup basic-1``.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ def reach(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(text, highlight=False)
+    console.print(text, highlight=False, soft_wrap=True)
 
 
 @app.command("board")
@@ -64,7 +63,7 @@ def board(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(GAME.render(state, None), highlight=False)
+    console.print(GAME.render(state, None), highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":

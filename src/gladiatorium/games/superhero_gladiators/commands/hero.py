@@ -1,7 +1,7 @@
 """``gladiatorium hero``: design Superhero Gladiators heroes.
 
-Mounted by the main CLI with ``app.add_typer(hero_app, name="hero")``; it also runs
-alone: ``python -m gladiatorium.cli.hero check cowboy``.
+Mounted by the main CLI through ``SuperheroGladiators.commands()``; it also runs
+alone: ``python -m gladiatorium.games.superhero_gladiators.commands.hero check cowboy``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from rich.text import Text
 
 from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError, is_number
+from gladiatorium.core.printing import PRINT_FORMATS, printable
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,
@@ -98,29 +99,36 @@ def check(
 def card(
     file: Annotated[str, typer.Argument(help="Hero file, or the name of a sample hero.")],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="SVG file to write (default NAME.svg).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="SVG, PNG or PDF file to write, by its name (default NAME.svg)."
+        ),
     ] = None,
     force: ForceArg = False,
 ) -> None:
-    """Write a printable index card (SVG) with boxes to tick for oomph and uses."""
+    """Write a printable index card (5 x 3 inches; SVG, PNG or PDF) with boxes to tick
+    for oomph and uses."""
     result = _load(file)
     if not result.valid or result.hero is None:
         console.print(hero_panel(result))
         err_console.print("[red]error:[/red] no card for a hero that breaks the rules")
         raise typer.Exit(result.exit_code)
     target = output or Path(f"{result.path.stem}.svg")
-    if target.suffix.lower() != ".svg":
+    kind = target.suffix.lower().lstrip(".")
+    if kind not in PRINT_FORMATS:
         message = (
-            f"--output {target}: cards are written as SVG (a 5 x 3 inch index card); "
-            f"name the file {target.with_suffix('.svg').name} and convert it to "
-            f"{target.suffix.lstrip('.').upper() or 'another format'} with a converter "
-            "such as rsvg-convert or Inkscape"
+            f"--output {target}: cards are written as SVG, PNG or PDF (a 5 x 3 inch index "
+            f"card), chosen by the file name; name it {target.with_suffix('.png').name}, "
+            f"{target.with_suffix('.pdf').name} or {target.with_suffix('.svg').name}"
         )
         err_console.print(error_text(message), soft_wrap=True)
         raise typer.Exit(2)
     _check_output(target, force)
     try:
-        target.write_text(card_svg(result.hero), encoding="utf-8")
+        target.write_bytes(printable(card_svg(result.hero), kind))
+    except GladiatoriumError as err:
+        err_console.print(error_text(err), soft_wrap=True)
+        raise typer.Exit(2) from err
     except OSError as err:
         err_console.print(error_text(f"{target}: cannot write it ({err.strerror})"))
         raise typer.Exit(2) from err

@@ -1,7 +1,7 @@
 """``gladiatorium duel``: Monte Carlo between two Superhero Gladiators heroes or teams.
 
-Mounted by the main CLI with ``duel.register(app)``; it also runs alone:
-``python -m gladiatorium.cli.duel cowboy perseus --games 200``.
+Mounted by the main CLI through ``SuperheroGladiators.commands()``; it also runs
+alone: ``python -m gladiatorium.games.superhero_gladiators.commands.duel cowboy perseus``.
 """
 
 from __future__ import annotations

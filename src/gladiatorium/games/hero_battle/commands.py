@@ -1,7 +1,8 @@
 """``hero-battle``: the moderator's console and the round post.
 
-Mounted in the main CLI as ``gladiatorium hero-battle``; it also runs alone:
-``python -m gladiatorium.cli.hero_battle moderate --players 12``.
+Mounted in the main CLI as ``gladiatorium hero-battle`` through
+``HeroBattle.commands()``; it also runs alone:
+``python -m gladiatorium.games.hero_battle.commands moderate --players 12``.
 
 ``moderate`` is for a moderator running a forum Battle: type each player's move or
 private guess as it arrives (``3: hit Captain Comet, Night Heron heal Miss Mirage``,

@@ -1,0 +1,2 @@
+"""Superhero Gladiators' own terminal commands: ``hero`` (the designer) and ``duel``,
+mounted by the main command through ``SuperheroGladiators.commands()``."""
