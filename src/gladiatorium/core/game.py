@@ -216,7 +216,7 @@ class Game(ABC, Generic[OptT]):
         ``typer.Typer`` (a group of sub-commands) or a function typer reads as one
         command. They live in the game's folder and are imported only when this is
         called, so loading a game for the server or the lab loads no terminal code.
-        None by default."""
+        Empty by default."""
         return {}
 
     def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:

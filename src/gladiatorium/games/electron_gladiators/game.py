@@ -70,7 +70,7 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         default_players=2,
         hidden_information=False,
         simultaneous=False,
-        version="3",
+        version="4",
     )
     options_type = ElectronGladiatorsOptions
     action_types = ACTION_TYPES

@@ -67,7 +67,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         default_players=2,
         hidden_information=True,  # hidden gizmos (ruling G5)
         simultaneous=False,
-        version="6",
+        version="7",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES
