@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
+from gladiatorium.games.superhero_gladiators.card import card_height
 from gladiatorium.games.superhero_gladiators.hero_files import find_sample, load_hero_file
 
 runner = CliRunner()
@@ -117,7 +118,7 @@ def test_card_refuses_a_file_type_it_cannot_write(tmp_path: Path) -> None:
     assert not target.exists()
     svg = tmp_path / "cowboy.svg"
     assert runner.invoke(app, ["hero", "card", "cowboy", "-o", str(svg)]).exit_code == 0
-    assert 'width="127.0mm"' in svg.read_text()  # a 5 x 3 inch index card
+    assert 'width="127.0mm" height="203.2mm"' in svg.read_text()  # a 5 x 8 inch index card
 
 
 def test_card_as_png_is_an_image_at_300_dots_per_inch(tmp_path: Path) -> None:
@@ -128,7 +129,7 @@ def test_card_as_png_is_an_image_at_300_dots_per_inch(tmp_path: Path) -> None:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])  # the IHDR chunk
     assert width == 1500  # 5 inches
-    assert height == round(117.2 / 25.4 * 300)  # Cowboy's card is 117.2 mm tall
+    assert height == 2400  # Cowboy's card is a 5 x 8 inch one
 
 
 def test_card_as_pdf_is_a_page_the_cards_size(tmp_path: Path) -> None:
@@ -139,7 +140,14 @@ def test_card_as_pdf_is_a_page_the_cards_size(tmp_path: Path) -> None:
     box = re.search(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)
     assert box is not None
     assert float(box[1]) == 360  # 5 inches in points
-    assert round(float(box[2]), 1) == round(117.2 / 25.4 * 72, 1)
+    assert float(box[2]) == 576  # 8 inches
+
+
+def test_a_card_is_the_smallest_index_card_that_holds_the_hero() -> None:
+    assert card_height(60.0) == 76.2  # 5 x 3 inches
+    assert card_height(76.2) == 76.2
+    assert card_height(117.2) == 203.2  # 5 x 8 inches
+    assert card_height(250.0) == 250.0  # longer than any card: as long as it needs
 
 
 def test_card_without_cairo_says_what_to_install(

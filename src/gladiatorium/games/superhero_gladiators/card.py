@@ -21,8 +21,8 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 from gladiatorium.games.superhero_gladiators.render import attributes_text, effect_text, kind_text
 
-WIDTH = 127.0  # mm, a 5 x 3 inch index card
-MIN_HEIGHT = 76.2
+WIDTH = 127.0  # mm, 5 inches: the long side of a 5 x 3 index card, the short of a 5 x 8
+CARD_HEIGHTS = (76.2, 203.2)  # mm: a 5 x 3 inch card, else a 5 x 8 inch one
 MARGIN = 5.0
 BOX = 2.8  # side of a tick box, mm
 PITCH = 3.4  # box plus gap
@@ -129,6 +129,12 @@ def _clip(words: str, limit: int = 90) -> str:
     return words if len(words) <= limit else words[: limit - 3].rstrip() + "..."
 
 
+def card_height(needed: float) -> float:
+    """The height of the smallest index card 5 inches wide that holds ``needed`` mm
+    (a hero too long for a 5 x 8 card gets a card as tall as it needs)."""
+    return next((h for h in CARD_HEIGHTS if needed <= h), needed)
+
+
 def card_svg(hero: Hero) -> str:
     """The hero's card as an SVG document (millimetre units, 5 inches wide)."""
     sheet = _Sheet()
@@ -137,7 +143,7 @@ def card_svg(hero: Hero) -> str:
     sheet.line()
     for power in hero.powers:
         _power(sheet, power)
-    height = max(MIN_HEIGHT, sheet.y + MARGIN)
+    height = card_height(sheet.y + MARGIN)
     body = "\n  ".join(sheet.parts)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
