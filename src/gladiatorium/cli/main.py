@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli import duel, electron_gladiators, hero_battle
+from gladiatorium.cli import duel, electron_gladiators, hero_battle, lab
 from gladiatorium.cli.common import (
     build_options,
     check_output,
@@ -487,6 +487,7 @@ app.add_typer(hero_app, name="hero")
 app.add_typer(electron_gladiators.app, name="electron-gladiators")
 app.add_typer(hero_battle.app, name="hero-battle")
 duel.register(app)
+lab.register(app)
 
 
 def run() -> None:
