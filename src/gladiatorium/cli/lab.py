@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli.common import build_options, error_text
+from gladiatorium.cli.common import build_options, check_output, error_text, parse_pairs
 from gladiatorium.cli.runs import (
     AddressArg,
     BackendArg,
@@ -25,6 +25,7 @@ from gladiatorium.cli.runs import (
 from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game
 from gladiatorium.lab.ratings import Ladder
 from gladiatorium.lab.simulate import wilson_interval
+from gladiatorium.lab.sweep import Sweep, SweepResult, option_values, run_sweep
 from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
@@ -156,6 +157,101 @@ def show_ratings(outcome: TournamentResult, ladder: Path | None) -> None:
             f"{outcome.draws} draws, {len(t.sides)} sides, seed {t.seed}{where}"
         )
     )
+
+
+@lab_app.command("sweep", context_settings=EXTRA)
+def sweep_command(
+    ctx: typer.Context,
+    game_slug: GameArg,
+    option: Annotated[
+        list[str],
+        typer.Option("--option", "-o", help="KEY=v1,v2,...: the values to try (one value: fixed)."),
+    ] = [],  # noqa: B006
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", help="Bots taking the sides in turn (default: the best on all)."),
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per combination."),
+    ] = 100,
+    players: PlayersArg = None,
+    seed: Annotated[int, typer.Option(min=0, max=2**63 - 1, help="Run seed.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder for sweep.json and the plot (sweep.png, sweep.svg)."),
+    ] = None,
+    as_json: JsonArg = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    jobs: JobsArg = 1,
+    results: ResultsArg = None,
+) -> None:
+    """How rule options move first-player advantage, game length and the draw rate:
+    every combination of the values given, each figure with a 95% interval."""
+    try:
+        game = get_game(game_slug)
+        pairs = parse_pairs(option, "option")
+        axes = {key: option_values(key, text) for key, text in pairs.items()}
+        base = build_options(game, [], ctx.args)
+        names = bot_names(game_slug, bots)[:1] if bots is None else bot_names(game_slug, bots)
+        plan = Sweep.plan(game_slug, axes, names, games, seed, base, players)
+        if out is not None:
+            check_output(out, "--out", folder=True)
+        runner = runner_of(backend, jobs, address)
+        stored = results_of(results, plan.run_params())
+        total = len(plan.combinations) * games
+        with progress_bar(err_console, err_console.is_terminal and not as_json) as bar:
+            task = bar.add_task("sweeping", total=total)
+            outcome = run_sweep(plan, runner, stored, lambda _: bar.advance(task))
+        written = _write_sweep(outcome, out) if out is not None else []
+    except GladiatoriumError as err:
+        raise fail(err) from err
+    if as_json:
+        print(json.dumps(outcome.to_json(), indent=2))
+        return
+    show_sweep(outcome, written)
+
+
+def _write_sweep(outcome: SweepResult, out: Path) -> list[Path]:
+    from gladiatorium.lab.plots import sweep_plot
+
+    try:
+        out.mkdir(exist_ok=True)
+        data = out / "sweep.json"
+        data.write_text(json.dumps(outcome.to_json(), indent=2) + "\n", encoding="utf-8")
+        return [data, *sweep_plot(outcome, out)]
+    except OSError as err:
+        raise OptionsError(f"--out {out}: cannot write there ({err.strerror})") from err
+
+
+def show_sweep(outcome: SweepResult, written: list[Path]) -> None:
+    s = outcome.sweep
+    has_rounds = all(f.rounds is not None for _, f in outcome.rows)
+    columns = ["options", "first side [95%] (fair)", "draws [95%]", "mean actions [95%]"]
+    table = Table(*columns, *(["mean rounds [95%]"] if has_rounds else []))
+    table.columns[0].overflow = "fold"
+    table.title = f"{s.game}: {s.games} games per combination, 95% intervals"
+    for combo, f in outcome.rows:
+        share, low, high = f.first_share
+        cells: list[Text | str] = [
+            Text(combo.label),
+            f"{share:.0%} [{low:.0%}-{high:.0%}] ({1 / len(combo.sides):.0%})",
+            "{:.0%} [{:.0%}-{:.0%}]".format(*f.draw_rate),
+            "{:.1f} [{:.1f}-{:.1f}]".format(*f.length),
+        ]
+        if f.rounds is not None and has_rounds:
+            cells.append("{:.1f} [{:.1f}-{:.1f}]".format(*f.rounds))
+        table.add_row(*cells)
+    console.print(table)
+    console.print(
+        Text(
+            f"bots {', '.join(s.bots)}, seed {s.seed}; first side: its share of the games "
+            "someone won"
+        )
+    )
+    for path in written:
+        console.print(Text(f"wrote {path}"))
 
 
 def register(app: typer.Typer) -> None:

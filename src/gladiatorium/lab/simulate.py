@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -10,6 +9,7 @@ from typing import Any
 
 from gladiatorium.core import Seat, derive_seed
 from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.lab.stats import wilson_interval
 
 __all__ = ["Batch", "GameResult", "Summary", "jobs_of", "run_batch", "wilson_interval"]
 
@@ -59,17 +59,6 @@ class Summary:
             "all_lost": self.all_lost,
             "mean_length": self.mean_length,
         }
-
-
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def jobs_of(batch: Batch, games: int, keep_records: bool = False) -> list[Job]:
