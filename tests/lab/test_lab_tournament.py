@@ -142,3 +142,16 @@ def test_the_table_puts_the_best_bot_first() -> None:
     rows = [line for line in shown.output.splitlines() if line.startswith("│")]
     assert [row.split("│")[2].strip() for row in rows] == ["greedy", "random"]
     assert "6 games (2 line-ups x 3), 0 draws, 2 sides, seed 2" in shown.output
+
+
+def test_every_game_names_sides_of_its_own_seats_each_held_once() -> None:
+    from gladiatorium.core import games
+
+    for game in games():
+        state = game.start(None, None, 0)
+        sides = game.sides(state)
+        seats = [seat for side in sides for seat in side]
+        assert all(sides) and len(seats) == len(set(seats)), game.info.slug
+        assert set(seats) <= set(state.seats), game.info.slug
+    chess = next(g for g in games() if g.info.slug == "gladiator-chess")
+    assert [len(side) for side in chess.sides(chess.start(None, None, 0))] == [4, 4]
