@@ -74,7 +74,7 @@ def test_the_sweep_command_writes_its_figures_and_plot(tmp_path: Path) -> None:
     assert [c["label"] for c in data["combinations"]] == ["target=10", "target=20"]
     assert (out / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = (out / "sweep.svg").read_text()
-    assert "first side" in svg and "target=20" in svg
+    assert "first side" in svg and ">target</text>" in svg and ">20</text>" in svg
     again = runner.invoke(app, [*args, str(tmp_path / "again"), "--json"])
     assert json.loads(again.stdout) == data
     assert (tmp_path / "again" / "sweep.svg").read_text() == svg

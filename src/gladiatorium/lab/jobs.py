@@ -187,23 +187,10 @@ def _pool_results(parts: list[list[Job]], workers: int) -> Iterator[GameResult]:
 
 
 def _ray_results(parts: list[list[Job]], workers: int, address: str | None) -> Iterator[GameResult]:
-    try:
-        import ray
-    except ImportError:
-        raise JobError("--backend ray needs Ray: pip install 'gladiatorium[cluster]'") from None
-    # a local Ray started for one run needs no login; a cluster keeps its own settings
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    ray = _ray()
     started = not ray.is_initialized()
     if started:
-        if address is None:
-            ray.init(
-                num_cpus=workers,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
-        else:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        _start_ray(ray, workers, address)
     task = ray.remote(play_chunk)
     pending = [task.remote(p) for p in parts]
     try:
@@ -216,6 +203,29 @@ def _ray_results(parts: list[list[Job]], workers: int, address: str | None) -> I
             ray.cancel(ref)
         if started:
             ray.shutdown()
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise JobError("--backend ray needs Ray: pip install 'gladiatorium[cluster]'") from None
+    return ray
+
+
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    """A local Ray with ``workers`` CPUs for this run, or the cluster at ``address``
+    (whose nodes must have this version of gladiatorium installed)."""
+    # a local Ray started for one run needs no login; a cluster keeps its own settings
+    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+    quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
+    if address is None:
+        ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+        return
+    try:
+        ray.init(address=address, **quiet)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        raise JobError(f"--address {address}: no Ray cluster answers there ({err})") from err
 
 
 class ResultsFile:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from gladiatorium.lab.sweep import SweepResult
+from gladiatorium.lab.sweep import SweepResult, shown
 
 
 def sweep_plot(result: SweepResult, folder: Path) -> list[Path]:
@@ -20,7 +20,7 @@ def sweep_plot(result: SweepResult, folder: Path) -> list[Path]:
     from matplotlib.figure import Figure
 
     rows = result.rows
-    labels = [combo.label.replace(" ", "\n") for combo, _ in rows]
+    labels, axis_name = tick_labels(result)
     panels: list[tuple[str, list[tuple[float, float, float]], float | None]] = [
         ("first side's share of decided games", [f.first_share for _, f in rows], None),
         ("draw rate", [f.draw_rate for _, f in rows], None),
@@ -38,11 +38,22 @@ def sweep_plot(result: SweepResult, folder: Path) -> list[Path]:
         axes = figure.subplots(1, len(panels), squeeze=False)[0]
         for ax, (title, values, line) in zip(axes, panels, strict=True):
             _panel(ax, title, labels, values, line)
+            ax.set_xlabel(axis_name, fontsize="small")
         figure.suptitle(f"{result.sweep.game}: {result.sweep.games} games per combination")
         paths = [folder / "sweep.png", folder / "sweep.svg"]
         figure.savefig(paths[0], dpi=110, metadata={"Software": None})
         figure.savefig(paths[1], metadata={"Date": None, "Creator": None})
     return paths
+
+
+def tick_labels(result: SweepResult) -> tuple[list[str], str]:
+    """A label under each combination, and one for the axis: with one option swept, its
+    values under the points and its name below; with several, ``key=value`` a line."""
+    keys = [key for key, _ in result.sweep.axes]
+    if len(keys) == 1:
+        return [shown(combo.values[0][1]) for combo, _ in result.rows], keys[0]
+    lines = [[f"{k}={shown(v)}" for k, v in combo.values] for combo, _ in result.rows]
+    return ["\n".join(line) or "defaults" for line in lines], ""
 
 
 def _panel(
