@@ -78,3 +78,11 @@ def test_the_sweep_command_writes_its_figures_and_plot(tmp_path: Path) -> None:
     again = runner.invoke(app, [*args, str(tmp_path / "again"), "--json"])
     assert json.loads(again.stdout) == data
     assert (tmp_path / "again" / "sweep.svg").read_text() == svg
+
+
+def test_bots_take_the_sides_in_turn_and_the_moderator_is_the_best_bot() -> None:
+    sweep = Sweep.plan("hero-battle", {}, ["random", "hunter"], 1)
+    (combo,) = sweep.combinations
+    assert combo.label == "defaults"
+    assert [combo.bots[s] for s in ("1", "2", "3", "8")] == ["random", "hunter", "random", "hunter"]
+    assert combo.bots["moderator"] == "inferrer"

@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Game, OptionsError, Seat, derive_seed, get_bot, get_game
+from gladiatorium.core import (
+    Game,
+    OptionsError,
+    Seat,
+    best_bot,
+    derive_seed,
+    get_bot,
+    get_game,
+)
 from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
 from gladiatorium.lab.stats import mean_interval, wilson_interval
 
@@ -134,14 +142,15 @@ def combination(
     players: int | None,
 ) -> Combination:
     """The options of one combination, checked by starting a game with them; the bots
-    take the sides in turn (seats in no side get the first bot)."""
+    take the sides in turn (a seat in no side, Hero Battle's moderator, gets the game's
+    best bot)."""
     where = " ".join(f"{k}={shown(v)}" for k, v in swept)
     try:
         state = game.start(values, players, 0)
     except OptionsError as err:
         raise OptionsError(f"--option {where}: {err}") from err
     sides = game.sides(state)
-    seating = {seat: bots[0] for seat in state.seats}
+    seating = {seat: best_bot(game) for seat in state.seats}
     for n, side in enumerate(sides):
         seating.update({seat: bots[n % len(bots)] for seat in side})
     options = state.options.model_dump(mode="json")
