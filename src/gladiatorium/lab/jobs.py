@@ -216,10 +216,10 @@ def _ray() -> Any:
 def _start_ray(ray: Any, workers: int, address: str | None) -> None:
     """A local Ray with ``workers`` CPUs for this run, or the cluster at ``address``
     (whose nodes must have this version of gladiatorium installed)."""
-    # a local Ray started for one run needs no login; a cluster keeps its own settings
-    os.environ.setdefault("RAY_AUTH_MODE", "disabled")
     quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
     if address is None:
+        # a Ray started for one run on this machine needs no login; a cluster keeps its own
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         ray.init(num_cpus=workers, include_dashboard=False, **quiet)
         return
     try:
