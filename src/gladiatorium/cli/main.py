@@ -8,24 +8,26 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 from typer.models import CommandInfo
 
+from gladiatorium.cli import lab
 from gladiatorium.cli.common import (
     build_options,
     check_output,
     error_text,
     parse_pairs,
     seat_controllers,
+)
+from gladiatorium.cli.runs import (
+    AddressArg,
+    BackendArg,
+    JobsArg,
+    ResultsArg,
+    progress_bar,
+    results_of,
+    runner_of,
 )
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
@@ -43,7 +45,15 @@ from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.core.match import MatchTooLong, make_bots, run_match
 from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
 from gladiatorium.games import load
-from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
+from gladiatorium.lab.jobs import ResultsFile, Runner
+from gladiatorium.lab.simulate import (
+    Batch,
+    GameResult,
+    Summary,
+    batch_run,
+    run_batch,
+    wilson_interval,
+)
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
@@ -101,9 +111,8 @@ MatchSeedArg = Annotated[
 ]
 JsonArg = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
 ForceArg = Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")]
-#: the most games and worker processes a batch may ask for
+#: the most games a batch may ask for
 MAX_GAMES = 10_000_000
-MAX_JOBS = 64
 #: the largest position file read (a full board is a few kilobytes)
 MAX_POSITION_BYTES = 256 * 1024
 PositionArg = Annotated[
@@ -302,14 +311,18 @@ def simulate(
     seat: SeatArg = [],  # noqa: B006
     option: OptionArg = [],  # noqa: B006
     players: PlayersArg = None,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
+    jobs: JobsArg = 1,
     save: Annotated[Path | None, typer.Option(help="Folder for every match record.")] = None,
     as_json: JsonArg = False,
     position: PositionArg = None,
     force: ForceArg = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    results: ResultsArg = None,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
+        runner = runner_of(backend, jobs, address)
         game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
@@ -324,9 +337,9 @@ def simulate(
             save.mkdir(exist_ok=True)
         options = state.options.model_dump(mode="json")
         batch = Batch(game.info.slug, options, state.players, seed, bots, state.position)
-        summary = _run_with_progress(
-            batch, n_games, jobs, save, show=console.is_terminal and not as_json
-        )
+        kept = results_of(results, batch_run(batch))
+        show = console.is_terminal and not as_json
+        summary = _run_with_progress(batch, n_games, runner, kept, save, show)
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     result = {"game": game.info.slug, "seats": bots, **summary.to_json()}
@@ -348,16 +361,15 @@ def simulate(
     )
 
 
-def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show: bool) -> Any:
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console, disable=not show, transient=True) as progress:
+def _run_with_progress(
+    batch: Batch,
+    n: int,
+    runner: Runner,
+    results: ResultsFile | None,
+    save: Path | None,
+    show: bool,
+) -> Summary:
+    with progress_bar(console, show) as progress:
         task = progress.add_task("simulating", total=n)
 
         def each(result: GameResult) -> None:
@@ -369,7 +381,8 @@ def _run_with_progress(batch: Batch, n: int, jobs: int, save: Path | None, show:
                 except OSError as err:
                     raise RecordError(f"{path}: cannot write it ({err.strerror})") from err
 
-        return run_batch(batch, n, jobs, keep_records=save is not None, on_result=each)
+        keep = save is not None
+        return run_batch(batch, n, 1, keep, each, runner, results)
 
 
 @app.command("legal", context_settings=EXTRA)
@@ -499,6 +512,7 @@ def _command_name(command: CommandInfo) -> str | None:
     return command.callback.__name__.replace("_", "-")
 
 
+lab.register(app)
 mount_game_commands(app)
 
 

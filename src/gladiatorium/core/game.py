@@ -235,6 +235,13 @@ class Game(ABC, Generic[OptT]):
         (Hero Battle, Super Dice Heroes); None for the others."""
         return None
 
+    def sides(self, state: State[OptT]) -> tuple[tuple[Seat, ...], ...]:
+        """The seats that win or lose together, side by side (Gladiator Chess: each
+        team's four commanders); by default every seat is a side of its own. A seat
+        in no side (Hero Battle's moderator) runs the game and plays for nobody. A lab
+        tournament seats one bot on each side."""
+        return tuple((seat,) for seat in state.seats)
+
     def posts(self, state: State[OptT], seat: Seat | None) -> dict[str, str]:
         """Texts ready to publish that ``seat`` may read (a forum round post), by title.
         Built only from what ``seat`` may know; none by default."""

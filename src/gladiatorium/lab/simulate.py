@@ -1,17 +1,17 @@
-"""Bot-vs-bot batches, on one core or several (``jobs``), deterministic by seed."""
+"""Bot-vs-bot batches of one game, deterministic by seed, run by :mod:`gladiatorium.lab.jobs`."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gladiatorium.core import Seat, derive_seed, get_game
-from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import record_of
+from gladiatorium.core import Seat, derive_seed
+from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.lab.stats import wilson_interval
+
+__all__ = ["Batch", "GameResult", "Summary", "jobs_of", "run_batch", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -24,16 +24,6 @@ class Batch:
     seed: int
     bots: Mapping[Seat, str]
     position: str | None = None  # a written position every game starts from
-
-
-@dataclass(frozen=True)
-class GameResult:
-    index: int
-    winners: tuple[Seat, ...]
-    team: str | None
-    length: int
-    record: dict[str, Any] | None
-    all_lost: bool = False
 
 
 @dataclass
@@ -71,36 +61,22 @@ class Summary:
         }
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def play_one(batch: Batch, index: int, keep_record: bool) -> GameResult:
-    """Game ``index`` of the batch; its seed is derived from the batch seed."""
-    from gladiatorium.games import load
-
-    load()
-    game = get_game(batch.game)
-    seed = derive_seed(batch.seed, index)
-    state = game.start(batch.options, batch.players, seed, batch.position)
-    run_match(state, make_bots(game, seed, batch.bots))
-    outcome = state.outcome()
-    assert outcome is not None
-    record = record_of(game, state, dict(batch.bots)).model_dump() if keep_record else None
-    length = len(state.history)
-    return GameResult(index, outcome.winners, outcome.team, length, record, outcome.lost)
-
-
-def _play_chunk(args: tuple[Batch, list[int], bool]) -> list[GameResult]:
-    batch, indices, keep = args
-    return [play_one(batch, i, keep) for i in indices]
+def jobs_of(batch: Batch, games: int, keep_records: bool = False) -> list[Job]:
+    """The batch as ``games`` jobs; game ``i``'s seed is derived from the batch seed and
+    ``i``, so a game's result does not depend on how many are played or where."""
+    return [
+        Job(
+            index=i,
+            game=batch.game,
+            options=batch.options,
+            players=batch.players,
+            seed=derive_seed(batch.seed, i),
+            bots=batch.bots,
+            position=batch.position,
+            keep_record=keep_records,
+        )
+        for i in range(games)
+    ]
 
 
 def run_batch(
@@ -109,23 +85,27 @@ def run_batch(
     jobs: int = 1,
     keep_records: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    runner: Runner | None = None,
+    results: ResultsFile | None = None,
 ) -> Summary:
-    """Play ``games`` games; results arrive in index order whatever ``jobs`` is."""
+    """Play ``games`` games on ``runner`` (default: ``jobs`` local processes); the
+    summary is the same whatever runs them. ``on_result`` hears of each game as it
+    finishes; with ``results``, finished games are kept there and skipped on a rerun."""
     summary = Summary()
-    for result in _results(batch, games, jobs, keep_records):
+    runner = runner or Runner("local", jobs)
+    for result in run_jobs(jobs_of(batch, games, keep_records), runner, results, on_result):
         summary.add(result)
-        if on_result is not None:
-            on_result(result)
     return summary
 
 
-def _results(batch: Batch, games: int, jobs: int, keep: bool) -> Iterator[GameResult]:
-    if jobs <= 1:
-        for i in range(games):
-            yield play_one(batch, i, keep)
-        return
-    size = max(1, min(50, games // (jobs * 4) or 1))
-    chunks = [(batch, list(range(i, min(i + size, games))), keep) for i in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for results in pool.map(_play_chunk, chunks):
-            yield from results
+def batch_run(batch: Batch) -> dict[str, Any]:
+    """What a results file of this batch must match to be resumed."""
+    return {
+        "command": "simulate",
+        "game": batch.game,
+        "options": dict(batch.options),
+        "players": batch.players,
+        "seed": batch.seed,
+        "bots": dict(batch.bots),
+        "position": batch.position,
+    }

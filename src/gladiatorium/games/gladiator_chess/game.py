@@ -17,6 +17,7 @@ from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES, Let, Move
 from gladiatorium.games.gladiator_chess.diagram import read_diagram
 from gladiatorium.games.gladiator_chess.look import LOOK_HELP, look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
+from gladiatorium.games.gladiator_chess.pieces import COMMANDERS, TEAMS, seat_of
 from gladiatorium.games.gladiator_chess.render import LEGEND, render_view
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
 from gladiatorium.games.gladiator_chess.web import web_picture
@@ -69,6 +70,10 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         from gladiatorium.games.gladiator_chess.bots import Marshal
 
         return {"marshal": Marshal, "bot": Marshal}
+
+    def sides(self, state: State[GladiatorChessOptions]) -> tuple[tuple[Seat, ...], ...]:
+        """White's four commanders, then Black's: a team wins or loses together."""
+        return tuple(tuple(seat_of(team, c) for c in COMMANDERS) for team in TEAMS)
 
     def render(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str:
         return render_view(state.view(seat))

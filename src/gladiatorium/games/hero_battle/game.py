@@ -73,6 +73,10 @@ class HeroBattle(Game[HeroBattleOptions]):
     def notation_help(self) -> str:
         return NOTATION
 
+    def sides(self, state: State[HeroBattleOptions]) -> tuple[tuple[Seat, ...], ...]:
+        """Every player for themselves; the moderator runs the game and is no side."""
+        return tuple((seat,) for seat in state.seats if seat != MODERATOR)
+
     def secret_twin(
         self, state: State[HeroBattleOptions], seat: Seat | None
     ) -> HeroBattleState | None:

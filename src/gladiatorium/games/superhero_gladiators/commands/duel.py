@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -18,15 +19,30 @@ from rich.table import Table
 from rich.text import Text
 
 from gladiatorium.cli.common import error_text
+from gladiatorium.cli.runs import (
+    AddressArg,
+    BackendArg,
+    JobsArg,
+    ResultsArg,
+    results_of,
+    runner_of,
+)
 from gladiatorium.core import GladiatoriumError, get_game
 from gladiatorium.core.registry import best_bot, get_bot
 from gladiatorium.games import load
-from gladiatorium.lab.simulate import Batch, GameResult, Summary, run_batch, wilson_interval
+from gladiatorium.lab.jobs import Runner
+from gladiatorium.lab.simulate import (
+    Batch,
+    GameResult,
+    Summary,
+    batch_run,
+    run_batch,
+    wilson_interval,
+)
 
 SLUG = "superhero-gladiators"
-#: bounds of a batch: matches, and worker processes
+#: the most matches a batch may ask for
 MAX_GAMES = 10_000_000
-MAX_JOBS = 64
 TURN = re.compile(r"\(turn (\d+)\)$")
 
 
@@ -41,10 +57,8 @@ def side_names(teams: Sequence[Sequence[dict[str, Any]]]) -> list[str]:
 
 
 def turns_of(result: GameResult) -> int:
-    """The turn a match ended on, read from its recorded outcome."""
-    record = result.record or {}
-    reason = str((record.get("outcome") or {}).get("reason", ""))
-    found = TURN.search(reason)
+    """The turn a match ended on, read from its outcome's reason."""
+    found = TURN.search(result.reason)
     return int(found.group(1)) if found else 0
 
 
@@ -74,8 +88,9 @@ def run_duel(
     games: int,
     seed: int,
     bot: str | None,
-    jobs: int,
+    jobs: int | Runner,
     progress: Progress | None = None,
+    results: Path | None = None,
 ) -> dict[str, Any]:
     """Play the batch; the JSON result (games, wins by side name, draws, mean turns)."""
     game = get_game(SLUG)
@@ -93,7 +108,9 @@ def run_duel(
         if progress is not None and task is not None:
             progress.advance(task)
 
-    summary: Summary = run_batch(batch, games, jobs, keep_records=True, on_result=each)
+    runner = jobs if isinstance(jobs, Runner) else Runner("local", jobs)
+    kept = results_of(results, {**batch_run(batch), "command": "duel"})
+    summary: Summary = run_batch(batch, games, on_result=each, runner=runner, results=kept)
     names = side_names(values["teams"])
     return {
         "games": summary.games,
@@ -121,8 +138,11 @@ def duel(
     ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the batch.")] = 0,
     bot: Annotated[str | None, typer.Option(help="Bot for both sides (default: best).")] = None,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes (cores).")] = 1,
+    jobs: JobsArg = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    results: ResultsArg = None,
 ) -> None:
     """Monte Carlo between two heroes (or teams), both played by the best bot: win rates
     with 95% confidence intervals, draws and mean turns."""
@@ -139,7 +159,8 @@ def duel(
             TimeRemainingColumn(),
         )
         with Progress(*columns, console=err, disable=not show, transient=True) as progress:
-            result = run_duel(values, games, seed, bot, jobs, progress)
+            runner = runner_of(backend, jobs, address)
+            result = run_duel(values, games, seed, bot, runner, progress, results)
     except GladiatoriumError as error:
         err.print(error_text(error), soft_wrap=True)
         raise typer.Exit(2) from error

@@ -1,0 +1,332 @@
+"""The lab's job runner: a batch of games as plain job specs, run on one core, on
+worker processes, or as Ray tasks, with the same results whatever runs them.
+
+A :class:`Job` is a pure function of (game, options, players, seed, seat -> bot), so
+where it runs cannot change what it returns. Each job's seed comes from the run seed
+and the job's index through :func:`~gladiatorium.core.derive_seed` (SHA-256, the same
+on every machine). Results come back ordered by index.
+
+With a results file, every finished game is appended to it as one JSON line as soon
+as it is known; a later run with the same file skips the games already there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from gladiatorium.core import GladiatoriumError, Seat, get_game
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.record import record_of
+
+Backend = Literal["local", "ray"]
+BACKENDS: tuple[Backend, ...] = ("local", "ray")
+#: the first line of a results file says what it holds
+RESULTS_KIND = "gladiatorium-results"
+#: games handed to a worker at a time (fewer when the batch is small)
+MAX_CHUNK = 50
+
+
+class JobError(GladiatoriumError):
+    """A batch that cannot run: an unknown backend, a results file of another run."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play, described by plain values (it pickles and travels to Ray)."""
+
+    index: int
+    game: str
+    options: Mapping[str, Any]  # JSON form, as ``model_dump(mode="json")`` gives
+    players: int
+    seed: int
+    bots: Mapping[Seat, str]
+    position: str | None = None  # a written position the game starts from
+    keep_record: bool = False
+
+    @property
+    def key(self) -> str:
+        """A short digest of what decides the game's result, kept beside it on disk so
+        that a resumed run can tell a result of this job from one of another."""
+        spec = [self.game, self.options, self.players, self.seed, self.bots, self.position]
+        text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended: winners (or a draw, or all lost), its length and scores."""
+
+    index: int
+    winners: tuple[Seat, ...]
+    team: str | None
+    length: int  # actions played
+    record: dict[str, Any] | None
+    all_lost: bool = False
+    reason: str = ""
+    rounds: int | None = None  # for games played in rounds
+    scores: Mapping[Seat, float] = field(default_factory=dict)
+    key: str = ""
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners and not self.all_lost
+
+    def to_json(self) -> dict[str, Any]:
+        """The line written to a results file (the match record is not kept there)."""
+        return {
+            "index": self.index,
+            "key": self.key,
+            "winners": list(self.winners),
+            "team": self.team,
+            "all_lost": self.all_lost,
+            "reason": self.reason,
+            "length": self.length,
+            "rounds": self.rounds,
+            "scores": dict(self.scores),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameResult:
+        return cls(
+            index=int(data["index"]),
+            winners=tuple(str(s) for s in data["winners"]),
+            team=None if data["team"] is None else str(data["team"]),
+            length=int(data["length"]),
+            record=None,
+            all_lost=bool(data["all_lost"]),
+            reason=str(data["reason"]),
+            rounds=None if data["rounds"] is None else int(data["rounds"]),
+            scores={str(s): float(v) for s, v in data["scores"].items()},
+            key=str(data["key"]),
+        )
+
+
+def play(job: Job) -> GameResult:
+    """Play one job to its end with the bots it names."""
+    from gladiatorium.games import load
+
+    load()
+    game = get_game(job.game)
+    state = game.start(job.options, job.players, job.seed, job.position)
+    run_match(state, make_bots(game, job.seed, job.bots))
+    outcome = state.outcome()
+    assert outcome is not None
+    record = record_of(game, state, dict(job.bots)).model_dump() if job.keep_record else None
+    return GameResult(
+        index=job.index,
+        winners=outcome.winners,
+        team=outcome.team,
+        length=len(state.history),
+        record=record,
+        all_lost=outcome.lost,
+        reason=outcome.reason,
+        rounds=game.round_number(state),
+        scores=dict(outcome.scores),
+        key=job.key,
+    )
+
+
+def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:
+    return [play(job) for job in jobs]
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Where jobs run: ``local`` (this process, or ``workers`` processes) or ``ray``
+    (a local Ray with ``workers`` CPUs started for the run, or the cluster at
+    ``address``)."""
+
+    backend: Backend = "local"
+    workers: int = 1
+    address: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise JobError(f"--backend {self.backend!r}: choose one of {', '.join(BACKENDS)}")
+        if self.workers < 1:
+            raise JobError(f"--jobs {self.workers}: give at least 1")
+        if self.address is not None and self.backend != "ray":
+            raise JobError("--address names a Ray cluster; add --backend ray")
+
+    def results(self, jobs: Sequence[Job]) -> Iterator[GameResult]:
+        """Each job's result as soon as it is known (not in index order)."""
+        if not jobs:
+            return iter(())
+        if self.backend == "ray":
+            return _ray_results(chunks(jobs, self.workers), self.workers, self.address)
+        if self.workers == 1:
+            return (play(job) for job in jobs)
+        return _pool_results(chunks(jobs, self.workers), self.workers)
+
+
+def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
+    """Jobs in runs small enough to keep every worker busy to the end."""
+    size = max(1, min(MAX_CHUNK, len(jobs) // (workers * 4)))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def _pool_results(parts: list[list[Job]], workers: int) -> Iterator[GameResult]:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[list[GameResult]]] = {pool.submit(play_chunk, p) for p in parts}
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield from future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+def _ray_results(parts: list[list[Job]], workers: int, address: str | None) -> Iterator[GameResult]:
+    ray = _ray()
+    started = not ray.is_initialized()
+    if started:
+        _start_ray(ray, workers, address)
+    task = ray.remote(play_chunk)
+    pending = [task.remote(p) for p in parts]
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield from ray.get(ref)
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise JobError("--backend ray needs Ray: pip install 'gladiatorium[cluster]'") from None
+    return ray
+
+
+def _start_ray(ray: Any, workers: int, address: str | None) -> None:
+    """A local Ray with ``workers`` CPUs for this run, or the cluster at ``address``
+    (whose nodes must have this version of gladiatorium installed)."""
+    quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
+    if address is None:
+        # a Ray started for one run on this machine needs no login; a cluster keeps its own
+        os.environ.setdefault("RAY_AUTH_MODE", "disabled")
+        ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+        return
+    try:
+        ray.init(address=address, **quiet)
+    except (ConnectionError, RuntimeError, ValueError) as err:
+        raise JobError(f"--address {address}: no Ray cluster answers there ({err})") from err
+
+
+class ResultsFile:
+    """A JSON-lines file of finished games: a header naming the run, then one line per
+    game in the order they finished. Opening it again resumes the run."""
+
+    def __init__(self, path: Path, run: Mapping[str, Any]) -> None:
+        self.path = path
+        self.run = json.loads(json.dumps(dict(run)))  # the JSON form, as read back
+
+    def load(self, jobs: Sequence[Job]) -> dict[int, GameResult]:
+        """The games of ``jobs`` already in the file (none if it does not exist). A file
+        of another run is refused; a last line cut short by a stop is dropped."""
+        if not self.path.exists():
+            return {}
+        try:
+            raw = self.path.read_bytes()
+        except OSError as err:
+            raise JobError(f"--results {self.path}: cannot read it ({err.strerror})") from err
+        lines = raw.split(b"\n")
+        complete, cut = lines[:-1], lines[-1]
+        if cut:  # the last line has no newline: a write was stopped half-way
+            self._truncate(len(raw) - len(cut))
+        if not complete:
+            return {}
+        self._check_header(complete[0])
+        by_index = {job.index: job for job in jobs}
+        done: dict[int, GameResult] = {}
+        for number, line in enumerate(complete[1:], start=2):
+            result = self._read_line(line, number)
+            job = by_index.get(result.index)
+            if job is None:
+                continue  # a game beyond this run's count: kept, not counted
+            if result.key != job.key:
+                raise JobError(
+                    f"--results {self.path}, line {number}: game {result.index} was played "
+                    "with other settings than this run's; use another file"
+                )
+            done[result.index] = result
+        return done
+
+    def _truncate(self, size: int) -> None:
+        with self.path.open("r+b") as handle:
+            handle.truncate(size)
+
+    def _check_header(self, line: bytes) -> None:
+        try:
+            header = json.loads(line)
+        except (ValueError, RecursionError):
+            header = None
+        if not isinstance(header, dict) or header.get("kind") != RESULTS_KIND:
+            raise JobError(f"--results {self.path}, line 1: not a gladiatorium results file")
+        if header.get("run") != self.run:
+            theirs = header.get("run") or {}
+            differ = sorted(
+                k for k in set(theirs) | set(self.run) if theirs.get(k) != self.run.get(k)
+            )
+            raise JobError(
+                f"--results {self.path}: holds another run (it differs in "
+                f"{', '.join(differ)}); use another file, or the same settings to resume"
+            )
+
+    def _read_line(self, line: bytes, number: int) -> GameResult:
+        try:
+            return GameResult.from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as err:
+            raise JobError(
+                f"--results {self.path}, line {number}: not a game result ({err})"
+            ) from err
+
+    def append(self, result: GameResult) -> None:
+        new = not self.path.exists() or self.path.stat().st_size == 0
+        try:
+            with self.path.open("a", encoding="utf-8") as handle:
+                if new:
+                    header = {"kind": RESULTS_KIND, "run": self.run}
+                    handle.write(json.dumps(header, sort_keys=True) + "\n")
+                handle.write(json.dumps(result.to_json(), sort_keys=True) + "\n")
+        except OSError as err:
+            raise JobError(f"--results {self.path}: cannot write it ({err.strerror})") from err
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    runner: Runner | None = None,
+    results: ResultsFile | None = None,
+    on_done: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play every job (skipping those already in ``results``), appending each new one
+    to ``results`` as it finishes; ``on_done`` hears of every game, the resumed ones
+    first. The results are returned in index order."""
+    runner = runner or Runner()
+    done = results.load(jobs) if results is not None else {}
+    for result in sorted(done.values(), key=lambda r: r.index):
+        if on_done is not None:
+            on_done(result)
+    todo = [job for job in jobs if job.index not in done]
+    for result in runner.results(todo):
+        if results is not None:
+            results.append(result)
+        done[result.index] = result
+        if on_done is not None:
+            on_done(result)
+    return [done[job.index] for job in jobs]

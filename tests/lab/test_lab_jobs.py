@@ -1,0 +1,89 @@
+"""The job runner: the same results whatever runs the games, kept on disk and resumed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from gladiatorium.lab.jobs import GameResult, JobError, ResultsFile, Runner, run_jobs
+from gladiatorium.lab.simulate import Batch, jobs_of
+
+PIG = Batch("pig", {"target": 20, "sides": 6}, 2, 11, {"1": "random", "2": "random"})
+RUN = {"command": "test", "seed": 11}
+
+
+def lines(results: list[GameResult]) -> list[dict[str, object]]:
+    return [r.to_json() for r in results]
+
+
+def test_each_game_has_its_own_seed_from_the_run_seed_and_its_index() -> None:
+    jobs = jobs_of(PIG, 3)
+    assert [j.seed for j in jobs] == [j.seed for j in jobs_of(PIG, 5)[:3]]
+    assert len({j.seed for j in jobs}) == 3
+    assert len({j.key for j in jobs}) == 3
+
+
+def test_worker_processes_give_the_results_of_one_process_in_index_order() -> None:
+    jobs = jobs_of(PIG, 24)
+    alone = run_jobs(jobs)
+    pooled = run_jobs(jobs, Runner("local", 2))
+    assert [r.index for r in pooled] == list(range(24))
+    assert lines(pooled) == lines(alone)
+    assert {r.winners for r in alone} == {("1",), ("2",)}
+
+
+def test_a_rerun_with_the_results_file_plays_only_the_missing_games(tmp_path: Path) -> None:
+    path = tmp_path / "runs.jsonl"
+    jobs = jobs_of(PIG, 12)
+    first = run_jobs(jobs[:5], results=ResultsFile(path, RUN))
+    assert len(path.read_text().splitlines()) == 1 + 5
+    heard: list[int] = []
+    again = run_jobs(jobs, results=ResultsFile(path, RUN), on_done=lambda r: heard.append(r.index))
+    assert heard[:5] == [0, 1, 2, 3, 4] and sorted(heard) == list(range(12))
+    assert lines(again) == lines(run_jobs(jobs))
+    assert lines(again[:5]) == lines(first)
+    assert len(path.read_text().splitlines()) == 1 + 12
+
+
+def test_a_last_line_cut_short_is_played_again(tmp_path: Path) -> None:
+    path = tmp_path / "runs.jsonl"
+    jobs = jobs_of(PIG, 4)
+    run_jobs(jobs, results=ResultsFile(path, RUN))
+    text = path.read_bytes()
+    path.write_bytes(text[:-20])  # stopped while writing game 4's line
+    again = run_jobs(jobs, results=ResultsFile(path, RUN))
+    assert lines(again) == lines(run_jobs(jobs))
+    rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    assert sorted(r["index"] for r in rows) == [0, 1, 2, 3]
+
+
+def test_a_file_of_another_run_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "runs.jsonl"
+    run_jobs(jobs_of(PIG, 2), results=ResultsFile(path, RUN))
+    before = path.read_bytes()
+    with pytest.raises(JobError, match=r"runs.jsonl: holds another run \(it differs in seed\)"):
+        run_jobs(jobs_of(PIG, 2), results=ResultsFile(path, {**RUN, "seed": 12}))
+    other = Batch("pig", {"target": 25, "sides": 6}, 2, 11, {"1": "random", "2": "random"})
+    with pytest.raises(JobError, match="line 2: game 0 was played with other settings"):
+        run_jobs(jobs_of(other, 2), results=ResultsFile(path, RUN))
+    path.write_bytes(before.replace(b'"index"', b'"indice"', 1))
+    with pytest.raises(JobError, match="line 2: not a game result"):
+        run_jobs(jobs_of(PIG, 2), results=ResultsFile(path, RUN))
+    (tmp_path / "notes.jsonl").write_text("hello\n")
+    with pytest.raises(JobError, match=r"notes\.jsonl, line 1: not a gladiatorium results file"):
+        run_jobs(jobs_of(PIG, 2), results=ResultsFile(tmp_path / "notes.jsonl", RUN))
+
+
+def test_bad_runner_settings_are_refused() -> None:
+    with pytest.raises(JobError, match="--backend 'spark'"):
+        Runner("spark")  # type: ignore[arg-type]
+    with pytest.raises(JobError, match="--address names a Ray cluster"):
+        Runner("local", 1, "ray://head:10001")
+
+
+def test_ray_tasks_on_two_cpus_give_the_local_results() -> None:
+    pytest.importorskip("ray")
+    jobs = jobs_of(PIG, 16)
+    assert lines(run_jobs(jobs, Runner("ray", 2))) == lines(run_jobs(jobs))
