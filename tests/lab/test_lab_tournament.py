@@ -134,6 +134,8 @@ def test_a_ladder_that_is_not_one_is_refused(tmp_path: Path) -> None:
     path.write_text('{"kind": "something else"}')
     with pytest.raises(LadderError, match=r"ladder\.json: not a gladiatorium ladder"):
         Ladder.open(path, {"game": SG})
+    with pytest.raises(LadderError, match=r"the folder .*nowhere does not exist"):
+        Ladder.open(tmp_path / "nowhere" / "ladder.json", {"game": SG})
 
 
 def test_the_table_puts_the_best_bot_first() -> None:

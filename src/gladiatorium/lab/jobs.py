@@ -30,8 +30,9 @@ Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
 #: the first line of a results file says what it holds
 RESULTS_KIND = "gladiatorium-results"
-#: games handed to a worker at a time (fewer when the batch is small)
-MAX_CHUNK = 50
+#: games handed to a worker at a time (fewer when the batch is small): few, so that the
+#: progress bar moves and a stopped run loses little of the work in flight
+MAX_CHUNK = 10
 
 
 class JobError(GladiatoriumError):

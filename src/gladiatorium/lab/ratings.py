@@ -145,6 +145,9 @@ class Ladder:
     def open(cls, path: Path, about: Mapping[str, Any]) -> Ladder:
         """The ladder at ``path``, or a new one if there is no file yet."""
         shared: dict[str, Any] = json.loads(json.dumps(dict(about)))
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise LadderError(f"--ladder {path}: the folder {folder} does not exist")
         if not path.exists():
             return cls(path, shared)
         try:
