@@ -373,40 +373,64 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
 # ----- Electron Gladiators ----------------------------------------------------------------------
 def eg_turn(page: Page, seen: dict[str, int]) -> None:
     before = stamp(page)
-    prompt = page.locator("#webpic .pic-prompt button.pic-button")
-    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="dodge")
-    if dodge.count():
+    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="Dodge to")
+    if dodge.count():  # the Scout's dodge question
         seen["dodge"] += 1
         dodge.first.click()
         wait_changed(page, before)
         return
     vehicles = page.locator("#webpic g.sq.can")
     if seen["moves"] < 6 and vehicles.count():
-        vehicles.nth(seen["moves"] % vehicles.count()).click()  # a vehicle, then a choice
+        vehicle = vehicles.nth(seen["moves"] % vehicles.count())
+        if seen["moves"] == 0:  # the keyboard: focus a vehicle, Enter selects it
+            vehicle.focus()
+            page.keyboard.press("Enter")
+        else:
+            vehicle.click()  # its reach is drawn and its controls open
         if page.locator("#picking").is_visible():
+            expect(page.locator("#look-caption")).to_contain_text("Reach of the seat 1")
+            assert page.locator("#webpic g.sq[data-mark]").count() > 0
+            shown = page.locator("#webpic .vehicle-controls.shown")
+            expect(shown.first).to_contain_text("speed points left")
             if seen["moves"] == 0:
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-select.png"), full_page=True)
-            target = page.locator("#webpic g.sq.lit[data-then]")
-            if target.count():
+            second = shown.locator("button.second-gun.lit")
+            shots = shown.locator("button.fire.lit")
+            if second.count():
+                seen["second"] += 1
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-fire.png"), full_page=True)
+                second.first.click()
+            elif shots.count():
                 seen["fire"] += 1
-                target.first.click()
-            if page.locator("#picking:not([hidden]) .pick-choice").count():
-                page.locator("#picking .pick-choice").first.click()
+                shots.first.click()
+            else:
+                steps = shown.first.locator("button.step.lit")
+                expect(steps.first).to_contain_text(re.compile(r"free|pts?$"))
+                steps.last.click()
         seen["moves"] += 1
         wait_changed(page, before)
         return
     seen["end"] += 1
-    (prompt.first if prompt.count() else page.locator("#live button.act").first).click()
+    page.locator("#webpic .pic-prompt button.pic-button").first.click()
     wait_changed(page, before)
 
 
 def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
     context, page = new_page(browser, page_server)
     register(page, "tankfan")
-    create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
+    match = create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
     expect(page.locator("#webpic svg.egarena")).to_be_visible()
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg.png"), full_page=True)
-    seen = {"moves": 0, "fire": 0, "dodge": 0, "end": 0}
+    # a spectator selects a vehicle to see its reach, and selects it again to hide it
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    watcher.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(watcher.locator("#look-caption")).to_contain_text("Heavy Tank-2 on G21")
+    assert watcher.locator("#webpic g.sq[data-mark='d']").count() > 0
+    assert watcher.locator("#webpic .vehicle-controls").count() == 0
+    watcher.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(watcher.locator("#webpic g.sq[data-mark]")).to_have_count(0)
+    seen = {"moves": 0, "fire": 0, "second": 0, "dodge": 0, "end": 0}
     started = time.monotonic()
     while not over(page):
         assert time.monotonic() - started < 60, f"the match did not end: {seen}"
@@ -416,8 +440,9 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
     assert seen["moves"] >= 1, seen
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
-    assert not page.js_errors  # type: ignore[attr-defined]
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
+    watch_context.close()
 
 
 # ----- Hero Battle ------------------------------------------------------------------------------

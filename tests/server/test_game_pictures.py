@@ -309,3 +309,45 @@ def test_hero_battle_pictures_hide_who_plays_which_hero() -> None:
             assert game.web_picture(a, seat) == game.web_picture(b, seat)
         if not a.awaiting():
             break
+
+
+def test_electron_gladiators_picture_draws_each_vehicles_reach_and_its_controls() -> None:
+    """Every vehicle carries its reach as ``look`` gives it (d/p/s/a marks); the seat
+    to move gets drive/turn/fly buttons with their cost and the points left, and shots
+    with a second gun naming how they reach (direct, or the spotters); a spectator gets
+    the reach but no controls."""
+    from gladiatorium.games.electron_gladiators.board import square_name
+    from gladiatorium.games.electron_gladiators.render import reach_marks
+
+    game = get_game("electron-gladiators")
+    state: Any = game.start(None, 2, 3)
+    rng = random.Random(1)
+    second = False
+    for _ in range(300):
+        seat = state.awaiting()[0]
+        html = game.web_picture(state, seat) or ""
+        for vehicle in state.arena.vehicles.values():
+            name = square_name(vehicle.square)
+            found = re.search(rf'data-sq="{name}"[^>]*data-marks="([^"]*)"', html)
+            assert found, name
+            drawn = json.loads(found[1].replace("&quot;", '"'))
+            expected: dict[str, list[str]] = {}
+            for square, mark in reach_marks(state.arena, vehicle, state.options).items():
+                if not state.arena.is_obstacle(square):
+                    expected.setdefault(mark, []).append(square_name(square))
+            assert {k: sorted(v) for k, v in drawn.items()} == {
+                k: sorted(v) for k, v in expected.items()
+            }
+        steps = re.findall(r'class="secondary pic-button step \w+"[^>]*>([^<]*)<', html)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        if any(" fwd " in a or " fly " in a for a in legal):
+            assert steps and all(re.search(r" · (free|\d+ pts?)$", s) for s in steps)
+            assert "speed points left" in html
+        if any(" with " in a for a in legal):
+            assert re.search(r"\+ second gun [A-U]\d+ \((direct|parabolic, spotted by)", html)
+            spectator = game.web_picture(state, None) or ""
+            assert "data-marks" in spectator and "vehicle-controls" not in spectator
+            second = True
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert second, "no attack with a second gun came up"

@@ -1,13 +1,55 @@
 // A game's web picture, clickable. Elements of the picture carry data-acts (a JSON list
 // of the legal actions they take part in) and may carry data-act (the action a plain
-// click plays) and data-then (lit only once something is chosen: a destination). Clicking narrows the legal list to the actions shared by everything
+// click plays) and data-then (lit only once something is chosen: a destination; clicked first, it
+// starts nothing). Clicking narrows the legal list to the actions shared by everything
 // clicked so far: one left is played; several are lit on the board and offered as
 // buttons. Elements with class "hint" are shown only while one of their actions is
 // still in play (a fight's odds on a square). Enter or Space clicks a focused element.
+// An element with data-marks (JSON: a mark -> the data-sq keys it falls on) is looked at
+// when selected, by anyone, spectators included: each of those squares gets data-mark
+// set (a vehicle's reach) and #look-caption says whose (data-marks-title) until another
+// is selected, it is selected again, or Escape.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
   let picks = [];
+  let looked = null; // the data-sq of the element whose marks are drawn
+
+  function drawMarks() {
+    const pic = document.getElementById("webpic");
+    if (!pic) return;
+    pic.querySelectorAll("[data-mark]").forEach((el) => el.removeAttribute("data-mark"));
+    pic.querySelectorAll(".looked").forEach((el) => el.classList.remove("looked"));
+    const caption = document.getElementById("look-caption");
+    const source = looked === null ? null
+      : pic.querySelector(`[data-marks][data-sq="${CSS.escape(looked)}"]`);
+    if (!source) {
+      looked = null;
+      if (caption && caption.dataset.idle) caption.textContent = caption.dataset.idle;
+      return;
+    }
+    source.classList.add("looked");
+    let marks = {};
+    try { marks = JSON.parse(source.dataset.marks || "{}"); } catch { marks = {}; }
+    for (const [mark, keys] of Object.entries(marks)) {
+      for (const key of keys) {
+        const el = pic.querySelector(`[data-sq="${CSS.escape(key)}"]`);
+        if (el) el.dataset.mark = mark;
+      }
+    }
+    if (caption) {
+      if (!caption.dataset.idle) caption.dataset.idle = caption.textContent;
+      caption.textContent = source.dataset.marksTitle || "";
+    }
+  }
+
+  function look(el) {
+    // a new choice starts here: draw this element's marks (again: hide them when it
+    // has nothing to play, so a spectator can put them away)
+    const key = el.dataset.sq || null;
+    looked = looked === key && !el.dataset.acts ? null : key;
+    drawMarks();
+  }
 
   const actsOf = (el) => {
     try { return JSON.parse(el.dataset.acts || "[]"); } catch { return []; }
@@ -67,6 +109,7 @@
     if (!pic || !pic.dataset.legal) return;
     const acts = actsOf(el);
     if (!acts.length) return;
+    if (picks.length === 0 && el.hasAttribute("data-then")) return; // a destination waits
     let set = current(pic);
     let next = acts.filter((a) => set.has(a));
     if (!next.length) { picks = []; next = acts.filter((a) => legalOf(pic).includes(a)); }
@@ -79,16 +122,27 @@
     paint();
   }
 
+  const lookerOf = (target) => (target.closest ? target.closest("#webpic [data-marks]") : null);
+
   document.addEventListener("click", (event) => {
     if (event.target.id === "pick-clear") { picks = []; paint(); return; }
+    const looker = lookerOf(event.target);
+    if (looker && picks.length === 0) look(looker);
     const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
     if (!el) return;
     event.preventDefault();
     choose(el);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && picks.length) { picks = []; paint(); return; }
+    if (event.key === "Escape" && (picks.length || looked !== null)) {
+      picks = []; looked = null; paint(); drawMarks(); return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
+    const looker = lookerOf(event.target);
+    if (looker && picks.length === 0) {
+      event.preventDefault();
+      look(looker);
+    }
     const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
     if (!el || el.tagName === "BUTTON") return;
     event.preventDefault();
@@ -102,6 +156,7 @@
     if (pic.dataset.painted !== "yes") {
       if (picks.length && current(pic).size === 0) picks = [];
       paint();
+      drawMarks();
     }
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", paint);
