@@ -86,6 +86,9 @@ def sg_turn(page: Page, seen: dict[str, int]) -> None:
         before = stamp(page)
         attack.click()  # one target only: played at once; else the targets light up
         if page.locator("#picking").is_visible():
+            # the squares the chosen power reaches are lit, its targets among them
+            expect(page.locator("#look-caption")).to_contain_text("reaches the dashed squares")
+            assert page.locator('#webpic g.sq[data-mark="r"]').count() >= 1
             if seen["aim"] == 0:
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-aim.png"), full_page=True)
             seen["aim"] += 1

@@ -5,7 +5,8 @@
 // clicked so far: one left is played; several are lit on the board and offered as
 // buttons. Elements with class "hint" are shown only while one of their actions is
 // still in play (a fight's odds on a square). Enter or Space clicks a focused element.
-// An element with data-marks (JSON: a mark -> the data-sq keys it falls on) is looked at
+// An element with data-marks (JSON: a mark -> the data-sq keys it falls on) and a key
+// (its data-sq, or data-look) is looked at
 // when selected, by anyone, spectators included: each of those squares gets data-mark
 // set (a vehicle's reach) and #look-caption says whose (data-marks-title) until another
 // is selected, it is selected again, or Escape.
@@ -21,8 +22,9 @@
     pic.querySelectorAll("[data-mark]").forEach((el) => el.removeAttribute("data-mark"));
     pic.querySelectorAll(".looked").forEach((el) => el.classList.remove("looked"));
     const caption = document.getElementById("look-caption");
+    const key = looked === null ? "" : CSS.escape(looked);
     const source = looked === null ? null
-      : pic.querySelector(`[data-marks][data-sq="${CSS.escape(looked)}"]`);
+      : pic.querySelector(`[data-marks][data-sq="${key}"], [data-marks][data-look="${key}"]`);
     if (!source) {
       looked = null;
       if (caption && caption.dataset.idle) caption.textContent = caption.dataset.idle;
@@ -46,7 +48,7 @@
   function look(el) {
     // a new choice starts here: draw this element's marks (again: hide them when it
     // has nothing to play, so a spectator can put them away)
-    const key = el.dataset.sq || null;
+    const key = el.dataset.sq || el.dataset.look || null;
     looked = looked === key && !el.dataset.acts ? null : key;
     drawMarks();
   }
@@ -69,7 +71,9 @@
     if (!form || !box) return;
     box.value = action;
     picks = [];
+    looked = null;
     paint();
+    drawMarks();
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   }
 
