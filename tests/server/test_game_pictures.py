@@ -351,3 +351,35 @@ def test_electron_gladiators_picture_draws_each_vehicles_reach_and_its_controls(
             break
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert second, "no attack with a second gun came up"
+
+
+def test_superhero_gladiators_picture_shows_altitude_and_entanglement() -> None:
+    """A flying hero is drawn lifted over its shadow with its altitude; an entangled
+    one with a dashed ring and its level (in words too, not by colour alone)."""
+    game = get_game("superhero-gladiators")
+    seen: set[str] = set()
+    for seed in range(30):
+        state: Any = game.start(None, 2, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if not state.awaiting():
+                break
+            html = game.web_picture(state, None) or ""
+            for hero in state.view(None)["heroes"]:
+                if not hero["square"] or hero["fainted"]:
+                    continue
+                token = re.search(rf'<g class="token" data-hero="{hero["id"]}".*?</g>', html)
+                assert token
+                if hero["altitude"]:
+                    assert f"flying at altitude {hero['altitude']}" in token[0]
+                    assert "<ellipse" in token[0] and f"^{hero['altitude']}" in token[0]
+                    seen.add("altitude")
+                if hero["entangled"]:
+                    assert f"entangled {hero['entangled']}" in token[0]
+                    assert "stroke-dasharray" in token[0]
+                    seen.add("entangled")
+            seat = state.awaiting()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if seen == {"altitude", "entangled"}:
+            return
+    pytest.fail(f"only {seen} came up")

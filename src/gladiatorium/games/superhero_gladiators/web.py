@@ -227,9 +227,19 @@ def token(hero: dict[str, Any], pad: int, actor: str) -> str:
     x, y = pad + c * CELL + CELL / 2, pad + r * CELL + CELL / 2
     ring = ' stroke="#000" stroke-width="3"' if hero["id"] == actor else ' stroke="#fff"'
     dash = ' stroke-dasharray="3 2"' if hero["entangled"] else ""
-    out = [
-        f'<g class="token" data-hero="{e(hero["id"])}" pointer-events="none">'
-        f"<title>{e(hero['id'])} {e(hero['name'])}</title>",
+    title = f"{hero['id']} {hero['name']}"
+    out = [f'<g class="token" data-hero="{e(hero["id"])}" pointer-events="none">']
+    if hero["altitude"]:  # in the air: its shadow on the ground, the token lifted
+        title += f", flying at altitude {hero['altitude']}"
+        out.append(
+            f'<ellipse cx="{x}" cy="{y + CELL / 2 - 5}" rx="{CELL / 2 - 6}" ry="3" '
+            'fill="#000" opacity="0.45"/>'
+        )
+        y -= min(6, 2 * int(hero["altitude"]))
+    if hero["entangled"]:
+        title += f", entangled {hero['entangled']}"
+    out += [
+        f"<title>{e(title)}</title>",
         f'<circle cx="{x}" cy="{y}" r="{CELL / 2 - 3}" fill="{fill(hero["team"])}"{ring}{dash}/>',
         f'<text class="tok" x="{x}" y="{y + 5}">{e(hero["id"])}</text>',
     ]
@@ -346,7 +356,10 @@ def hero_card(
 
 def legend(rows: list[str]) -> str:
     marks = "".join(rows)
-    items = ["<li>circle: a hero (its id; ^N flying at altitude N; EN entangled N)</li>"]
+    items = [
+        "<li>circle: a hero (its id; ^N flying at altitude N, lifted over its shadow; "
+        "EN and a dashed ring: entangled N)</li>"
+    ]
     if WALL in marks:
         items.append("<li>hatched: wall</li>")
     if PIT in marks:
