@@ -4,6 +4,7 @@ seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default /tmp
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -25,8 +26,10 @@ from test_pages import (  # the server and browser fixtures, shared
 __all__ = ["browser", "page_server"]
 
 
-def create(page: Page, game: str, seats: dict[str, str], options: dict[str, str]) -> str:
-    page.goto(f"/matches/new?game={game}")
+def create(
+    page: Page, game: str, seats: dict[str, str], options: dict[str, str], players: int = 0
+) -> str:
+    page.goto(f"/matches/new?game={game}" + (f"&players={players}" if players else ""))
     for name, value in seats.items():
         page.locator(f'[name="seat.{name}"]').select_option(value)
     if options:
@@ -326,6 +329,18 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
         wait_changed(page, before)
         return
     dice = page.locator("#webpic button.die[data-acts]")
+    if dice.count() and seen["drag"] == 0:  # a die dragged onto a place it may go
+        acts = set(json.loads(dice.first.get_attribute("data-acts") or "[]"))
+        places = page.locator("#webpic .loc-head[data-acts], #webpic .box[data-acts]")
+        for index in range(places.count()):
+            place = places.nth(index)
+            if acts & set(json.loads(place.get_attribute("data-acts") or "[]")):
+                seen["drag"] += 1
+                dice.first.drag_to(place)
+                if page.locator("#picking:not([hidden]) .pick-choice").count():
+                    page.locator("#picking .pick-choice").first.click()
+                wait_changed(page, before)
+                return
     if dice.count():
         dice.first.click()  # a die, then where it goes (one place only: played at once)
         if page.locator("#picking").is_visible():
@@ -350,7 +365,7 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     context, page = new_page(browser, page_server)
     register(page, "dicehero")
     match = create(page, "super-dice-heroes", {"2": "bot:random"}, {"rounds": "2"})
-    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0}
+    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0, "drag": 0}
     started = time.monotonic()
     while not over(page):
         assert time.monotonic() - started < 60, f"the match did not end: {seen}"
@@ -360,7 +375,9 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh.png"), full_page=True)
             sdh_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
-    assert seen["choose"] == 1 and seen["die"] >= 2, seen
+    assert seen["choose"] == 1 and seen["die"] + seen["drag"] >= 2 and seen["drag"] == 1, seen
+    # the round's spends, revealed to all once everybody was done
+    expect(page.locator("#webpic .scoreboard th").last).to_contain_text("spends (revealed)")
     expect(page.locator("#webpic .sheet .location")).to_have_count(6)
     expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
@@ -368,6 +385,19 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     watcher.goto(f"/matches/{match}?seat=spectator")
     expect(watcher.locator("#webpic .scoreboard")).to_be_visible()
     assert watcher.locator("#webpic .sheet").count() == 0  # nobody's sheet for a spectator
+    # a crowd: the scoreboard shows the top ten and my row; the search box finds the rest
+    seats = {str(n): "bot:random" for n in range(2, 31)}
+    create(page, "super-dice-heroes", {"1": "me", **seats}, {"rounds": "1"}, players=30)
+    rows = page.locator("#webpic .scoreboard tbody tr")
+    expect(rows).to_have_count(30)  # nobody has honor yet: seat 1 ranks first
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
+    expect(page.locator("#webpic .scoreboard tr.me")).to_be_visible()
+    page.locator("#webpic input[data-filter]").fill("Hero 27")
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(1)
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_contain_text("Hero 27")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-crowd.png"), full_page=True)
+    page.locator("#webpic input[data-filter]").fill("")
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()

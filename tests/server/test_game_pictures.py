@@ -383,3 +383,60 @@ def test_superhero_gladiators_picture_shows_altitude_and_entanglement() -> None:
         if seen == {"altitude", "entangled"}:
             return
     pytest.fail(f"only {seen} came up")
+
+
+def test_super_dice_heroes_spends_revealed_only_once_the_round_is_over(pages_app: Any) -> None:
+    """Two matches, same seed, seat 1 spends differently in round 1: seat 2's page and a
+    spectator's are the same HTML until the last hero is done; then everyone's spends
+    of the round are on the scoreboard, seat 1's as it made them."""
+    client = signed_in(pages_app, "dicewatcher")
+    service = pages_app.state.service
+    with service.sessions() as session:
+        user_id = session.scalars(select(User.id).where(User.username == "dicewatcher")).one()
+    seats = {"1": "me", "2": "me", "3": "me"}
+    options = {"rounds": 2, "may_waste_dice": True}  # "done" with dice left
+    ids = [
+        service.create(user_id, "super-dice-heroes", 3, options, seats, seed=11).id for _ in "ab"
+    ]
+
+    def pages(seat: str) -> list[str]:
+        return [client.get(f"/matches/{m}?seat={seat}").text.replace(m, "ID") for m in ids]
+
+    def both(seat: str, action: str | tuple[str, str]) -> None:
+        each = (action, action) if isinstance(action, str) else action
+        for match, chosen in zip(ids, each, strict=True):
+            service.submit(match, seat, chosen)
+
+    for seat in ("1", "2", "3"):  # the powers (secret until the round is revealed too)
+        both(seat, str(service.live(ids[0]).state.legal_actions(seat)[0]))
+    spends = [str(a) for a in service.live(ids[0]).state.legal_actions("1") if str(a) != "done"]
+    chosen = (spends[0], spends[-1])
+    both("1", chosen)
+    for match in ids:  # then done (unless that spend left nothing to do)
+        if "1" in service.live(match).state.awaiting():
+            service.submit(match, "1", "done")
+    both("2", "done")
+    for seat in ("2", "spectator"):
+        a, b = pages(seat)
+        assert a == b, f"seat {seat} tells seat 1's spends apart before the reveal"
+        assert "spends (revealed)" not in a
+    both("3", "done")  # the round is over: revealed together
+    for seat in ("2", "spectator"):
+        for page, spend in zip(pages(seat), chosen, strict=True):
+            assert "Round 1 spends (revealed)" in page
+            row = re.search(r"<tr[^>]*><td>\d+</td><td>Hero 1</td>.*?</tr>", page)
+            assert row and f'class="spends">{spend}' in row[0]
+
+
+def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
+    """Every hero has a row, but only the top ten and mine are shown until the search
+    box finds others."""
+    game = get_game("super-dice-heroes")
+    state = game.start({"rounds": 1}, 100, 2)
+    html = game.web_picture(state, "57") or ""
+    rows = re.findall(r"<tr( class=me)?( data-extra hidden)?><td>(\d+)</td>", html)
+    assert len(rows) == 100
+    shown = [(me, rank) for me, extra, rank in rows if not extra]
+    assert len(shown) == 11 and shown[-1][0] == " class=me"
+    assert 'data-filter="sdh-scores"' in html and 'id="sdh-scores"' in html
+    assert "89 more not shown" in html

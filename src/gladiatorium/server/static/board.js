@@ -9,7 +9,8 @@
 // (its data-sq, or data-look) is looked at
 // when selected, by anyone, spectators included: each of those squares gets data-mark
 // set (a vehicle's reach) and #look-caption says whose (data-marks-title) until another
-// is selected, it is selected again, or Escape.
+// is selected, it is selected again, or Escape. Elements marked draggable may be dragged
+// onto a lit element instead of two clicks; a search box filters a table's rows.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
@@ -152,6 +153,55 @@
     event.preventDefault();
     choose(el);
   });
+  // a die (any element marked draggable) dragged onto a lit element: the same two clicks
+  document.addEventListener("dragstart", (event) => {
+    const el = event.target.closest ? event.target.closest("#webpic [data-acts][draggable]") : null;
+    if (!el) return;
+    event.dataTransfer.setData("text/plain", el.textContent || "");
+    event.dataTransfer.effectAllowed = "move";
+    picks = [];
+    choose(el);
+  });
+  const dropOn = (target) => (target.closest ? target.closest("#webpic .lit[data-acts]:not(.hint)") : null);
+  document.addEventListener("dragover", (event) => { if (dropOn(event.target)) event.preventDefault(); });
+  document.addEventListener("drop", (event) => {
+    const el = dropOn(event.target);
+    if (!el) return;
+    event.preventDefault();
+    choose(el);
+  });
+
+  // a search box (data-filter: a table's id) shows that table's rows holding its text;
+  // empty, the rows marked data-extra are hidden again. What was typed (and the focus)
+  // stays when the picture is replaced.
+  const filters = {};
+  let filtering = null;
+  function applyFilter(input) {
+    const table = document.getElementById(input.dataset.filter);
+    if (!table) return;
+    filters[input.dataset.filter] = input.value;
+    const query = input.value.trim().toLowerCase();
+    table.querySelectorAll("tbody tr").forEach((row) => {
+      row.hidden = query ? !row.textContent.toLowerCase().includes(query) : row.hasAttribute("data-extra");
+    });
+  }
+  function restoreFilters() {
+    document.querySelectorAll("#webpic input[data-filter]").forEach((input) => {
+      const typed = filters[input.dataset.filter];
+      if (typed && !input.value) { input.value = typed; applyFilter(input); }
+      if (filtering === input.dataset.filter && document.activeElement !== input) {
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+      }
+    });
+  }
+  document.addEventListener("input", (event) => {
+    if (event.target.dataset && event.target.dataset.filter) applyFilter(event.target);
+  });
+  document.addEventListener("focusin", (event) => {
+    filtering = event.target.dataset && event.target.dataset.filter ? event.target.dataset.filter : null;
+  });
+
   // the live part is replaced after every change (in a simultaneous round, when another
   // player moves): the choice so far stays while its actions are still legal
   new MutationObserver(() => {
@@ -161,6 +211,7 @@
       if (picks.length && current(pic).size === 0) picks = [];
       paint();
       drawMarks();
+      restoreFilters();
     }
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", paint);
