@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_pages import (  # the server and browser fixtures, shared
     SHOTS,
     STEP_MS,
@@ -40,6 +39,11 @@ def create(
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
     expect(page.locator("#conn")).to_have_text("live")
     return page.url.rsplit("/", 1)[1]
+
+
+def acked(page: Page) -> int:
+    """How many of this page's actions were answered and are shown (static/match.js)."""
+    return int(page.locator("#match").get_attribute("data-acked") or 0)
 
 
 def my_move(page: Page) -> bool:
@@ -336,9 +340,11 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
             place = places.nth(index)
             if acts & set(json.loads(place.get_attribute("data-acts") or "[]")):
                 seen["drag"] += 1
+                answered = acked(page)
                 dice.first.drag_to(place)
-                if page.locator("#picking:not([hidden]) .pick-choice").count():
-                    page.locator("#picking .pick-choice").first.click()
+                sent = acked(page) > answered or page.locator('#match[data-sending="yes"]').count()
+                if not sent and page.locator("#picking:not([hidden]) .pick-choice").count():
+                    page.locator("#picking .pick-choice").first.click()  # several: pick one
                 wait_changed(page, before)
                 return
     if dice.count():
@@ -497,14 +503,7 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
             break
         before = stamp(page)
         if page.locator("#my-move").inner_text() != "none yet":
-            try:  # moved: wait for the round to close
-                page.wait_for_function(
-                    "old => document.getElementById('live').dataset.stamp !== old",
-                    arg=before,
-                    timeout=5000,
-                )
-            except PlaywrightTimeout:
-                page.reload()  # nothing new in 5 s: look again
+            wait_changed(page, before)  # moved: wait for the round to close
             continue
         hits = page.locator("#webpic button.hit")
         if hits.count() == 0:  # my hero is out: abstain (or wait for the round)
@@ -513,6 +512,8 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
                 prompt.first.click()
             wait_changed(page, before)
             continue
+        heading = page.locator("#webpic .pic-head").inner_text()
+        answered = acked(page)
         hits.first.click()
         if page.locator("#picking").is_visible():
             page.locator("#webpic button.hit.lit").nth(1).click()
@@ -523,7 +524,17 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
         if page.locator("#picking:not([hidden]) .pick-choice").count():
             page.locator("#picking .pick-choice").first.click()
         rounds += 1
-        wait_changed(page, before)
+        # the page shows this move once it is answered, whatever came before it: the
+        # move, or the next round if it closed this one
+        page.wait_for_function(
+            "n => +(document.getElementById('match').dataset.acked || 0) > n", arg=answered
+        )
+        assert page.locator("#errors").is_hidden()
+        assert (
+            over(page)
+            or page.locator("#my-move").inner_text() != "none yet"
+            or page.locator("#webpic .pic-head").inner_text() != heading
+        )
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
     assert rounds >= 1
     expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")

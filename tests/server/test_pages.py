@@ -130,9 +130,13 @@ def stamp(page: Page) -> str:
 
 
 def wait_changed(page: Page, old: str) -> None:
+    """Until the live part changed and shows every action this page sent (a bot's move
+    may change it first: see static/match.js, data-sending)."""
     page.wait_for_function(
         "old => { const live = document.getElementById('live');"
-        " return live && live.dataset.stamp !== old; }",
+        " const match = document.getElementById('match');"
+        " return live && live.dataset.stamp !== old"
+        " && !(match && match.dataset.sending === 'yes'); }",
         arg=old,
         timeout=STEP_MS,
     )

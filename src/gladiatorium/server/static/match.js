@@ -21,25 +21,60 @@
   };
   const setConn = (text) => { conn.textContent = text; };
 
+  // An action sent over the socket is answered (its events, or an error) before the
+  // push of the change it made; a push alone does not say which change it shows (a
+  // bot's move may come first). So an answer asks for the live part once more, fetched
+  // after the answer, hence showing this action: only then is the page settled
+  // (#match data-sending="no", data-acked counts the actions shown).
+  let wanted = false; // an answer came: the next fetch started after it settles the page
+  let acked = 0;
+
+  function settled() {
+    document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
+    acked += 1;
+    root.dataset.acked = String(acked);
+    root.dataset.sending = "no";
+    if (socket && socket.readyState === WebSocket.OPEN) setConn("live");
+  }
+
+  async function fetchLive() {
+    const settling = wanted;
+    wanted = false;
+    let reply;
+    try {
+      reply = await fetch(`/matches/${encodeURIComponent(id)}/live${query}`, { cache: "no-store" });
+    } catch {
+      reply = null;
+    }
+    if (!reply || !reply.ok) {
+      // not answered (a restart, a rebuild): look again shortly
+      if (settling) wanted = true;
+      again = true;
+      await new Promise((resolve) => setTimeout(resolve, retry));
+      return;
+    }
+    const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
+    const fresh = doc.getElementById("live");
+    const old = document.getElementById("live");
+    if (fresh && old && fresh.dataset.stamp !== old.dataset.stamp) {
+      const box = old.querySelector("#notation");
+      const typed = box ? box.value : "";
+      const focused = box && document.activeElement === box;
+      old.replaceWith(fresh);
+      const newBox = fresh.querySelector("#notation");
+      if (newBox && typed) newBox.value = typed;
+      if (newBox && focused) newBox.focus();
+    }
+    if (settling) settled();
+  }
+
   async function refresh() {
     if (fetching) { again = true; return; }
     fetching = true;
     try {
       do {
         again = false;
-        const reply = await fetch(`/matches/${encodeURIComponent(id)}/live${query}`, { cache: "no-store" });
-        if (!reply.ok) continue;
-        const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
-        const fresh = doc.getElementById("live");
-        const old = document.getElementById("live");
-        if (!fresh || !old || fresh.dataset.stamp === old.dataset.stamp) continue;
-        const box = old.querySelector("#notation");
-        const typed = box ? box.value : "";
-        const focused = box && document.activeElement === box;
-        old.replaceWith(fresh);
-        const newBox = fresh.querySelector("#notation");
-        if (newBox && typed) newBox.value = typed;
-        if (newBox && focused) newBox.focus();
+        await fetchLive();
       } while (again);
     } finally {
       fetching = false;
@@ -59,12 +94,16 @@
       } else if (data.error) {
         showError(data.error);
         document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
+        if (root.dataset.sending === "yes") settled();
       } else if (data.events) {
         showError("");
+        wanted = true;
+        refresh();
       }
     };
     socket.onclose = (event) => {
       socket = null;
+      if (root.dataset.sending === "yes") { wanted = true; refresh(); } // answer lost: look
       if (event.code >= 4000) { setConn("offline"); showError(event.reason || "connection refused"); return; }
       setConn("reconnecting…");
       setTimeout(connect, retry);
@@ -81,6 +120,8 @@
     event.preventDefault();
     if (!action.trim()) return;
     socket.send(JSON.stringify({ action: action.trim() }));
+    root.dataset.sending = "yes";
+    setConn("sending…");
     showError("");
     form.querySelectorAll("button, input").forEach((el) => { el.disabled = true; });
   });
