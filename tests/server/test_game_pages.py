@@ -1,6 +1,7 @@
 """The games' own pages in a real browser (Debian's chromium, see test_pages.py): a
 person plays a whole match against bots by clicking the board (no typing), and each
-seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default /tmp)."""
+seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default out/screenshots
+in the repository: gladiatorium-game-<game>*.png)."""
 
 from __future__ import annotations
 
@@ -540,4 +541,65 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
     expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")
     page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-end.png"), full_page=True)
     assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- every page on a phone, with the keyboard -------------------------------------------------
+PHONE_MATCHES: dict[str, dict[str, str]] = {
+    "superhero-gladiators": {"1": "bot:greedy", "2": "me"},
+    "gladiator-chess": {
+        f"{team}-{cmd}": "me" if (team, cmd) == ("white", "king") else "bot:random"
+        for team in ("white", "black")
+        for cmd in ("king", "queen", "black-knight", "kings-knight")
+    },
+    "electron-gladiators": {"1": "me", "2": "bot:random"},
+    "super-dice-heroes": {"1": "me", "2": "bot:random"},
+    "hero-battle": {"1": "me", "moderator": "me", **{str(n): "bot:random" for n in range(2, 9)}},
+}
+
+
+def test_every_game_page_on_a_phone_with_the_keyboard(browser: Browser, page_server: str) -> None:
+    """At 390 x 844 each game's page does not scroll sideways (a board wider than the
+    screen scrolls in its own box), its controls lie on the screen, and Tab then Enter
+    reach and use them with no mouse."""
+    context = browser.new_context(
+        base_url=page_server, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    context.set_default_timeout(STEP_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    register(page, "phoneplayer")
+    for game, seats in PHONE_MATCHES.items():
+        create(page, game, seats, {})
+        wait_turn(page)
+        assert my_move(page), game
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"{game}: the page scrolls sideways ({wide} px)"
+        board = page.locator("#webpic").bounding_box()
+        assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
+        control = page.locator("#webpic [data-acts]:not(.hint):visible").first
+        control.scroll_into_view_if_needed()
+        box = control.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, game
+        page.screenshot(path=str(SHOTS / f"gladiatorium-game-{game}-phone.png"), full_page=True)
+        # the keyboard alone: Tab until a control of the picture has the focus, then Enter
+        page.locator("body").focus()
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => !!document.activeElement.closest('#webpic [data-acts]:not(.hint)')"
+            ):
+                break
+        else:
+            raise AssertionError(f"{game}: Tab never reaches a control of the picture")
+        before, answered = stamp(page), acked(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(  # a choice opened, or the action was played and answered
+            "([old, n]) => !document.getElementById('picking')?.hidden"
+            " || +(document.getElementById('match').dataset.acked || 0) > n"
+            " || document.getElementById('live').dataset.stamp !== old",
+            arg=[before, answered],
+        )
+    assert not errors, errors
     context.close()

@@ -30,7 +30,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SHOTS = Path(os.environ.get("GLADIATORIUM_SCREENSHOTS", "/tmp"))
+#: where the browser tests save their screenshots of every page (out/ is not tracked)
+SHOTS = Path(
+    os.environ.get(
+        "GLADIATORIUM_SCREENSHOTS", Path(__file__).resolve().parents[2] / "out" / "screenshots"
+    )
+)
+SHOTS.mkdir(parents=True, exist_ok=True)
 STEP_MS = 15_000
 
 

@@ -32,14 +32,15 @@ def acts_attr(
 ) -> str:
     """`` data-acts=... data-act=...`` for a clickable element ('' when nothing);
     ``focus``: reachable with the keyboard (an SVG element: not a button); ``then``:
-    lit only once something else was chosen (a destination). Sorted: the order of a
-    game's legal list may follow a secret (Hero Battle's guesses follow the deal)."""
+    lit only once something else was chosen (a destination: out of the Tab order until
+    then). Sorted: the order of a game's legal list may follow a secret (Hero Battle's
+    guesses follow the deal)."""
     listed = sorted(set(acts))
     if not listed:
         return ""
     out = f' data-acts="{e(json.dumps(listed))}"'
-    if focus:
-        out += ' tabindex="0" role="button"'
+    if focus:  # a destination joins the Tab order once lit (static/board.js)
+        out += f' tabindex="{-1 if then else 0}" role="button"'
     if then:
         out += ' data-then=""'
     if main is not None and main in listed:

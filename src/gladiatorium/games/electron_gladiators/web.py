@@ -190,7 +190,9 @@ def arena_svg(
                 title = describe(vehicle)
                 attr += f' data-marks="{reach_of(arena, vehicle, options)}"'
                 attr += f' data-marks-title="{e("Reach of the " + title)}"'
-                if not attr.count("tabindex"):
+                if "tabindex" in attr:  # every vehicle can be looked at from the keyboard
+                    attr = attr.replace('tabindex="-1"', 'tabindex="0"')
+                else:
                     attr += ' tabindex="0" role="button"'
             fill = (
                 'fill="url(#eghatch)"'

@@ -88,6 +88,10 @@
       const live = actsOf(el).some((a) => set.has(a));
       el.classList.toggle("can", live && !narrowed && !el.hasAttribute("data-then"));
       el.classList.toggle("lit", live && narrowed);
+      // a destination joins the Tab order once lit (one with marks to look at stays in it)
+      if (el.hasAttribute("data-then") && el.hasAttribute("tabindex") && !el.hasAttribute("data-marks")) {
+        el.tabIndex = live && narrowed ? 0 : -1;
+      }
       if (el.classList.contains("hint")) el.classList.toggle("shown", live && narrowed);
     });
     const panel = document.getElementById("picking");
