@@ -440,3 +440,29 @@ def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
     assert len(shown) == 11 and shown[-1][0] == " class=me"
     assert 'data-filter="sdh-scores"' in html and 'id="sdh-scores"' in html
     assert "89 more not shown" in html
+
+
+def test_electron_gladiators_picture_asks_the_scouts_owner_to_dodge() -> None:
+    """A missed Scout: its owner is asked where to dodge (a button and a lit square per
+    choice); the attacker and spectators see that it may dodge, with nothing to click."""
+    game = get_game("electron-gladiators")
+    state: Any = game.start(None, 2, 0)
+    rng = random.Random(0)
+    for _ in range(400):
+        seat = state.awaiting()[0]
+        dodge = state.view(seat)["pending_dodge"]
+        if dodge:
+            html = game.web_picture(state, seat) or ""
+            assert f"Your Scout on {dodge['scout']} was missed" in html
+            for square in dodge["squares"]:
+                assert f">Dodge to {square}</button>" in html
+                assert re.search(rf'data-sq="{square}" data-acts="[^"]*dodge {square}', html)
+            for other in (None, "1" if seat == "2" else "2"):
+                seen = game.web_picture(state, other) or ""
+                assert f"the Scout on {dodge['scout']} was missed and may dodge" in seen
+                assert "Dodge to" not in seen and "data-acts" not in seen
+            return
+        legal = state.legal_actions(seat)
+        fires = [a for a in legal if str(a).startswith("fire")]
+        state.apply(seat, rng.choice(fires) if fires and rng.random() < 0.7 else rng.choice(legal))
+    pytest.fail("no dodge came up")

@@ -112,6 +112,8 @@ def head(view: Mapping[str, Any]) -> str:
             f'<strong class="points-left">{e(view["points_left"])} speed points left</strong>'
         )
     text += "; attack made" if view.get("attacked") else "; attack open"
+    if view.get("pending_dodge"):
+        text += f"; the Scout on {e(view['pending_dodge']['scout'])} was missed and may dodge"
     return f'<p class="pic-head">{text}</p>'
 
 
