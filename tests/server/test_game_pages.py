@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -24,6 +23,11 @@ from test_pages import (  # the server and browser fixtures, shared
 )
 
 __all__ = ["browser", "page_server"]
+
+
+#: decisions a page test may take before it calls the match stuck (each waits for the
+#: page, so a stuck match fails here rather than at a clock)
+MAX_STEPS = 300
 
 
 def create(
@@ -128,9 +132,10 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
     expect(watcher.locator("#webpic svg.arena")).to_be_visible()
     seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
     shot = False
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if over(page):
             break
@@ -208,9 +213,10 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
     }
     create(page, "gladiator-chess", seats, {"turn_limit": "2"})
     seen = {"override": 0, "let": 0, "move": 0, "lit": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if over(page):
             break
@@ -312,9 +318,10 @@ def test_hero_designer_builds_saves_and_fights(
     expect(page.locator("#conn")).to_have_text("live")
     expect(page.locator('#webpic .hero-card[data-hero="2A"]')).to_contain_text("Iron Nun")
     seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             sg_turn(page, seen)
@@ -373,9 +380,10 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     register(page, "dicehero")
     match = create(page, "super-dice-heroes", {"2": "bot:random"}, {"rounds": "2"})
     seen = {"choose": 0, "die": 0, "aim": 0, "done": 0, "drag": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             if seen["die"] == 1:
@@ -471,9 +479,10 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
     watcher.locator('#webpic g.sq[data-sq="G21"]').click()
     expect(watcher.locator("#webpic g.sq[data-mark]")).to_have_count(0)
     seen = {"moves": 0, "fire": 0, "second": 0, "dodge": 0, "end": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             eg_turn(page, seen)
@@ -496,9 +505,10 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
     create(page, "hero-battle", seats, {"starting_hp": "3", "max_rounds": "3"})
     expect(page.locator("#match")).to_have_attribute("data-seat", "1")
     rounds = 0
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the battle did not end ({rounds} moves)"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the battle did not end ({rounds} moves)"
         wait_turn(page)
         if over(page):
             break
@@ -576,12 +586,19 @@ def test_every_game_page_on_a_phone_with_the_keyboard(browser: Browser, page_ser
         assert my_move(page), game
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= 390, f"{game}: the page scrolls sideways ({wide} px)"
-        board = page.locator("#webpic").bounding_box()
-        assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= 390
-        control = page.locator("#webpic [data-acts]:not(.hint):visible").first
-        control.scroll_into_view_if_needed()
-        box = control.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, game
+        # measured in one go in the page (another seat's move may replace the picture)
+        left, right = page.evaluate(
+            "() => { const r = document.getElementById('webpic').getBoundingClientRect();"
+            " return [r.left, r.right]; }"
+        )
+        assert left >= 0 and right <= 390, f"{game}: the picture is wider than the screen"
+        left, right = page.evaluate(
+            "() => { const el = [...document.querySelectorAll('#webpic [data-acts]:not(.hint)')]"
+            ".find((e) => e.getClientRects().length);"
+            " el.scrollIntoView({ block: 'center', inline: 'center' });"
+            " const r = el.getBoundingClientRect(); return [r.left, r.right]; }"
+        )
+        assert left >= 0 and right <= 390, f"{game}: a control lies off the screen"
         page.screenshot(path=str(SHOTS / f"gladiatorium-game-{game}-phone.png"), full_page=True)
         # the keyboard alone: Tab until a control of the picture has the focus, then Enter
         page.locator("body").focus()

@@ -59,13 +59,30 @@
     if (fresh && old && fresh.dataset.stamp !== old.dataset.stamp) {
       const box = old.querySelector("#notation");
       const typed = box ? box.value : "";
-      const focused = box && document.activeElement === box;
+      const refocus = focusFinder(old, document.activeElement);
       old.replaceWith(fresh);
       const newBox = fresh.querySelector("#notation");
       if (newBox && typed) newBox.value = typed;
-      if (newBox && focused) newBox.focus();
+      const target = refocus && refocus(fresh);
+      if (target) target.focus({ preventScroll: true });
     }
     if (settling) settled();
+  }
+
+  // The element with the focus, found again in the new live part (the same id, square,
+  // key or actions), so that a keyboard player keeps their place when another moves.
+  function focusFinder(old, el) {
+    if (!el || el === old || !old.contains(el)) return null;
+    if (el.id) return (fresh) => fresh.querySelector(`#${CSS.escape(el.id)}`);
+    for (const name of ["data-sq", "data-look", "data-acts", "name"]) {
+      if (!el.hasAttribute(name)) continue;
+      const value = el.getAttribute(name);
+      const text = name === "data-acts" ? el.textContent : null; // buttons: by their label too
+      return (fresh) => [...fresh.querySelectorAll(`${el.tagName}[${name}]`)]
+        .find((other) => other.getAttribute(name) === value
+          && (text === null || other.textContent === text)) || null;
+    }
+    return null;
   }
 
   async function refresh() {
