@@ -159,7 +159,7 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
     page.set_viewport_size({"width": 390, "height": 844})
     box = page.locator("#webpic svg.arena").bounding_box()
     assert box is not None and box["width"] <= 390
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-phone.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end-phone.png"), full_page=True)
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
@@ -555,6 +555,13 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
 
 
 # ----- every page on a phone, with the keyboard -------------------------------------------------
+SHORT = {
+    "superhero-gladiators": "sg",
+    "gladiator-chess": "chess",
+    "electron-gladiators": "eg",
+    "super-dice-heroes": "sdh",
+    "hero-battle": "hb",
+}
 PHONE_MATCHES: dict[str, dict[str, str]] = {
     "superhero-gladiators": {"1": "bot:greedy", "2": "me"},
     "gladiator-chess": {
@@ -599,7 +606,8 @@ def test_every_game_page_on_a_phone_with_the_keyboard(browser: Browser, page_ser
             " const r = el.getBoundingClientRect(); return [r.left, r.right]; }"
         )
         assert left >= 0 and right <= 390, f"{game}: a control lies off the screen"
-        page.screenshot(path=str(SHOTS / f"gladiatorium-game-{game}-phone.png"), full_page=True)
+        shot = SHOTS / f"gladiatorium-game-{SHORT[game]}-phone.png"
+        page.screenshot(path=str(shot), full_page=True)
         # the keyboard alone: Tab until a control of the picture has the focus, then Enter
         page.locator("body").focus()
         for _ in range(200):

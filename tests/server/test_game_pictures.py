@@ -440,6 +440,10 @@ def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
     assert len(shown) == 11 and shown[-1][0] == " class=me"
     assert 'data-filter="sdh-scores"' in html and 'id="sdh-scores"' in html
     assert "89 more not shown" in html
+    # my sheet ends as the printed one does: bystanders, minions, wild dice, power, honor
+    bottom = re.search(r'<table class="sheet-bottom">.*?</table>', html)
+    assert bottom and "0 of 18 defeated" in bottom[0] and "Honor</th>" in bottom[0]
+    assert "sheet-bottom" not in (game.web_picture(state, None) or "")
 
 
 def test_electron_gladiators_picture_asks_the_scouts_owner_to_dodge() -> None:

@@ -142,7 +142,49 @@ def sheet_html(
             f'<ul class="plain goals">{goal_items}</ul>'
             f'<p class="muted">minions {e(robots) or "none"} ({minions} defeated)</p></section>'
         )
-    return f'<div class="sheet">{head}<div class="locations">{"".join(cards)}</div></div>'
+    return (
+        f'<div class="sheet">{head}<div class="locations">{"".join(cards)}</div>'
+        f"{sheet_bottom(sheet, hero)}</div>"
+    )
+
+
+def sheet_bottom(sheet: Sheet, hero: dict[str, Any]) -> str:
+    """The bottom of the printed sheet: bystanders rescued, robot minions defeated, wild
+    dice earned and spent, the power's uses, the honor (each with what it is worth)."""
+    defeated = sum(hero["minions"])
+    most = sum(loc.minions for loc in sheet.locations)
+    wild_left = hero["wild_earned"] - hero["wild_spent"]
+    rows = [
+        (
+            f"Bystanders ({sheet.bystander_honor} honor each)",
+            "☺" * hero["bystanders"],
+            f"{hero['bystanders']} rescued",
+        ),
+        (
+            f"Robot minions ({sheet.minion_honor} honor each)",
+            "✕" * defeated + "○" * max(0, most - defeated),
+            f"{defeated} of {most} defeated",
+        ),
+        (
+            "Wild dice",
+            "■" * wild_left + "□" * hero["wild_spent"],
+            f"{wild_left} to use, {hero['wild_spent']} used",
+        ),
+        (
+            f"Power: {hero['power'] or 'not chosen'}",
+            "●" * int(hero["powers_left"]),
+            f"{hero['powers_left']} uses left",
+        ),
+    ]
+    cells = "".join(
+        f'<tr><th scope="row">{e(what)}</th><td class="tally-marks" aria-hidden="true">'
+        f"{e(marks)}</td><td>{e(words)}</td></tr>"
+        for what, marks, words in rows
+    )
+    return (
+        f'<table class="sheet-bottom"><tbody>{cells}<tr class="total"><th scope="row">Honor</th>'
+        f"<td></td><td><strong>{e(hero['honor'])}</strong></td></tr></tbody></table>"
+    )
 
 
 def scoreboard(
