@@ -489,6 +489,12 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
     assert seen["moves"] >= 1, seen
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
+    # a replay draws a vehicle's reach too, and plays nothing
+    page.locator("#replay-link").click()
+    page.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(page.locator("#look-caption")).to_contain_text("on G21")
+    assert page.locator("#webpic g.sq[data-mark]").count() > 0
+    expect(page.locator("#step")).to_contain_text("step 0 of")
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
