@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_pages import (  # the server and browser fixtures, shared
     SHOTS,
     STEP_MS,
@@ -332,6 +332,19 @@ def test_hero_designer_builds_saves_and_fights(
 
 
 # ----- Super Dice Heroes ------------------------------------------------------------------------
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """A person's drag: press on ``source``, move a few steps away, then over
+    ``target`` and let go (the browser starts a drag only once the mouse has moved)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start is not None and end is not None
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 8, steps=4)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()
+
+
 def sdh_turn(page: Page, seen: dict[str, int]) -> None:
     before = stamp(page)
     choose = page.locator("#webpic button.pic-button", has_text="choose")
@@ -342,6 +355,9 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
         return
     dice = page.locator("#webpic button.die[data-acts]")
     if dice.count() and seen["drag"] == 0:  # a die dragged onto a place it may go
+        # once the bot is done with the round nothing else redraws the page mid-drag
+        expect(page.locator("#webpic .scoreboard tr", has_text="Hero 2")).to_contain_text("done")
+        before = stamp(page)
         acts = set(json.loads(dice.first.get_attribute("data-acts") or "[]"))
         places = page.locator("#webpic .loc-head[data-acts], #webpic .box[data-acts]")
         for index in range(places.count()):
@@ -349,7 +365,7 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
             if acts & set(json.loads(place.get_attribute("data-acts") or "[]")):
                 seen["drag"] += 1
                 answered = acked(page)
-                dice.first.drag_to(place)
+                drag(page, dice.first, place)
                 sent = acked(page) > answered or page.locator('#match[data-sending="yes"]').count()
                 if not sent and page.locator("#picking:not([hidden]) .pick-choice").count():
                     page.locator("#picking .pick-choice").first.click()  # several: pick one
@@ -405,6 +421,7 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     create(page, "super-dice-heroes", {"1": "me", **seats}, {"rounds": "1"}, players=30)
     rows = page.locator("#webpic .scoreboard tbody tr")
     expect(rows).to_have_count(30)  # nobody has honor yet: seat 1 ranks first
+    expect(page.locator("#webpic .scoreboard tbody tr", has_text="done")).to_have_count(29)
     expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
     expect(page.locator("#webpic .scoreboard tr.me")).to_be_visible()
     page.locator("#webpic input[data-filter]").fill("Hero 27")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 
 #: team colours from Paul Tol's bright and vibrant schemes (colour-blind safe); a team
@@ -48,10 +48,18 @@ def acts_attr(
     return out
 
 
-def button(label: str, acts: Iterable[str], main: str | None = None, cls: str = "") -> str:
-    """An HTML button inside a picture that picks ``acts`` (plays ``main``)."""
+def button(
+    label: str,
+    acts: Iterable[str],
+    main: str | None = None,
+    cls: str = "",
+    extra: Mapping[str, str] | None = None,
+) -> str:
+    """An HTML button inside a picture that picks ``acts`` (plays ``main``); ``extra``:
+    more attributes (``draggable``, ``data-marks`` ...), escaped here."""
     listed = sorted(set(acts))
     attr = acts_attr(listed, main, focus=False)
+    attr += "".join(f' {name}="{e(value)}"' for name, value in (extra or {}).items())
     klass = f"secondary pic-button {cls}".strip()
     disabled = "" if listed else " disabled"
     return f'<button type="button" class="{klass}"{attr}{disabled}>{e(label)}</button>'

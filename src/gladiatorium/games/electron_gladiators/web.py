@@ -307,9 +307,8 @@ def controls(
         if not steps and not lead:
             continue
         points = view["points_left"] if mover is vehicle else vehicle.kind.speed
-        panels.append(panel(Controls(vehicle, points, steps, [fire_text(s) for s in lead]), costs))
-        panels.append(shot_list(lead, arena, options))
-        panels.append("</div>")
+        chosen = Controls(vehicle, points, steps, [fire_text(s) for s in lead])
+        panels.append(panel(chosen, costs, shot_list(lead, arena, options)))
     if not panels:
         return ""
     return (
@@ -327,7 +326,8 @@ def fire_text(shot: AttackOption) -> str:
 STEP_WORDS = {"fwd": "Drive forward", "rev": "Reverse", "turn": "Turn", "fly": "Fly"}
 
 
-def panel(c: Controls, costs: Mapping[str, int]) -> str:
+def panel(c: Controls, costs: Mapping[str, int], shots: str) -> str:
+    """One vehicle's controls: its steps with their cost, then ``shots`` (its fire)."""
     every = [a for acts in c.steps.values() for a in acts] + c.shots
     name = square_name(c.vehicle.square)
     out = [
@@ -346,6 +346,7 @@ def panel(c: Controls, costs: Mapping[str, int]) -> str:
             f'<p class="step-row"><span class="step-kind">{STEP_WORDS[kind]}</span> '
             f'<span class="buttons">{"".join(buttons)}</span></p>'
         )
+    out.append(f"{shots}</div>")
     return "".join(out)
 
 

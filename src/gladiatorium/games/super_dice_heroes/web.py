@@ -61,9 +61,8 @@ def web_picture(
             acts = [] if spent else die_acts.get(int(value), [])
             label = f"{value}{changed}" + (" spent" if spent else "")
             klass = "die spent" if spent else "die"
-            shown = button(label, acts, None, klass)
-            if acts:  # dragged onto a location or box, as well as tapped
-                shown = shown.replace("<button ", '<button draggable="true" ', 1)
+            # dragged onto a location or box, as well as tapped
+            shown = button(label, acts, None, klass, {"draggable": "true"} if acts else None)
             dice.append(shown if not spent else f'<span class="{klass}">{e(label)}</span>')
         prompt.append("<p>My dice (tap or drag one onto a lit location or box):</p>")
         prompt.append('<div class="buttons dice">' + "".join(dice) + "</div>")
@@ -217,7 +216,7 @@ def scoreboard(
         else ""
     )
     search = (
-        '<label class="row filter">Find a hero <input type="search" '
+        '<label class="row filter">Find a hero <input type="search" id="sdh-find" '
         'data-filter="sdh-scores" autocomplete="off" placeholder="name, power or rank"></label>'
         if len(ranked) > TOP
         else ""

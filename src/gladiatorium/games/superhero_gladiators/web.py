@@ -323,17 +323,14 @@ def hero_card(
         note = f' <span class="muted">({e(", ".join(notes))})</span>' if notes else ""
         acts = power_acts.get(name, [])
         if acts:
-            shown = button(f"{name} · {left}", acts)
+            extra = None
             if name in reach:  # choosing the power lights the squares it reaches
-                marks = e(json.dumps({"r": list(reach[name])}, separators=(",", ":")))
-                title = e(f"{name} reaches the dashed squares ({len(reach[name])})")
-                shown = shown.replace(
-                    "<button ",
-                    f'<button data-look="{e(hid)}:{e(name)}" data-marks="{marks}" '
-                    f'data-marks-title="{title}" ',
-                    1,
-                )
-            powers.append(f"<li>{shown}{note}</li>")
+                extra = {
+                    "data-look": f"{hero['id']}:{name}",
+                    "data-marks": json.dumps({"r": list(reach[name])}, separators=(",", ":")),
+                    "data-marks-title": f"{name} reaches the dashed squares ({len(reach[name])})",
+                }
+            powers.append(f"<li>{button(f'{name} · {left}', acts, extra=extra)}{note}</li>")
         else:
             powers.append(f"<li>{e(name)} · {e(left)} left{note}</li>")
     if hero["copied"]:

@@ -176,34 +176,19 @@
   });
 
   // a search box (data-filter: a table's id) shows that table's rows holding its text;
-  // empty, the rows marked data-extra are hidden again. What was typed (and the focus)
-  // stays when the picture is replaced.
-  const filters = {};
-  let filtering = null;
+  // empty, the rows marked data-extra are hidden again (static/match.js keeps what was
+  // typed when the picture is replaced, and the focus)
   function applyFilter(input) {
     const table = document.getElementById(input.dataset.filter);
     if (!table) return;
-    filters[input.dataset.filter] = input.value;
     const query = input.value.trim().toLowerCase();
     table.querySelectorAll("tbody tr").forEach((row) => {
       row.hidden = query ? !row.textContent.toLowerCase().includes(query) : row.hasAttribute("data-extra");
     });
   }
-  function restoreFilters() {
-    document.querySelectorAll("#webpic input[data-filter]").forEach((input) => {
-      const typed = filters[input.dataset.filter];
-      if (typed && !input.value) { input.value = typed; applyFilter(input); }
-      if (filtering === input.dataset.filter && document.activeElement !== input) {
-        input.focus();
-        input.setSelectionRange(input.value.length, input.value.length);
-      }
-    });
-  }
+  const applyFilters = () => document.querySelectorAll("#webpic input[data-filter]").forEach(applyFilter);
   document.addEventListener("input", (event) => {
     if (event.target.dataset && event.target.dataset.filter) applyFilter(event.target);
-  });
-  document.addEventListener("focusin", (event) => {
-    filtering = event.target.dataset && event.target.dataset.filter ? event.target.dataset.filter : null;
   });
 
   // the live part is replaced after every change (in a simultaneous round, when another
@@ -215,7 +200,7 @@
       if (picks.length && current(pic).size === 0) picks = [];
       paint();
       drawMarks();
-      restoreFilters();
+      applyFilters();
     }
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", paint);

@@ -60,6 +60,11 @@
       const box = old.querySelector("#notation");
       const typed = box ? box.value : "";
       const refocus = focusFinder(old, document.activeElement);
+      // what was typed in a search box stays (static/board.js applies it again)
+      old.querySelectorAll("input[data-filter]").forEach((input) => {
+        const twin = fresh.querySelector(`input[data-filter="${CSS.escape(input.dataset.filter)}"]`);
+        if (twin) twin.value = input.value;
+      });
       old.replaceWith(fresh);
       const newBox = fresh.querySelector("#notation");
       if (newBox && typed) newBox.value = typed;
