@@ -1,15 +1,15 @@
 """The games' own pages in a real browser (Debian's chromium, see test_pages.py): a
 person plays a whole match against bots by clicking the board (no typing), and each
-seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default /tmp)."""
+seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default out/screenshots
+in the repository: gladiatorium-game-<game>*.png)."""
 
 from __future__ import annotations
 
+import json
 import re
-import time
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_pages import (  # the server and browser fixtures, shared
     SHOTS,
     STEP_MS,
@@ -25,8 +25,15 @@ from test_pages import (  # the server and browser fixtures, shared
 __all__ = ["browser", "page_server"]
 
 
-def create(page: Page, game: str, seats: dict[str, str], options: dict[str, str]) -> str:
-    page.goto(f"/matches/new?game={game}")
+#: decisions a page test may take before it calls the match stuck (each waits for the
+#: page, so a stuck match fails here rather than at a clock)
+MAX_STEPS = 300
+
+
+def create(
+    page: Page, game: str, seats: dict[str, str], options: dict[str, str], players: int = 0
+) -> str:
+    page.goto(f"/matches/new?game={game}" + (f"&players={players}" if players else ""))
     for name, value in seats.items():
         page.locator(f'[name="seat.{name}"]').select_option(value)
     if options:
@@ -37,6 +44,11 @@ def create(page: Page, game: str, seats: dict[str, str], options: dict[str, str]
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
     expect(page.locator("#conn")).to_have_text("live")
     return page.url.rsplit("/", 1)[1]
+
+
+def acked(page: Page) -> int:
+    """How many of this page's actions were answered and are shown (static/match.js)."""
+    return int(page.locator("#match").get_attribute("data-acked") or 0)
 
 
 def my_move(page: Page) -> bool:
@@ -86,6 +98,9 @@ def sg_turn(page: Page, seen: dict[str, int]) -> None:
         before = stamp(page)
         attack.click()  # one target only: played at once; else the targets light up
         if page.locator("#picking").is_visible():
+            # the squares the chosen power reaches are lit, its targets among them
+            expect(page.locator("#look-caption")).to_contain_text("reaches the dashed squares")
+            assert page.locator('#webpic g.sq[data-mark="r"]').count() >= 1
             if seen["aim"] == 0:
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-aim.png"), full_page=True)
             seen["aim"] += 1
@@ -117,9 +132,10 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
     expect(watcher.locator("#webpic svg.arena")).to_be_visible()
     seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
     shot = False
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if over(page):
             break
@@ -143,7 +159,7 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
     page.set_viewport_size({"width": 390, "height": 844})
     box = page.locator("#webpic svg.arena").bounding_box()
     assert box is not None and box["width"] <= 390
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-phone.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end-phone.png"), full_page=True)
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
@@ -197,9 +213,10 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
     }
     create(page, "gladiator-chess", seats, {"turn_limit": "2"})
     seen = {"override": 0, "let": 0, "move": 0, "lit": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if over(page):
             break
@@ -301,9 +318,10 @@ def test_hero_designer_builds_saves_and_fights(
     expect(page.locator("#conn")).to_have_text("live")
     expect(page.locator('#webpic .hero-card[data-hero="2A"]')).to_contain_text("Iron Nun")
     seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             sg_turn(page, seen)
@@ -314,6 +332,19 @@ def test_hero_designer_builds_saves_and_fights(
 
 
 # ----- Super Dice Heroes ------------------------------------------------------------------------
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """A person's drag: press on ``source``, move a few steps away, then over
+    ``target`` and let go (the browser starts a drag only once the mouse has moved)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start is not None and end is not None
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 8, y + 8, steps=4)
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()
+
+
 def sdh_turn(page: Page, seen: dict[str, int]) -> None:
     before = stamp(page)
     choose = page.locator("#webpic button.pic-button", has_text="choose")
@@ -323,6 +354,23 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
         wait_changed(page, before)
         return
     dice = page.locator("#webpic button.die[data-acts]")
+    if dice.count() and seen["drag"] == 0:  # a die dragged onto a place it may go
+        # once the bot is done with the round nothing else redraws the page mid-drag
+        expect(page.locator("#webpic .scoreboard tr", has_text="Hero 2")).to_contain_text("done")
+        before = stamp(page)
+        acts = set(json.loads(dice.first.get_attribute("data-acts") or "[]"))
+        places = page.locator("#webpic .loc-head[data-acts], #webpic .box[data-acts]")
+        for index in range(places.count()):
+            place = places.nth(index)
+            if acts & set(json.loads(place.get_attribute("data-acts") or "[]")):
+                seen["drag"] += 1
+                answered = acked(page)
+                drag(page, dice.first, place)
+                sent = acked(page) > answered or page.locator('#match[data-sending="yes"]').count()
+                if not sent and page.locator("#picking:not([hidden]) .pick-choice").count():
+                    page.locator("#picking .pick-choice").first.click()  # several: pick one
+                wait_changed(page, before)
+                return
     if dice.count():
         dice.first.click()  # a die, then where it goes (one place only: played at once)
         if page.locator("#picking").is_visible():
@@ -347,17 +395,20 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     context, page = new_page(browser, page_server)
     register(page, "dicehero")
     match = create(page, "super-dice-heroes", {"2": "bot:random"}, {"rounds": "2"})
-    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0}
-    started = time.monotonic()
+    seen = {"choose": 0, "die": 0, "aim": 0, "done": 0, "drag": 0}
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             if seen["die"] == 1:
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh.png"), full_page=True)
             sdh_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
-    assert seen["choose"] == 1 and seen["die"] >= 2, seen
+    assert seen["choose"] == 1 and seen["die"] + seen["drag"] >= 2 and seen["drag"] == 1, seen
+    # the round's spends, revealed to all once everybody was done
+    expect(page.locator("#webpic .scoreboard th").last).to_contain_text("spends (revealed)")
     expect(page.locator("#webpic .sheet .location")).to_have_count(6)
     expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
@@ -365,6 +416,20 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     watcher.goto(f"/matches/{match}?seat=spectator")
     expect(watcher.locator("#webpic .scoreboard")).to_be_visible()
     assert watcher.locator("#webpic .sheet").count() == 0  # nobody's sheet for a spectator
+    # a crowd: the scoreboard shows the top ten and my row; the search box finds the rest
+    seats = {str(n): "bot:random" for n in range(2, 31)}
+    create(page, "super-dice-heroes", {"1": "me", **seats}, {"rounds": "1"}, players=30)
+    rows = page.locator("#webpic .scoreboard tbody tr")
+    expect(rows).to_have_count(30)  # nobody has honor yet: seat 1 ranks first
+    expect(page.locator("#webpic .scoreboard tbody tr", has_text="done")).to_have_count(29)
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
+    expect(page.locator("#webpic .scoreboard tr.me")).to_be_visible()
+    page.locator("#webpic input[data-filter]").fill("Hero 27")
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(1)
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_contain_text("Hero 27")
+    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-crowd.png"), full_page=True)
+    page.locator("#webpic input[data-filter]").fill("")
+    expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
@@ -373,51 +438,83 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
 # ----- Electron Gladiators ----------------------------------------------------------------------
 def eg_turn(page: Page, seen: dict[str, int]) -> None:
     before = stamp(page)
-    prompt = page.locator("#webpic .pic-prompt button.pic-button")
-    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="dodge")
-    if dodge.count():
+    dodge = page.locator("#webpic .pic-prompt button.pic-button", has_text="Dodge to")
+    if dodge.count():  # the Scout's dodge question
         seen["dodge"] += 1
         dodge.first.click()
         wait_changed(page, before)
         return
     vehicles = page.locator("#webpic g.sq.can")
     if seen["moves"] < 6 and vehicles.count():
-        vehicles.nth(seen["moves"] % vehicles.count()).click()  # a vehicle, then a choice
+        vehicle = vehicles.nth(seen["moves"] % vehicles.count())
+        if seen["moves"] == 0:  # the keyboard: focus a vehicle, Enter selects it
+            vehicle.focus()
+            page.keyboard.press("Enter")
+        else:
+            vehicle.click()  # its reach is drawn and its controls open
         if page.locator("#picking").is_visible():
+            expect(page.locator("#look-caption")).to_contain_text("Reach of the seat 1")
+            assert page.locator("#webpic g.sq[data-mark]").count() > 0
+            shown = page.locator("#webpic .vehicle-controls.shown")
+            expect(shown.first).to_contain_text("speed points left")
             if seen["moves"] == 0:
                 page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-select.png"), full_page=True)
-            target = page.locator("#webpic g.sq.lit[data-then]")
-            if target.count():
+            second = shown.locator("button.second-gun.lit")
+            shots = shown.locator("button.fire.lit")
+            if second.count():
+                seen["second"] += 1
+                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-fire.png"), full_page=True)
+                second.first.click()
+            elif shots.count():
                 seen["fire"] += 1
-                target.first.click()
-            if page.locator("#picking:not([hidden]) .pick-choice").count():
-                page.locator("#picking .pick-choice").first.click()
+                shots.first.click()
+            else:
+                steps = shown.first.locator("button.step.lit")
+                expect(steps.first).to_contain_text(re.compile(r"free|pts?$"))
+                steps.last.click()
         seen["moves"] += 1
         wait_changed(page, before)
         return
     seen["end"] += 1
-    (prompt.first if prompt.count() else page.locator("#live button.act").first).click()
+    page.locator("#webpic .pic-prompt button.pic-button").first.click()
     wait_changed(page, before)
 
 
 def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: str) -> None:
     context, page = new_page(browser, page_server)
     register(page, "tankfan")
-    create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
+    match = create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
     expect(page.locator("#webpic svg.egarena")).to_be_visible()
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg.png"), full_page=True)
-    seen = {"moves": 0, "fire": 0, "dodge": 0, "end": 0}
-    started = time.monotonic()
+    # a spectator selects a vehicle to see its reach, and selects it again to hide it
+    watch_context, watcher = new_page(browser, page_server)
+    watcher.goto(f"/matches/{match}?seat=spectator")
+    watcher.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(watcher.locator("#look-caption")).to_contain_text("Heavy Tank-2 on G21")
+    assert watcher.locator("#webpic g.sq[data-mark='d']").count() > 0
+    assert watcher.locator("#webpic .vehicle-controls").count() == 0
+    watcher.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(watcher.locator("#webpic g.sq[data-mark]")).to_have_count(0)
+    seen = {"moves": 0, "fire": 0, "second": 0, "dodge": 0, "end": 0}
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the match did not end: {seen}"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the match did not end: {seen}"
         wait_turn(page)
         if not over(page):
             eg_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
     assert seen["moves"] >= 1, seen
     page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
-    assert not page.js_errors  # type: ignore[attr-defined]
+    # a replay draws a vehicle's reach too, and plays nothing
+    page.locator("#replay-link").click()
+    page.locator('#webpic g.sq[data-sq="G21"]').click()
+    expect(page.locator("#look-caption")).to_contain_text("on G21")
+    assert page.locator("#webpic g.sq[data-mark]").count() > 0
+    expect(page.locator("#step")).to_contain_text("step 0 of")
+    assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
+    watch_context.close()
 
 
 # ----- Hero Battle ------------------------------------------------------------------------------
@@ -431,22 +528,16 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
     create(page, "hero-battle", seats, {"starting_hp": "3", "max_rounds": "3"})
     expect(page.locator("#match")).to_have_attribute("data-seat", "1")
     rounds = 0
-    started = time.monotonic()
+    steps = 0
     while not over(page):
-        assert time.monotonic() - started < 60, f"the battle did not end ({rounds} moves)"
+        steps += 1
+        assert steps <= MAX_STEPS, f"the battle did not end ({rounds} moves)"
         wait_turn(page)
         if over(page):
             break
         before = stamp(page)
         if page.locator("#my-move").inner_text() != "none yet":
-            try:  # moved: wait for the round to close
-                page.wait_for_function(
-                    "old => document.getElementById('live').dataset.stamp !== old",
-                    arg=before,
-                    timeout=5000,
-                )
-            except PlaywrightTimeout:
-                page.reload()  # nothing new in 5 s: look again
+            wait_changed(page, before)  # moved: wait for the round to close
             continue
         hits = page.locator("#webpic button.hit")
         if hits.count() == 0:  # my hero is out: abstain (or wait for the round)
@@ -455,6 +546,8 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
                 prompt.first.click()
             wait_changed(page, before)
             continue
+        heading = page.locator("#webpic .pic-head").inner_text()
+        answered = acked(page)
         hits.first.click()
         if page.locator("#picking").is_visible():
             page.locator("#webpic button.hit.lit").nth(1).click()
@@ -465,10 +558,96 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
         if page.locator("#picking:not([hidden]) .pick-choice").count():
             page.locator("#picking .pick-choice").first.click()
         rounds += 1
-        wait_changed(page, before)
+        # the page shows this move once it is answered, whatever came before it: the
+        # move, or the next round if it closed this one
+        page.wait_for_function(
+            "n => +(document.getElementById('match').dataset.acked || 0) > n", arg=answered
+        )
+        assert page.locator("#errors").is_hidden()
+        assert (
+            over(page)
+            or page.locator("#my-move").inner_text() != "none yet"
+            or page.locator("#webpic .pic-head").inner_text() != heading
+        )
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
     assert rounds >= 1
     expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")
     page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-end.png"), full_page=True)
     assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+# ----- every page on a phone, with the keyboard -------------------------------------------------
+SHORT = {
+    "superhero-gladiators": "sg",
+    "gladiator-chess": "chess",
+    "electron-gladiators": "eg",
+    "super-dice-heroes": "sdh",
+    "hero-battle": "hb",
+}
+PHONE_MATCHES: dict[str, dict[str, str]] = {
+    "superhero-gladiators": {"1": "bot:greedy", "2": "me"},
+    "gladiator-chess": {
+        f"{team}-{cmd}": "me" if (team, cmd) == ("white", "king") else "bot:random"
+        for team in ("white", "black")
+        for cmd in ("king", "queen", "black-knight", "kings-knight")
+    },
+    "electron-gladiators": {"1": "me", "2": "bot:random"},
+    "super-dice-heroes": {"1": "me", "2": "bot:random"},
+    "hero-battle": {"1": "me", "moderator": "me", **{str(n): "bot:random" for n in range(2, 9)}},
+}
+
+
+def test_every_game_page_on_a_phone_with_the_keyboard(browser: Browser, page_server: str) -> None:
+    """At 390 x 844 each game's page does not scroll sideways (a board wider than the
+    screen scrolls in its own box), its controls lie on the screen, and Tab then Enter
+    reach and use them with no mouse."""
+    context = browser.new_context(
+        base_url=page_server, viewport={"width": 390, "height": 844}, has_touch=True
+    )
+    context.set_default_timeout(STEP_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    register(page, "phoneplayer")
+    for game, seats in PHONE_MATCHES.items():
+        create(page, game, seats, {})
+        wait_turn(page)
+        assert my_move(page), game
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"{game}: the page scrolls sideways ({wide} px)"
+        # measured in one go in the page (another seat's move may replace the picture)
+        left, right = page.evaluate(
+            "() => { const r = document.getElementById('webpic').getBoundingClientRect();"
+            " return [r.left, r.right]; }"
+        )
+        assert left >= 0 and right <= 390, f"{game}: the picture is wider than the screen"
+        left, right = page.evaluate(
+            "() => { const el = [...document.querySelectorAll('#webpic [data-acts]:not(.hint)')]"
+            ".find((e) => e.getClientRects().length);"
+            " el.scrollIntoView({ block: 'center', inline: 'center' });"
+            " const r = el.getBoundingClientRect(); return [r.left, r.right]; }"
+        )
+        assert left >= 0 and right <= 390, f"{game}: a control lies off the screen"
+        shot = SHOTS / f"gladiatorium-game-{SHORT[game]}-phone.png"
+        page.screenshot(path=str(shot), full_page=True)
+        # the keyboard alone: Tab until a control of the picture has the focus, then Enter
+        page.locator("body").focus()
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => !!document.activeElement.closest('#webpic [data-acts]:not(.hint)')"
+            ):
+                break
+        else:
+            raise AssertionError(f"{game}: Tab never reaches a control of the picture")
+        before, answered = stamp(page), acked(page)
+        page.keyboard.press("Enter")
+        page.wait_for_function(  # a choice opened, or the action was played and answered
+            "([old, n]) => !document.getElementById('picking')?.hidden"
+            " || +(document.getElementById('match').dataset.acked || 0) > n"
+            " || document.getElementById('live').dataset.stamp !== old",
+            arg=[before, answered],
+        )
+    assert not errors, errors
     context.close()

@@ -58,8 +58,9 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
     pages_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two matches that differ only in Perseus's Harpe being a hidden gizmo (or no
-    gizmo), same seed, same moves: seat 1's page (while it is not asked anything) and a
-    spectator's page are the same HTML, and so are the web pictures."""
+    gizmo), same seed, same moves: seat 1's page and a spectator's page are the same
+    HTML, and so are the web pictures, the squares each power reaches included (drawn
+    when seat 1 chooses a power)."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: 1234)
     client = signed_in(pages_app, "cowboyfan")
     service = pages_app.state.service
@@ -82,15 +83,13 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
     ).id
     game = get_game("superhero-gladiators")
     rng = random.Random(5)
-    compared = 0
+    compared = reached = 0
     for _ in range(60):
         live_a, live_b = service.live(a), service.live(b)
         if live_a.over:
             break
         awaited = list(live_a.state.awaiting())
         for seat in ("spectator", "1"):
-            if seat in awaited:
-                continue
             page_a = client.get(f"/matches/{a}?seat={seat}").text.replace(a, "ID")
             page_b = client.get(f"/matches/{b}?seat={seat}").text.replace(b, "ID")
             assert page_a == page_b, f"seat {seat} tells the two matches apart"
@@ -99,12 +98,13 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
                 live_b.state, picture
             )
             compared += 1
+            reached += "data-marks" in page_a
         seat = awaited[0]
         legal = [str(x) for x in live_a.state.legal_actions(seat) if "notice" not in str(x)]
         choice = rng.choice(legal)
         service.submit(a, seat, choice)
         service.submit(b, seat, choice)
-    assert compared >= 20
+    assert compared >= 20 and reached >= 1
 
 
 def test_web_pictures_escape_every_name() -> None:
@@ -309,3 +309,164 @@ def test_hero_battle_pictures_hide_who_plays_which_hero() -> None:
             assert game.web_picture(a, seat) == game.web_picture(b, seat)
         if not a.awaiting():
             break
+
+
+def test_electron_gladiators_picture_draws_each_vehicles_reach_and_its_controls() -> None:
+    """Every vehicle carries its reach as ``look`` gives it (d/p/s/a marks); the seat
+    to move gets drive/turn/fly buttons with their cost and the points left, and shots
+    with a second gun naming how they reach (direct, or the spotters); a spectator gets
+    the reach but no controls."""
+    from gladiatorium.games.electron_gladiators.board import square_name
+    from gladiatorium.games.electron_gladiators.render import reach_marks
+
+    game = get_game("electron-gladiators")
+    state: Any = game.start(None, 2, 3)
+    rng = random.Random(1)
+    second = False
+    for _ in range(300):
+        seat = state.awaiting()[0]
+        html = game.web_picture(state, seat) or ""
+        for vehicle in state.arena.vehicles.values():
+            name = square_name(vehicle.square)
+            found = re.search(rf'data-sq="{name}"[^>]*data-marks="([^"]*)"', html)
+            assert found, name
+            drawn = json.loads(found[1].replace("&quot;", '"'))
+            expected: dict[str, list[str]] = {}
+            for square, mark in reach_marks(state.arena, vehicle, state.options).items():
+                if not state.arena.is_obstacle(square):
+                    expected.setdefault(mark, []).append(square_name(square))
+            assert {k: sorted(v) for k, v in drawn.items()} == {
+                k: sorted(v) for k, v in expected.items()
+            }
+        steps = re.findall(r'class="secondary pic-button step \w+"[^>]*>([^<]*)<', html)
+        legal = [str(a) for a in state.legal_actions(seat)]
+        if any(" fwd " in a or " fly " in a for a in legal):
+            assert steps and all(re.search(r" · (free|\d+ pts?)$", s) for s in steps)
+            assert "speed points left" in html
+        if any(" with " in a for a in legal):
+            assert re.search(r"\+ second gun [A-U]\d+ \((direct|parabolic, spotted by)", html)
+            spectator = game.web_picture(state, None) or ""
+            assert "data-marks" in spectator and "vehicle-controls" not in spectator
+            second = True
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert second, "no attack with a second gun came up"
+
+
+def test_superhero_gladiators_picture_shows_altitude_and_entanglement() -> None:
+    """A flying hero is drawn lifted over its shadow with its altitude; an entangled
+    one with a dashed ring and its level (in words too, not by colour alone)."""
+    game = get_game("superhero-gladiators")
+    seen: set[str] = set()
+    for seed in range(30):
+        state: Any = game.start(None, 2, seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if not state.awaiting():
+                break
+            html = game.web_picture(state, None) or ""
+            for hero in state.view(None)["heroes"]:
+                if not hero["square"] or hero["fainted"]:
+                    continue
+                token = re.search(rf'<g class="token" data-hero="{hero["id"]}".*?</g>', html)
+                assert token
+                if hero["altitude"]:
+                    assert f"flying at altitude {hero['altitude']}" in token[0]
+                    assert "<ellipse" in token[0] and f"^{hero['altitude']}" in token[0]
+                    seen.add("altitude")
+                if hero["entangled"]:
+                    assert f"entangled {hero['entangled']}" in token[0]
+                    assert "stroke-dasharray" in token[0]
+                    seen.add("entangled")
+            seat = state.awaiting()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if seen == {"altitude", "entangled"}:
+            return
+    pytest.fail(f"only {seen} came up")
+
+
+def test_super_dice_heroes_spends_revealed_only_once_the_round_is_over(pages_app: Any) -> None:
+    """Two matches, same seed, seat 1 spends differently in round 1: seat 2's page and a
+    spectator's are the same HTML until the last hero is done; then everyone's spends
+    of the round are on the scoreboard, seat 1's as it made them."""
+    client = signed_in(pages_app, "dicewatcher")
+    service = pages_app.state.service
+    with service.sessions() as session:
+        user_id = session.scalars(select(User.id).where(User.username == "dicewatcher")).one()
+    seats = {"1": "me", "2": "me", "3": "me"}
+    options = {"rounds": 2, "may_waste_dice": True}  # "done" with dice left
+    ids = [
+        service.create(user_id, "super-dice-heroes", 3, options, seats, seed=11).id for _ in "ab"
+    ]
+
+    def pages(seat: str) -> list[str]:
+        return [client.get(f"/matches/{m}?seat={seat}").text.replace(m, "ID") for m in ids]
+
+    def both(seat: str, action: str | tuple[str, str]) -> None:
+        each = (action, action) if isinstance(action, str) else action
+        for match, chosen in zip(ids, each, strict=True):
+            service.submit(match, seat, chosen)
+
+    for seat in ("1", "2", "3"):  # the powers (secret until the round is revealed too)
+        both(seat, str(service.live(ids[0]).state.legal_actions(seat)[0]))
+    spends = [str(a) for a in service.live(ids[0]).state.legal_actions("1") if str(a) != "done"]
+    chosen = (spends[0], spends[-1])
+    both("1", chosen)
+    for match in ids:  # then done (unless that spend left nothing to do)
+        if "1" in service.live(match).state.awaiting():
+            service.submit(match, "1", "done")
+    both("2", "done")
+    for seat in ("2", "spectator"):
+        a, b = pages(seat)
+        assert a == b, f"seat {seat} tells seat 1's spends apart before the reveal"
+        assert "spends (revealed)" not in a
+    both("3", "done")  # the round is over: revealed together
+    for seat in ("2", "spectator"):
+        for page, spend in zip(pages(seat), chosen, strict=True):
+            assert "Round 1 spends (revealed)" in page
+            row = re.search(r"<tr[^>]*><td>\d+</td><td>Hero 1</td>.*?</tr>", page)
+            assert row and f'class="spends">{spend}' in row[0]
+
+
+def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
+    """Every hero has a row, but only the top ten and mine are shown until the search
+    box finds others."""
+    game = get_game("super-dice-heroes")
+    state = game.start({"rounds": 1}, 100, 2)
+    html = game.web_picture(state, "57") or ""
+    rows = re.findall(r"<tr( class=me)?( data-extra hidden)?><td>(\d+)</td>", html)
+    assert len(rows) == 100
+    shown = [(me, rank) for me, extra, rank in rows if not extra]
+    assert len(shown) == 11 and shown[-1][0] == " class=me"
+    assert 'data-filter="sdh-scores"' in html and 'id="sdh-scores"' in html
+    assert "89 more not shown" in html
+    # my sheet ends as the printed one does: bystanders, minions, wild dice, power, honor
+    bottom = re.search(r'<table class="sheet-bottom">.*?</table>', html)
+    assert bottom and "0 of 18 defeated" in bottom[0] and "Honor</th>" in bottom[0]
+    assert "sheet-bottom" not in (game.web_picture(state, None) or "")
+
+
+def test_electron_gladiators_picture_asks_the_scouts_owner_to_dodge() -> None:
+    """A missed Scout: its owner is asked where to dodge (a button and a lit square per
+    choice); the attacker and spectators see that it may dodge, with nothing to click."""
+    game = get_game("electron-gladiators")
+    state: Any = game.start(None, 2, 0)
+    rng = random.Random(0)
+    for _ in range(400):
+        seat = state.awaiting()[0]
+        dodge = state.view(seat)["pending_dodge"]
+        if dodge:
+            html = game.web_picture(state, seat) or ""
+            assert f"Your Scout on {dodge['scout']} was missed" in html
+            for square in dodge["squares"]:
+                assert f">Dodge to {square}</button>" in html
+                assert re.search(rf'data-sq="{square}" data-acts="[^"]*dodge {square}', html)
+            for other in (None, "1" if seat == "2" else "2"):
+                seen = game.web_picture(state, other) or ""
+                assert f"the Scout on {dodge['scout']} was missed and may dodge" in seen
+                assert "Dodge to" not in seen and "data-acts" not in seen
+            return
+        legal = state.legal_actions(seat)
+        fires = [a for a in legal if str(a).startswith("fire")]
+        state.apply(seat, rng.choice(fires) if fires and rng.random() < 0.7 else rng.choice(legal))
+    pytest.fail("no dodge came up")

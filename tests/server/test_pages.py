@@ -30,7 +30,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-SHOTS = Path(os.environ.get("GLADIATORIUM_SCREENSHOTS", "/tmp"))
+#: where the browser tests save their screenshots of every page (out/ is not tracked)
+SHOTS = Path(
+    os.environ.get(
+        "GLADIATORIUM_SCREENSHOTS", Path(__file__).resolve().parents[2] / "out" / "screenshots"
+    )
+)
+SHOTS.mkdir(parents=True, exist_ok=True)
 STEP_MS = 15_000
 
 
@@ -130,9 +136,13 @@ def stamp(page: Page) -> str:
 
 
 def wait_changed(page: Page, old: str) -> None:
+    """Until the live part changed and shows every action this page sent (a bot's move
+    may change it first: see static/match.js, data-sending)."""
     page.wait_for_function(
         "old => { const live = document.getElementById('live');"
-        " return live && live.dataset.stamp !== old; }",
+        " const match = document.getElementById('match');"
+        " return live && live.dataset.stamp !== old"
+        " && !(match && match.dataset.sending === 'yes'); }",
         arg=old,
         timeout=STEP_MS,
     )

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from html import escape
 
 #: team colours from Paul Tol's bright and vibrant schemes (colour-blind safe); a team
@@ -32,14 +32,15 @@ def acts_attr(
 ) -> str:
     """`` data-acts=... data-act=...`` for a clickable element ('' when nothing);
     ``focus``: reachable with the keyboard (an SVG element: not a button); ``then``:
-    lit only once something else was chosen (a destination). Sorted: the order of a
-    game's legal list may follow a secret (Hero Battle's guesses follow the deal)."""
+    lit only once something else was chosen (a destination: out of the Tab order until
+    then). Sorted: the order of a game's legal list may follow a secret (Hero Battle's
+    guesses follow the deal)."""
     listed = sorted(set(acts))
     if not listed:
         return ""
     out = f' data-acts="{e(json.dumps(listed))}"'
-    if focus:
-        out += ' tabindex="0" role="button"'
+    if focus:  # a destination joins the Tab order once lit (static/board.js)
+        out += f' tabindex="{-1 if then else 0}" role="button"'
     if then:
         out += ' data-then=""'
     if main is not None and main in listed:
@@ -47,10 +48,18 @@ def acts_attr(
     return out
 
 
-def button(label: str, acts: Iterable[str], main: str | None = None, cls: str = "") -> str:
-    """An HTML button inside a picture that picks ``acts`` (plays ``main``)."""
+def button(
+    label: str,
+    acts: Iterable[str],
+    main: str | None = None,
+    cls: str = "",
+    extra: Mapping[str, str] | None = None,
+) -> str:
+    """An HTML button inside a picture that picks ``acts`` (plays ``main``); ``extra``:
+    more attributes (``draggable``, ``data-marks`` ...), escaped here."""
     listed = sorted(set(acts))
     attr = acts_attr(listed, main, focus=False)
+    attr += "".join(f' {name}="{e(value)}"' for name, value in (extra or {}).items())
     klass = f"secondary pic-button {cls}".strip()
     disabled = "" if listed else " disabled"
     return f'<button type="button" class="{klass}"{attr}{disabled}>{e(label)}</button>'

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from rich.markup import escape
 
 from gladiatorium.core import (
+    Action,
     BotFactory,
     Game,
     GameInfo,
@@ -18,7 +19,7 @@ from gladiatorium.core import (
     State,
 )
 from gladiatorium.core.files import FileRefused, flag_error, read_text
-from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
+from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES, Drive, Fly, Turn
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square
 from gladiatorium.games.electron_gladiators.options import (
     MAX_SETUP_BYTES,
@@ -120,8 +121,14 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
 
     def web_picture(self, state: State[ElectronGladiatorsOptions], seat: Seat | None) -> str | None:
         """The arena, its vehicles and what the seat may do, for the web page."""
-        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal)
+        assert isinstance(state, ElectronGladiatorsState)
+        actions = state.legal_actions(seat) if seat is not None else []
+        return web_picture(
+            state.view(seat),
+            [str(a) for a in actions],
+            state.options,
+            {str(a): cost for a in actions if (cost := step_cost(state, a)) is not None},
+        )
 
     def notation_help(self) -> str:
         return NOTATION
@@ -170,6 +177,16 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     def menu_choices(self, flag: str) -> list[str]:
         """The shipped set-ups, offered by the menu besides a set-up file."""
         return list(SHIPPED) if flag == "setup" else []
+
+
+def step_cost(state: ElectronGladiatorsState, action: Action) -> int | None:
+    """The speed points a drive, turn or flight costs (None: not a step)."""
+    if isinstance(action, Drive | Fly):
+        return action.squares
+    if isinstance(action, Turn):
+        vehicle = state.arena.vehicle_at(parse_square(action.at))
+        return None if vehicle is None else state.turn_cost(vehicle, action.turn)
+    return None
 
 
 def read_setup_file(path: Path) -> str:

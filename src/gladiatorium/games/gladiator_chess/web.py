@@ -179,6 +179,7 @@ def side(view: dict[str, Any]) -> str:
     lines = []
     awaiting = ", ".join(view.get("awaiting") or []) or "nobody"
     lines.append(f"<p>Waiting for the seat: <strong>{e(awaiting)}</strong></p>")
+    lines.append("<h3>Tally</h3>")
     for team in ("white", "black"):
         states = []
         if view["in_check"].get(team):
@@ -197,12 +198,16 @@ def side(view: dict[str, Any]) -> str:
             f"<p>Frozen under the {e(holder)} Queen on {e(fr['square'])}: the {e(fr['team'])} "
             f"{e(KIND_NAMES.get(fr['piece'], fr['piece']))} ({e(fr['hp'])} hp)</p>"
         )
+    if not view["frozen"]:
+        lines.append('<p class="muted">Frozen: none.</p>')
     for team, info in sorted(view["captive_queens"].items()):
         where = info["square"] or "off the board"
         lines.append(
             f"<p>Captive: the {e(team)} Queen, held by the {e(info['captor'])} on {e(where)} "
             f"for {e(info['held_turns'])} turn(s)</p>"
         )
+    if not view["captive_queens"]:
+        lines.append('<p class="muted">Captive queens: none.</p>')
     if view["last_combat"]:
         fights = "".join(f"<li>{e(t)}</li>" for t in view["last_combat"])
         lines.append(f'<h3>Last fight</h3><ul class="plain fights">{fights}</ul>')

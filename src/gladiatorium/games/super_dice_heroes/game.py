@@ -90,7 +90,14 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         if not isinstance(state, SuperDiceHeroesState):
             return None
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.sheet, state.view(seat), legal, seat)
+        reveals = [
+            event.data
+            for event in state.events_for(seat)
+            if event.kind == "reveal" and event.to is None
+        ]
+        last = max((int(r["round"]) for r in reveals), default=0)
+        revealed = [r for r in reveals if int(r["round"]) == last]
+        return web_picture(state.sheet, state.view(seat), legal, seat, revealed)
 
     def render(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str:
         """The roll, the seat's sheet in compact form and the leaders: it all fits a

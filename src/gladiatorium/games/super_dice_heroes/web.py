@@ -7,7 +7,7 @@ players). Tap a die, then a lit location (move) or box (help). Built only from t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiatorium.games.super_dice_heroes.render import goals_done
@@ -20,7 +20,15 @@ DIE_LAST = re.compile(r" (\d+)$")
 TOP = 10
 
 
-def web_picture(sheet: Sheet, view: dict[str, Any], legal: Sequence[str], seat: str | None) -> str:
+def web_picture(
+    sheet: Sheet,
+    view: dict[str, Any],
+    legal: Sequence[str],
+    seat: str | None,
+    revealed: Sequence[Mapping[str, Any]] = (),
+) -> str:
+    """``revealed``: the data of the public reveal events of the last round revealed
+    (every hero's spends, made public together once everybody was done, R12)."""
     heroes: dict[str, dict[str, Any]] = view["heroes"]
     me = heroes.get(seat or "")
     die_acts: dict[int, list[str]] = {}
@@ -53,12 +61,10 @@ def web_picture(sheet: Sheet, view: dict[str, Any], legal: Sequence[str], seat: 
             acts = [] if spent else die_acts.get(int(value), [])
             label = f"{value}{changed}" + (" spent" if spent else "")
             klass = "die spent" if spent else "die"
-            dice.append(
-                button(label, acts, None, klass)
-                if not spent
-                else f'<span class="{klass}">{e(label)}</span>'
-            )
-        prompt.append("<p>My dice (tap one, then a lit location or box):</p>")
+            # dragged onto a location or box, as well as tapped
+            shown = button(label, acts, None, klass, {"draggable": "true"} if acts else None)
+            dice.append(shown if not spent else f'<span class="{klass}">{e(label)}</span>')
+        prompt.append("<p>My dice (tap or drag one onto a lit location or box):</p>")
         prompt.append('<div class="buttons dice">' + "".join(dice) + "</div>")
     if other:
         buttons = []
@@ -75,7 +81,7 @@ def web_picture(sheet: Sheet, view: dict[str, Any], legal: Sequence[str], seat: 
         parts.append('<div class="pic-prompt">' + "".join(prompt) + "</div>")
     if me is not None:
         parts.append(sheet_html(sheet, me, place_acts, box_acts))
-    parts.append(scoreboard(view, seat))
+    parts.append(scoreboard(view, seat, revealed))
     parts.append("</div>")
     return "".join(parts)
 
@@ -135,30 +141,98 @@ def sheet_html(
             f'<ul class="plain goals">{goal_items}</ul>'
             f'<p class="muted">minions {e(robots) or "none"} ({minions} defeated)</p></section>'
         )
-    return f'<div class="sheet">{head}<div class="locations">{"".join(cards)}</div></div>'
+    return (
+        f'<div class="sheet">{head}<div class="locations">{"".join(cards)}</div>'
+        f"{sheet_bottom(sheet, hero)}</div>"
+    )
 
 
-def scoreboard(view: dict[str, Any], seat: str | None) -> str:
-    heroes: dict[str, dict[str, Any]] = view["heroes"]
-    ranked = sorted(heroes.items(), key=lambda kv: (-kv[1]["honor"], kv[0]))
-    shown = ranked[:TOP]
-    if seat in heroes and all(s != seat for s, _ in shown):
-        shown.append((seat, heroes[seat]))
-    rows = []
-    for s, h in shown:
-        rank = next(i for i, (t, _) in enumerate(ranked, 1) if t == s)
-        state = "done" if h["done"] else "deciding" if s in view["awaiting"] else ""
-        rows.append(
-            f"<tr{' class=me' if s == seat else ''}><td>{rank}</td><td>{e(h['name'])}</td>"
-            f"<td>{e(h['honor'])}</td><td>{e(h['power'] or '-')}</td><td>{e(state)}</td></tr>"
-        )
-    more = (
-        f'<p class="muted">{len(ranked) - len(shown)} more not shown</p>'
-        if len(ranked) > len(shown)
-        else ""
+def sheet_bottom(sheet: Sheet, hero: dict[str, Any]) -> str:
+    """The bottom of the printed sheet: bystanders rescued, robot minions defeated, wild
+    dice earned and spent, the power's uses, the honor (each with what it is worth)."""
+    defeated = sum(hero["minions"])
+    most = sum(loc.minions for loc in sheet.locations)
+    wild_left = hero["wild_earned"] - hero["wild_spent"]
+    rows = [
+        (
+            f"Bystanders ({sheet.bystander_honor} honor each)",
+            "☺" * hero["bystanders"],
+            f"{hero['bystanders']} rescued",
+        ),
+        (
+            f"Robot minions ({sheet.minion_honor} honor each)",
+            "✕" * defeated + "○" * max(0, most - defeated),
+            f"{defeated} of {most} defeated",
+        ),
+        (
+            "Wild dice",
+            "■" * wild_left + "□" * hero["wild_spent"],
+            f"{wild_left} to use, {hero['wild_spent']} used",
+        ),
+        (
+            f"Power: {hero['power'] or 'not chosen'}",
+            "●" * int(hero["powers_left"]),
+            f"{hero['powers_left']} uses left",
+        ),
+    ]
+    cells = "".join(
+        f'<tr><th scope="row">{e(what)}</th><td class="tally-marks" aria-hidden="true">'
+        f"{e(marks)}</td><td>{e(words)}</td></tr>"
+        for what, marks, words in rows
     )
     return (
-        '<div class="scoreboard"><h3>Scoreboard</h3><table><thead><tr><th>#</th><th>Hero</th>'
-        f"<th>Honor</th><th>Power</th><th></th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        f"{more}</div>"
+        f'<table class="sheet-bottom"><tbody>{cells}<tr class="total"><th scope="row">Honor</th>'
+        f"<td></td><td><strong>{e(hero['honor'])}</strong></td></tr></tbody></table>"
     )
+
+
+def scoreboard(
+    view: dict[str, Any], seat: str | None, revealed: Sequence[Mapping[str, Any]]
+) -> str:
+    """Every hero ranked; only the top ten and my row are shown until the search box
+    (a name, a power, a rank) finds others, so it stays usable at 100 players. Once a
+    round is revealed, each hero's spends in it."""
+    heroes: dict[str, dict[str, Any]] = view["heroes"]
+    ranked = sorted(heroes.items(), key=lambda kv: (-kv[1]["honor"], kv[0]))
+    spends = {str(r["seat"]): r for r in revealed}
+    last = max((int(r["round"]) for r in revealed), default=0)
+    rows = []
+    hidden = 0
+    for rank, (s, h) in enumerate(ranked, 1):
+        state = "done" if h["done"] else "deciding" if s in view["awaiting"] else ""
+        klass = " class=me" if s == seat else ""
+        extra = "" if rank <= TOP or s == seat else " data-extra hidden"
+        hidden += bool(extra)
+        cells = (
+            f"<td>{rank}</td><td>{e(h['name'])}</td><td>{e(h['honor'])}</td>"
+            f"<td>{e(h['power'] or '-')}</td><td>{e(state)}</td>"
+        )
+        if last:
+            cells += f'<td class="spends">{e(spent_text(spends.get(s)))}</td>'
+        rows.append(f"<tr{klass}{extra}>{cells}</tr>")
+    more = (
+        f'<p class="muted" data-filter-note>{hidden} more not shown: search to find them</p>'
+        if hidden
+        else ""
+    )
+    search = (
+        '<label class="row filter">Find a hero <input type="search" id="sdh-find" '
+        'data-filter="sdh-scores" autocomplete="off" placeholder="name, power or rank"></label>'
+        if len(ranked) > TOP
+        else ""
+    )
+    spent_head = f"<th>Round {last} spends (revealed)</th>" if last else ""
+    return (
+        f'<div class="scoreboard"><h3>Scoreboard</h3>{search}'
+        '<table id="sdh-scores"><thead><tr><th>#</th><th>Hero</th><th>Honor</th>'
+        f"<th>Power</th><th></th>{spent_head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+        f"</table>{more}</div>"
+    )
+
+
+def spent_text(reveal: Mapping[str, Any] | None) -> str:
+    if reveal is None:
+        return ""
+    made = ", ".join(reveal["actions"]) or "no spend"
+    left = len(reveal["unspent"])
+    return made + (f"; {left} dice unspent" if left else "")

@@ -12,7 +12,7 @@ from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory, Design
 from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
-from gladiatorium.games.superhero_gladiators.arena import parse_arena
+from gladiatorium.games.superhero_gladiators.arena import parse_arena, square_name
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
@@ -96,9 +96,10 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     ) -> str | None:
         """The arena and hero cards for the web page (from the view, the legal list and
         the events the seat may see)."""
+        assert isinstance(state, SuperheroGladiatorsState)
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
         recent = [event.text for event in state.events_for(seat)[-6:]]
-        return web_picture(state.view(seat), legal, seat, recent)
+        return web_picture(state.view(seat), legal, seat, recent, attack_reach(state, legal))
 
     def notation_help(self) -> str:
         return NOTATION
@@ -319,3 +320,17 @@ def hero_data(given: str) -> dict[str, Any]:
         problems = "; ".join(str(e) for e in result.errors)
         raise OptionsError(f"hero file {result.path}: {problems}")
     return hero_to_data(result.hero)
+
+
+def attack_reach(state: SuperheroGladiatorsState, legal: Sequence[str]) -> dict[str, list[str]]:
+    """The squares each attack power of the acting hero reaches (cards and positions are
+    open), for the powers the seat may use now."""
+    actor = state.fighters.get(state.actor) if state.phase == "fight" else None
+    if actor is None or actor.square is None or not legal:
+        return {}
+    used = {a.rsplit(" with ", 1)[1] for a in legal if a.startswith("attack ") and " with " in a}
+    return {
+        name: [square_name(s) for s in state.reach_squares(actor, power)]
+        for name, power in actor.powers.items()
+        if name in used and power.is_attack
+    }

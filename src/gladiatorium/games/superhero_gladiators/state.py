@@ -402,11 +402,28 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def in_reach(self, f: Fighter, power: Power, target: Fighter) -> bool:
         """Close attacks reach adjacent heroes (one level up or down at most: two up is
         out of reach, A3); distance attacks 3 x level squares with line of sight."""
-        assert f.square is not None and target.square is not None
-        gap = self.gap(f, target)
+        assert target.square is not None
+        return self.reaches(f, power, target.square, target.altitude)
+
+    def reaches(self, f: Fighter, power: Power, square: Square, altitude: int = 0) -> bool:
+        """Whether an attack of ``f`` with ``power`` reaches ``square`` at ``altitude``
+        (see in_reach)."""
+        assert f.square is not None
+        gap = distance(f.square, square, f.altitude, altitude)
         if power.type is PowerType.CLOSE:
             return gap == 1
-        return 1 <= gap <= 3 * power.level and self.arena.sees(f.square, target.square)
+        return 1 <= gap <= 3 * power.level and self.arena.sees(f.square, square)
+
+    def reach_squares(self, f: Fighter, power: Power) -> list[Square]:
+        """The floor squares a hero standing there would be reached on (the web page
+        lights them for a chosen power)."""
+        assert f.square is not None
+        limit = 1 if power.type is PowerType.CLOSE else 3 * power.level
+        return [
+            s
+            for s in self.arena.within(f.square, limit)
+            if not self.arena.is_wall(s) and self.reaches(f, power, s)
+        ]
 
     def living(self) -> list[Fighter]:
         return [f for f in self.fighters.values() if f.alive]

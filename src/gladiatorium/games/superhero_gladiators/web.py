@@ -5,8 +5,9 @@ from ``view(seat)`` and the seat's legal actions; every name is escaped."""
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL
@@ -22,8 +23,14 @@ def fill(team: str) -> str:
 
 
 def web_picture(
-    view: dict[str, Any], legal: Sequence[str], seat: str | None, recent: Sequence[str] = ()
+    view: dict[str, Any],
+    legal: Sequence[str],
+    seat: str | None,
+    recent: Sequence[str] = (),
+    reach: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
+    """``reach``: the squares each attack power of the acting hero reaches, drawn when
+    the power is chosen."""
     heroes = view["heroes"]
     by_id = {h["id"]: h for h in heroes}
     square_acts: dict[str, list[str]] = {}
@@ -62,13 +69,22 @@ def web_picture(
     parts.append(f'<p class="pic-head">{head}</p>')
     parts.append(prompt(view, legal, by_id, other, seat, recent))
     parts.append('<div class="sg-grid">')
+    parts.append('<div class="sg-board">')
     parts.append(arena_svg(view, square_acts, main_of))
+    parts.append(
+        '<p class="look-caption" id="look-caption" aria-live="polite">'
+        "Choose a power to light the squares it reaches.</p></div>"
+        if reach
+        else "</div>"
+    )
     parts.append('<div class="sg-side">')
     parts.append(segment_track(view, by_id))
     parts.append('<ul class="plain hero-cards">')
     for hero in heroes:
         mine = hero["id"] == actor and bool(legal)
-        parts.append(hero_card(hero, view, power_acts if mine else {}, hero["id"] == actor))
+        parts.append(
+            hero_card(hero, view, power_acts if mine else {}, hero["id"] == actor, reach or {})
+        )
     parts.append("</ul></div></div>")
     parts.append(legend(view["map"]))
     parts.append("</div>")
@@ -211,9 +227,19 @@ def token(hero: dict[str, Any], pad: int, actor: str) -> str:
     x, y = pad + c * CELL + CELL / 2, pad + r * CELL + CELL / 2
     ring = ' stroke="#000" stroke-width="3"' if hero["id"] == actor else ' stroke="#fff"'
     dash = ' stroke-dasharray="3 2"' if hero["entangled"] else ""
-    out = [
-        f'<g class="token" data-hero="{e(hero["id"])}" pointer-events="none">'
-        f"<title>{e(hero['id'])} {e(hero['name'])}</title>",
+    title = f"{hero['id']} {hero['name']}"
+    out = [f'<g class="token" data-hero="{e(hero["id"])}" pointer-events="none">']
+    if hero["altitude"]:  # in the air: its shadow on the ground, the token lifted
+        title += f", flying at altitude {hero['altitude']}"
+        out.append(
+            f'<ellipse cx="{x}" cy="{y + CELL / 2 - 5}" rx="{CELL / 2 - 6}" ry="3" '
+            'fill="#000" opacity="0.45"/>'
+        )
+        y -= min(6, 2 * int(hero["altitude"]))
+    if hero["entangled"]:
+        title += f", entangled {hero['entangled']}"
+    out += [
+        f"<title>{e(title)}</title>",
         f'<circle cx="{x}" cy="{y}" r="{CELL / 2 - 3}" fill="{fill(hero["team"])}"{ring}{dash}/>',
         f'<text class="tok" x="{x}" y="{y + 5}">{e(hero["id"])}</text>',
     ]
@@ -257,7 +283,11 @@ def segment_track(view: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> str
 
 
 def hero_card(
-    hero: dict[str, Any], view: dict[str, Any], power_acts: dict[str, list[str]], acting: bool
+    hero: dict[str, Any],
+    view: dict[str, Any],
+    power_acts: dict[str, list[str]],
+    acting: bool,
+    reach: Mapping[str, Sequence[str]],
 ) -> str:
     hid = e(hero["id"])
     top = max(1, int(hero["max_oomph"]))
@@ -293,7 +323,14 @@ def hero_card(
         note = f' <span class="muted">({e(", ".join(notes))})</span>' if notes else ""
         acts = power_acts.get(name, [])
         if acts:
-            powers.append(f"<li>{button(f'{name} · {left}', acts)}{note}</li>")
+            extra = None
+            if name in reach:  # choosing the power lights the squares it reaches
+                extra = {
+                    "data-look": f"{hero['id']}:{name}",
+                    "data-marks": json.dumps({"r": list(reach[name])}, separators=(",", ":")),
+                    "data-marks-title": f"{name} reaches the dashed squares ({len(reach[name])})",
+                }
+            powers.append(f"<li>{button(f'{name} · {left}', acts, extra=extra)}{note}</li>")
         else:
             powers.append(f"<li>{e(name)} · {e(left)} left{note}</li>")
     if hero["copied"]:
@@ -316,7 +353,10 @@ def hero_card(
 
 def legend(rows: list[str]) -> str:
     marks = "".join(rows)
-    items = ["<li>circle: a hero (its id; ^N flying at altitude N; EN entangled N)</li>"]
+    items = [
+        "<li>circle: a hero (its id; ^N flying at altitude N, lifted over its shadow; "
+        "EN and a dashed ring: entangled N)</li>"
+    ]
     if WALL in marks:
         items.append("<li>hatched: wall</li>")
     if PIT in marks:

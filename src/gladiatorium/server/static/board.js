@@ -1,13 +1,58 @@
 // A game's web picture, clickable. Elements of the picture carry data-acts (a JSON list
 // of the legal actions they take part in) and may carry data-act (the action a plain
-// click plays) and data-then (lit only once something is chosen: a destination). Clicking narrows the legal list to the actions shared by everything
+// click plays) and data-then (lit only once something is chosen: a destination; clicked first, it
+// starts nothing). Clicking narrows the legal list to the actions shared by everything
 // clicked so far: one left is played; several are lit on the board and offered as
 // buttons. Elements with class "hint" are shown only while one of their actions is
 // still in play (a fight's odds on a square). Enter or Space clicks a focused element.
+// An element with data-marks (JSON: a mark -> the data-sq keys it falls on) and a key
+// (its data-sq, or data-look) is looked at
+// when selected, by anyone, spectators included: each of those squares gets data-mark
+// set (a vehicle's reach) and #look-caption says whose (data-marks-title) until another
+// is selected, it is selected again, or Escape. Elements marked draggable may be dragged
+// onto a lit element instead of two clicks; a search box filters a table's rows.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
   let picks = [];
+  let looked = null; // the data-sq of the element whose marks are drawn
+
+  function drawMarks() {
+    const pic = document.getElementById("webpic");
+    if (!pic) return;
+    pic.querySelectorAll("[data-mark]").forEach((el) => el.removeAttribute("data-mark"));
+    pic.querySelectorAll(".looked").forEach((el) => el.classList.remove("looked"));
+    const caption = document.getElementById("look-caption");
+    const key = looked === null ? "" : CSS.escape(looked);
+    const source = looked === null ? null
+      : pic.querySelector(`[data-marks][data-sq="${key}"], [data-marks][data-look="${key}"]`);
+    if (!source) {
+      looked = null;
+      if (caption && caption.dataset.idle) caption.textContent = caption.dataset.idle;
+      return;
+    }
+    source.classList.add("looked");
+    let marks = {};
+    try { marks = JSON.parse(source.dataset.marks || "{}"); } catch { marks = {}; }
+    for (const [mark, keys] of Object.entries(marks)) {
+      for (const key of keys) {
+        const el = pic.querySelector(`[data-sq="${CSS.escape(key)}"]`);
+        if (el) el.dataset.mark = mark;
+      }
+    }
+    if (caption) {
+      if (!caption.dataset.idle) caption.dataset.idle = caption.textContent;
+      caption.textContent = source.dataset.marksTitle || "";
+    }
+  }
+
+  function look(el) {
+    // a new choice starts here: draw this element's marks (again: hide them when it
+    // has nothing to play, so a spectator can put them away)
+    const key = el.dataset.sq || el.dataset.look || null;
+    looked = looked === key && !el.dataset.acts ? null : key;
+    drawMarks();
+  }
 
   const actsOf = (el) => {
     try { return JSON.parse(el.dataset.acts || "[]"); } catch { return []; }
@@ -27,7 +72,9 @@
     if (!form || !box) return;
     box.value = action;
     picks = [];
+    looked = null;
     paint();
+    drawMarks();
     if (form.requestSubmit) form.requestSubmit(); else form.submit();
   }
 
@@ -41,6 +88,10 @@
       const live = actsOf(el).some((a) => set.has(a));
       el.classList.toggle("can", live && !narrowed && !el.hasAttribute("data-then"));
       el.classList.toggle("lit", live && narrowed);
+      // a destination joins the Tab order once lit (one with marks to look at stays in it)
+      if (el.hasAttribute("data-then") && el.hasAttribute("tabindex") && !el.hasAttribute("data-marks")) {
+        el.tabIndex = live && narrowed ? 0 : -1;
+      }
       if (el.classList.contains("hint")) el.classList.toggle("shown", live && narrowed);
     });
     const panel = document.getElementById("picking");
@@ -67,6 +118,7 @@
     if (!pic || !pic.dataset.legal) return;
     const acts = actsOf(el);
     if (!acts.length) return;
+    if (picks.length === 0 && el.hasAttribute("data-then")) return; // a destination waits
     let set = current(pic);
     let next = acts.filter((a) => set.has(a));
     if (!next.length) { picks = []; next = acts.filter((a) => legalOf(pic).includes(a)); }
@@ -79,21 +131,66 @@
     paint();
   }
 
+  const lookerOf = (target) => (target.closest ? target.closest("#webpic [data-marks]") : null);
+
   document.addEventListener("click", (event) => {
     if (event.target.id === "pick-clear") { picks = []; paint(); return; }
+    const looker = lookerOf(event.target);
+    if (looker && picks.length === 0) look(looker);
     const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
     if (!el) return;
     event.preventDefault();
     choose(el);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && picks.length) { picks = []; paint(); return; }
+    if (event.key === "Escape" && (picks.length || looked !== null)) {
+      picks = []; looked = null; paint(); drawMarks(); return;
+    }
     if (event.key !== "Enter" && event.key !== " ") return;
+    const looker = lookerOf(event.target);
+    if (looker && picks.length === 0) {
+      event.preventDefault();
+      look(looker);
+    }
     const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
     if (!el || el.tagName === "BUTTON") return;
     event.preventDefault();
     choose(el);
   });
+  // a die (any element marked draggable) dragged onto a lit element: the same two clicks
+  document.addEventListener("dragstart", (event) => {
+    const el = event.target.closest ? event.target.closest("#webpic [data-acts][draggable]") : null;
+    if (!el) return;
+    event.dataTransfer.setData("text/plain", el.textContent || "");
+    event.dataTransfer.effectAllowed = "move";
+    picks = [];
+    choose(el);
+  });
+  const dropOn = (target) => (target.closest ? target.closest("#webpic .lit[data-acts]:not(.hint)") : null);
+  document.addEventListener("dragover", (event) => { if (dropOn(event.target)) event.preventDefault(); });
+  document.addEventListener("drop", (event) => {
+    const el = dropOn(event.target);
+    if (!el) return;
+    event.preventDefault();
+    choose(el);
+  });
+
+  // a search box (data-filter: a table's id) shows that table's rows holding its text;
+  // empty, the rows marked data-extra are hidden again (static/match.js keeps what was
+  // typed when the picture is replaced, and the focus)
+  function applyFilter(input) {
+    const table = document.getElementById(input.dataset.filter);
+    if (!table) return;
+    const query = input.value.trim().toLowerCase();
+    table.querySelectorAll("tbody tr").forEach((row) => {
+      row.hidden = query ? !row.textContent.toLowerCase().includes(query) : row.hasAttribute("data-extra");
+    });
+  }
+  const applyFilters = () => document.querySelectorAll("#webpic input[data-filter]").forEach(applyFilter);
+  document.addEventListener("input", (event) => {
+    if (event.target.dataset && event.target.dataset.filter) applyFilter(event.target);
+  });
+
   // the live part is replaced after every change (in a simultaneous round, when another
   // player moves): the choice so far stays while its actions are still legal
   new MutationObserver(() => {
@@ -102,6 +199,8 @@
     if (pic.dataset.painted !== "yes") {
       if (picks.length && current(pic).size === 0) picks = [];
       paint();
+      drawMarks();
+      applyFilters();
     }
   }).observe(document.body, { childList: true, subtree: true });
   document.addEventListener("DOMContentLoaded", paint);

@@ -21,25 +21,82 @@
   };
   const setConn = (text) => { conn.textContent = text; };
 
+  // An action sent over the socket is answered (its events, or an error) before the
+  // push of the change it made; a push alone does not say which change it shows (a
+  // bot's move may come first). So an answer asks for the live part once more, fetched
+  // after the answer, hence showing this action: only then is the page settled
+  // (#match data-sending="no", data-acked counts the actions shown).
+  let wanted = false; // an answer came: the next fetch started after it settles the page
+  let acked = 0;
+
+  function settled() {
+    document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
+    acked += 1;
+    root.dataset.acked = String(acked);
+    root.dataset.sending = "no";
+    if (socket && socket.readyState === WebSocket.OPEN) setConn("live");
+  }
+
+  async function fetchLive() {
+    const settling = wanted;
+    wanted = false;
+    let reply;
+    try {
+      reply = await fetch(`/matches/${encodeURIComponent(id)}/live${query}`, { cache: "no-store" });
+    } catch {
+      reply = null;
+    }
+    if (!reply || !reply.ok) {
+      // not answered (a restart, a rebuild): look again shortly
+      if (settling) wanted = true;
+      again = true;
+      await new Promise((resolve) => setTimeout(resolve, retry));
+      return;
+    }
+    const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
+    const fresh = doc.getElementById("live");
+    const old = document.getElementById("live");
+    if (fresh && old && fresh.dataset.stamp !== old.dataset.stamp) {
+      const box = old.querySelector("#notation");
+      const typed = box ? box.value : "";
+      const refocus = focusFinder(old, document.activeElement);
+      // what was typed in a search box stays (static/board.js applies it again)
+      old.querySelectorAll("input[data-filter]").forEach((input) => {
+        const twin = fresh.querySelector(`input[data-filter="${CSS.escape(input.dataset.filter)}"]`);
+        if (twin) twin.value = input.value;
+      });
+      old.replaceWith(fresh);
+      const newBox = fresh.querySelector("#notation");
+      if (newBox && typed) newBox.value = typed;
+      const target = refocus && refocus(fresh);
+      if (target) target.focus({ preventScroll: true });
+    }
+    if (settling) settled();
+  }
+
+  // The element with the focus, found again in the new live part (the same id, square,
+  // key or actions), so that a keyboard player keeps their place when another moves.
+  function focusFinder(old, el) {
+    if (!el || el === old || !old.contains(el)) return null;
+    if (el.id) return (fresh) => fresh.querySelector(`#${CSS.escape(el.id)}`);
+    for (const name of ["data-sq", "data-look", "data-acts", "name"]) {
+      if (!el.hasAttribute(name)) continue;
+      const value = el.getAttribute(name);
+      const text = name === "data-acts" ? el.textContent : null; // buttons: by their label too
+      return (fresh) => [...fresh.querySelectorAll(`${el.tagName}[${name}]`)]
+        .find((other) => other.getAttribute(name) === value
+          && (text === null || other.textContent === text)) || null;
+    }
+    return null;
+  }
+
   async function refresh() {
     if (fetching) { again = true; return; }
     fetching = true;
     try {
       do {
         again = false;
-        const reply = await fetch(`/matches/${encodeURIComponent(id)}/live${query}`, { cache: "no-store" });
-        if (!reply.ok) continue;
-        const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
-        const fresh = doc.getElementById("live");
-        const old = document.getElementById("live");
-        if (!fresh || !old || fresh.dataset.stamp === old.dataset.stamp) continue;
-        const box = old.querySelector("#notation");
-        const typed = box ? box.value : "";
-        const focused = box && document.activeElement === box;
-        old.replaceWith(fresh);
-        const newBox = fresh.querySelector("#notation");
-        if (newBox && typed) newBox.value = typed;
-        if (newBox && focused) newBox.focus();
+        await fetchLive();
       } while (again);
     } finally {
       fetching = false;
@@ -59,12 +116,16 @@
       } else if (data.error) {
         showError(data.error);
         document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
+        if (root.dataset.sending === "yes") settled();
       } else if (data.events) {
         showError("");
+        wanted = true;
+        refresh();
       }
     };
     socket.onclose = (event) => {
       socket = null;
+      if (root.dataset.sending === "yes") { wanted = true; refresh(); } // answer lost: look
       if (event.code >= 4000) { setConn("offline"); showError(event.reason || "connection refused"); return; }
       setConn("reconnecting…");
       setTimeout(connect, retry);
@@ -81,6 +142,8 @@
     event.preventDefault();
     if (!action.trim()) return;
     socket.send(JSON.stringify({ action: action.trim() }));
+    root.dataset.sending = "yes";
+    setConn("sending…");
     showError("");
     form.querySelectorAll("button, input").forEach((el) => { el.disabled = true; });
   });
