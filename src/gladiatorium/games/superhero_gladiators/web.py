@@ -1,7 +1,10 @@
 """The web picture of a Superhero Gladiators match: the arena as SVG with each hero's
-token, the heroes' cards (oomph bar, entanglement, altitude, powers), the segment track
-and the prompts (placing, the defence question, which gizmo was noticed). Built only
-from ``view(seat)`` and the seat's legal actions; every name is escaped."""
+token (a flyer lifted over its shadow, an entangled hero ringed with dashes), the heroes'
+cards (oomph bar, entanglement, altitude, powers), the segment track and the prompts
+(placing, the defence question, which gizmo was noticed). Choosing one of the acting
+hero's attack powers lights every square it reaches. Built only from ``view(seat)``, the
+seat's legal actions and the reach of the acting hero's open cards; every name is
+escaped."""
 
 from __future__ import annotations
 

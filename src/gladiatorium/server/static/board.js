@@ -1,21 +1,22 @@
 // A game's web picture, clickable. Elements of the picture carry data-acts (a JSON list
 // of the legal actions they take part in) and may carry data-act (the action a plain
-// click plays) and data-then (lit only once something is chosen: a destination; clicked first, it
-// starts nothing). Clicking narrows the legal list to the actions shared by everything
-// clicked so far: one left is played; several are lit on the board and offered as
-// buttons. Elements with class "hint" are shown only while one of their actions is
-// still in play (a fight's odds on a square). Enter or Space clicks a focused element.
+// click plays) and data-then (a destination: lit, and in the Tab order, only once
+// something is chosen; clicked first it starts nothing). Clicking narrows the legal list
+// to the actions shared by everything clicked so far: one left is played; several are
+// lit on the board and offered as buttons. Elements with class "hint" are shown only
+// while one of their actions is still in play (a fight's odds on a square). Enter or
+// Space clicks a focused element.
 // An element with data-marks (JSON: a mark -> the data-sq keys it falls on) and a key
-// (its data-sq, or data-look) is looked at
-// when selected, by anyone, spectators included: each of those squares gets data-mark
-// set (a vehicle's reach) and #look-caption says whose (data-marks-title) until another
-// is selected, it is selected again, or Escape. Elements marked draggable may be dragged
-// onto a lit element instead of two clicks; a search box filters a table's rows.
+// (its data-sq, or data-look) is looked at when selected, by anyone, spectators
+// included: each of those squares gets data-mark (a vehicle's reach) and #look-caption
+// says whose (data-marks-title), until another is selected, it is selected again, or
+// Escape. Elements marked draggable may be dragged onto a lit element instead of two
+// clicks; a search box (data-filter) filters a table's rows.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
   let picks = [];
-  let looked = null; // the data-sq of the element whose marks are drawn
+  let looked = null; // the key of the element whose marks are drawn
 
   function drawMarks() {
     const pic = document.getElementById("webpic");

@@ -96,7 +96,12 @@
     try {
       do {
         again = false;
-        await fetchLive();
+        try {
+          await fetchLive();
+        } catch (err) { // never leave the page waiting on a failed refresh
+          console.error("the page could not be refreshed:", err);
+          if (root.dataset.sending === "yes") settled();
+        }
       } while (again);
     } finally {
       fetching = false;
