@@ -64,6 +64,7 @@ class GreedyBot:
         self._dangers: list[tuple[Square, int, int, float]] = []
         self._unlimited_best = 0.0
         self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
+        self._placed: _Placed | None = None
         self._match = 0  # the match whose events were read (its id)
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
@@ -136,10 +137,11 @@ class GreedyBot:
 
     # ----- a hero's action
     def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+        foes = state.foes(f)
         self._threats = [
             (power, g, self._expected(state, f, power, g, True))
             for _, power, _c in state.attacks_of(f)
-            for g in state.foes(f)
+            for g in foes
         ]
         self._dangers = self._danger_sources(state, f)
         self._guns = None
@@ -154,6 +156,7 @@ class GreedyBot:
             ),
             default=0.0,
         )
+        self._placed = _Placed(state, f, foes, self._threats)
         scored: list[tuple[float, int, Action]] = []
         for index, action in enumerate(legal):
             scored.append((self._value(state, f, action), -index, action))
@@ -267,31 +270,25 @@ class GreedyBot:
     def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, action: Move) -> float:
         """How well placed the hero is after the move: the best attack it could make
         from there, less distance to the foes, less the powers spent."""
-        square = _sq(action.square)
-        foes = state.foes(f)
-        if not foes:
+        placed = self._placed
+        assert placed is not None
+        if not placed.foes:
             return 0.0
-        best = 0.0
-        for power, g, value in self._threats:
-            if value > best and _reaches(state, square, action.altitude, power, g):
-                best = value
-        near = min(
-            distance(square, g.square, action.altitude, g.altitude) for g in foes if g.square
-        )
-        cost = 0.4 * len(action.powers) + (0.8 * action.altitude)
-        if action.altitude and state.arena.terrain(square) == PIT:
+        square = _sq(action.square)
+        altitude = action.altitude
+        best = placed.best_threat(square, altitude)
+        near = placed.nearest(square, altitude)
+        cost = 0.4 * len(action.powers) + (0.8 * altitude)
+        if altitude and state.arena.terrain(square) == PIT:
             cost += 5
-        if not f.can_harm():  # nothing left to hit with: keep away, out of sight
+        if not placed.harms:  # nothing left to hit with: keep away, out of sight
             assert f.square is not None
             safer = self._exposure(state, f, f.square, f.altitude) - self._exposure(
-                state, f, square, action.altitude
+                state, f, square, altitude
             )
             return 0.5 * near - cost + safer
-        here = f.square
-        assert here is not None
-        now = min(distance(here, g.square, f.altitude, g.altitude) for g in foes if g.square)
-        danger = self._danger(square, action.altitude)
-        return 0.6 * best + 0.3 * (now - near) - cost - 0.5 - danger
+        danger = self._danger(square, altitude)
+        return 0.6 * best + 0.3 * (placed.now - near) - cost - 0.5 - danger
 
     def _danger_sources(
         self, state: SuperheroGladiatorsState, f: Fighter
@@ -351,20 +348,59 @@ class GreedyBot:
         )
 
 
+#: square names read so far (a map has few squares; names never change meaning)
+_SQUARES: dict[str, Square] = {}
+
+
 def _sq(name: str) -> Square:
-    square = parse_square(name)
-    assert square is not None
+    square = _SQUARES.get(name)
+    if square is None:
+        found = parse_square(name)
+        assert found is not None
+        square = _SQUARES[name] = found
     return square
 
 
-def _reaches(
-    state: SuperheroGladiatorsState, square: Square, alt: int, power: Power, g: Fighter
-) -> bool:
-    assert g.square is not None
-    gap = distance(square, g.square, alt, g.altitude)
-    if power.type is PowerType.CLOSE:
-        return gap == 1
-    return 1 <= gap <= 3 * power.level and state.arena.sees(square, g.square)
+class _Placed:
+    """What a move is weighed against, worked out once per decision: the foes' places,
+    the threats the hero could make (value, close?, range, foe's square, altitude),
+    how near the nearest foe is now and whether the hero can still harm anyone."""
+
+    def __init__(
+        self,
+        state: SuperheroGladiatorsState,
+        f: Fighter,
+        foes: list[Fighter],
+        threats: list[tuple[Power, Fighter, float]],
+    ) -> None:
+        self.state = state
+        self.foes = [(g.square, g.altitude) for g in foes if g.square is not None]
+        self.threats = [
+            (value, power.type is PowerType.CLOSE, 3 * power.level, g.square, g.altitude)
+            for power, g, value in threats
+            if g.square is not None
+        ]
+        self.harms = f.can_harm()
+        self.now = 0
+        if self.harms and self.foes:
+            assert f.square is not None
+            self.now = self.nearest(f.square, f.altitude)
+
+    def nearest(self, square: Square, alt: int) -> int:
+        """Distance to the nearest foe from ``square`` at altitude ``alt``."""
+        return min(distance(square, where, alt, height) for where, height in self.foes)
+
+    def best_threat(self, square: Square, alt: int) -> float:
+        """The best expected attack the hero could make from ``square`` (0: none)."""
+        best = 0.0
+        sees = self.state.arena.sees
+        for value, close, reach, where, height in self.threats:
+            if value <= best:
+                continue
+            gap = distance(square, where, alt, height)
+            if (gap == 1) if close else (1 <= gap <= reach and sees(square, where)):
+                best = value
+        return best
 
 
 Expect = Callable[[SuperheroGladiatorsState, Fighter, Power, Fighter, bool], float]
