@@ -41,10 +41,8 @@ def side_names(teams: Sequence[Sequence[dict[str, Any]]]) -> list[str]:
 
 
 def turns_of(result: GameResult) -> int:
-    """The turn a match ended on, read from its recorded outcome."""
-    record = result.record or {}
-    reason = str((record.get("outcome") or {}).get("reason", ""))
-    found = TURN.search(reason)
+    """The turn a match ended on, read from its outcome's reason."""
+    found = TURN.search(result.reason)
     return int(found.group(1)) if found else 0
 
 
@@ -93,7 +91,7 @@ def run_duel(
         if progress is not None and task is not None:
             progress.advance(task)
 
-    summary: Summary = run_batch(batch, games, jobs, keep_records=True, on_result=each)
+    summary: Summary = run_batch(batch, games, jobs, on_result=each)
     names = side_names(values["teams"])
     return {
         "games": summary.games,

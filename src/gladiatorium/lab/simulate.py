@@ -9,6 +9,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from gladiatorium.core import Seat, derive_seed, get_game
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of
@@ -34,6 +36,7 @@ class GameResult:
     length: int
     record: dict[str, Any] | None
     all_lost: bool = False
+    reason: str = ""  # the outcome's reason, in words
 
 
 @dataclass
@@ -82,25 +85,40 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_one(batch: Batch, index: int, keep_record: bool) -> GameResult:
-    """Game ``index`` of the batch; its seed is derived from the batch seed."""
+def play_one(
+    batch: Batch, index: int, keep_record: bool, options: BaseModel | None = None
+) -> GameResult:
+    """Game ``index`` of the batch; its seed is derived from the batch seed.
+    ``options``: the batch's options already checked (else they are checked here)."""
     from gladiatorium.games import load
 
     load()
     game = get_game(batch.game)
     seed = derive_seed(batch.seed, index)
-    state = game.start(batch.options, batch.players, seed, batch.position)
+    opts = options if options is not None else batch.options
+    state = game.start(opts, batch.players, seed, batch.position)
     run_match(state, make_bots(game, seed, batch.bots))
     outcome = state.outcome()
     assert outcome is not None
     record = record_of(game, state, dict(batch.bots)).model_dump() if keep_record else None
     length = len(state.history)
-    return GameResult(index, outcome.winners, outcome.team, length, record, outcome.lost)
+    return GameResult(
+        index, outcome.winners, outcome.team, length, record, outcome.lost, outcome.reason
+    )
+
+
+def checked_options(batch: Batch) -> BaseModel:
+    """The batch's options, checked once for all its games."""
+    from gladiatorium.games import load
+
+    load()
+    return get_game(batch.game).make_options(batch.options)
 
 
 def _play_chunk(args: tuple[Batch, list[int], bool]) -> list[GameResult]:
     batch, indices, keep = args
-    return [play_one(batch, i, keep) for i in indices]
+    options = checked_options(batch)
+    return [play_one(batch, i, keep, options) for i in indices]
 
 
 def run_batch(
@@ -121,8 +139,9 @@ def run_batch(
 
 def _results(batch: Batch, games: int, jobs: int, keep: bool) -> Iterator[GameResult]:
     if jobs <= 1:
+        options = checked_options(batch)
         for i in range(games):
-            yield play_one(batch, i, keep)
+            yield play_one(batch, i, keep, options)
         return
     size = max(1, min(50, games // (jobs * 4) or 1))
     chunks = [(batch, list(range(i, min(i + size, games))), keep) for i in range(0, games, size)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final
 
 from gladiatorium.core.action import is_number
@@ -83,6 +83,9 @@ class Arena:
 
     rows: tuple[str, ...]
     name: str = "arena"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        return self  # a map never changes in play: copies of a match share it
 
     @property
     def width(self) -> int:
@@ -188,8 +191,10 @@ class Arena:
         return "\n".join(self.rows)
 
 
+@lru_cache(maxsize=64)
 def parse_arena(text: str, name: str = "arena") -> Arena:
-    """Read a map; every problem names the line and column (``line 3, column 5``)."""
+    """Read a map; every problem names the line and column (``line 3, column 5``).
+    A map is a value: the same text read again gives the same arena (and its tables)."""
     lines = text.replace("\r\n", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()

@@ -236,6 +236,9 @@ class Power:
     gizmo: Gizmo | None = Gizmo.VULNERABLE
     look: str = ""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Power:
+        return self  # a card never changes: copies of a match share it
+
     # a card never changes, so what follows from it is worked out once per power
     @cached_property
     def is_attack(self) -> bool:
@@ -261,6 +264,9 @@ class Hero:
     attributes: Attributes
     bought: Attributes = field(default_factory=Attributes)
     powers: tuple[Power, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hero:
+        return self  # a card never changes: copies of a match share it
 
     @cached_property
     def effective(self) -> Attributes:
