@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Final
@@ -132,6 +133,26 @@ class Arena:
         return table
 
     @cached_property
+    def all_squares(self) -> frozenset[Square]:
+        """Every square of the map."""
+        return frozenset(self.squares())
+
+    @cached_property
+    def floor(self) -> frozenset[Square]:
+        """The floor squares (start squares included)."""
+        return frozenset(s for s in self.squares() if self.is_floor(s))
+
+    @cached_property
+    def walls(self) -> frozenset[Square]:
+        """The wall squares inside the map (those a wall-walker may climb)."""
+        return frozenset(s for s in self.squares() if self.is_wall(s))
+
+    @cached_property
+    def open_air(self) -> frozenset[Square]:
+        """Squares a flyer may pass over: floor and pits."""
+        return frozenset(s for s in self.squares() if self.terrain(s) in (FLOOR, PIT))
+
+    @cached_property
     def _terrain(self) -> dict[Square, str]:
         return {
             (c, r): FLOOR if mark in TEAM_MARKS else mark
@@ -174,16 +195,21 @@ class Arena:
     ) -> dict[Square, int]:
         """Breadth-first step counts from ``start`` over ``passable`` squares (all
         squares when None), up to ``limit`` steps."""
-        allowed = None if passable is None else set(passable)
+        if passable is None:
+            allowed: AbstractSet[Square] = self.all_squares
+        else:
+            allowed = passable if isinstance(passable, AbstractSet) else set(passable)
+        neighbours = self._neighbours
         seen = {start: 0}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            if seen[here] >= limit:
+            steps = seen[here]
+            if steps >= limit:
                 continue
-            for nxt in self.neighbours(here):
-                if nxt not in seen and (allowed is None or nxt in allowed):
-                    seen[nxt] = seen[here] + 1
+            for nxt in neighbours.get(here, ()):
+                if nxt not in seen and nxt in allowed:
+                    seen[nxt] = steps + 1
                     queue.append(nxt)
         return seen
 

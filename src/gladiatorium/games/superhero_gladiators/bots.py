@@ -387,17 +387,22 @@ class _Placed:
             self.now = self.nearest(f.square, f.altitude)
 
     def nearest(self, square: Square, alt: int) -> int:
-        """Distance to the nearest foe from ``square`` at altitude ``alt``."""
-        return min(distance(square, where, alt, height) for where, height in self.foes)
+        """Distance to the nearest foe from ``square`` at altitude ``alt`` (A1)."""
+        col, row = square
+        return min(
+            max(abs(col - where[0]), abs(row - where[1]), abs(alt - height))
+            for where, height in self.foes
+        )
 
     def best_threat(self, square: Square, alt: int) -> float:
         """The best expected attack the hero could make from ``square`` (0: none)."""
         best = 0.0
         sees = self.state.arena.sees
+        col, row = square
         for value, close, reach, where, height in self.threats:
             if value <= best:
                 continue
-            gap = distance(square, where, alt, height)
+            gap = max(abs(col - where[0]), abs(row - where[1]), abs(alt - height))  # A1
             if (gap == 1) if close else (1 <= gap <= reach and sees(square, where)):
                 best = value
         return best

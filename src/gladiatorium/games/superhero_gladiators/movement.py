@@ -12,10 +12,11 @@ min(level, Movement with speedy) squares for each such power used (M3).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import combinations
 
-from gladiatorium.games.superhero_gladiators.arena import FLOOR, PIT, Arena, Square
+from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import PowerType, Style
 
@@ -58,7 +59,7 @@ def budget(fighter: Fighter, powers: Iterable[str], speedy_raises_cap: bool = Tr
 
 
 def _start(
-    fighter: Fighter, arena: Arena, styles: set[Style], free: set[Square]
+    fighter: Fighter, arena: Arena, styles: set[Style], free: AbstractSet[Square]
 ) -> tuple[Square, int] | None:
     """Where the move begins and the oomph lost falling first, or None if it cannot
     begin without the power (M5, M6)."""
@@ -82,7 +83,7 @@ def options(
     if fighter.entangled or fighter.square is None:
         return []
     names = movement_powers(fighter)
-    free = {s for s in arena.squares() if s not in occupied}
+    free = arena.all_squares - occupied
     found: dict[tuple[Square, int], MoveOption] = {}
     for size in range(len(names) + 1):
         for chosen in combinations(names, size):
@@ -104,14 +105,14 @@ def options(
 def _destinations(
     fighter: Fighter,
     arena: Arena,
-    free: set[Square],
+    free: AbstractSet[Square],
     start: Square,
     reach: int,
     chosen: tuple[str, ...],
 ) -> set[tuple[Square, int]]:
     styles = {s for n in chosen for s in fighter.powers[n].styles}
     walls = Style.WALL_WALKING in styles
-    ground = {s for s in free if arena.is_floor(s) or (walls and arena.is_wall(s))}
+    ground = free & (arena.floor | arena.walls if walls else arena.floor)
     found = {(s, 0) for s in arena.steps_from(start, reach, ground)}
     if Style.FLIGHT in styles:
         ceiling = max(
@@ -128,7 +129,7 @@ def _destinations(
 def _flights(
     fighter: Fighter,
     arena: Arena,
-    free: set[Square],
+    free: AbstractSet[Square],
     start: Square,
     reach: int,
     ceiling: int,
@@ -137,7 +138,7 @@ def _flights(
     """Flight: sideways steps over floor and pits, up or down a level per square,
     never higher than the flight level used (M4)."""
     height = fighter.altitude if start == fighter.square else 0
-    air = {s for s in free if arena.terrain(s) in (FLOOR, PIT) or (walls and arena.is_wall(s))}
+    air = free & (arena.open_air | arena.walls if walls else arena.open_air)
     found: set[tuple[Square, int]] = set()
     for square, steps in arena.steps_from(start, reach, air).items():
         for alt in range(0, ceiling + 1):
