@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, Self, TypeVar
@@ -35,6 +36,9 @@ class State(ABC, Generic[OptT]):
         self.history: list[tuple[Seat, Action]] = []
         #: the written position the match started from (None: the game's own start)
         self.position: str | None = None
+        #: how many actions were applied: a state changes only through :meth:`apply`
+        self.revision = 0
+        self._legal_memo: _LegalMemo | None = None
 
     # ----- hooks a game implements -------------------------------------------------
     @property
@@ -73,6 +77,33 @@ class State(ABC, Generic[OptT]):
             return None
         return f"{action} is not a legal action for seat {seat} now"
 
+    # ----- the cheap path for bots and playouts ---------------------------------------
+    def legal_now(self, seat: Seat) -> Sequence[Action]:
+        """:meth:`legal_actions` of ``seat``, kept until the state changes: read it, never
+        edit it. An action taken from it is applied without being checked again."""
+        memo = self._legal_memo
+        if memo is None or not memo.holds(self, seat):
+            memo = _LegalMemo(self, seat, tuple(self.legal_actions(seat)))
+            self._legal_memo = memo
+        return memo.actions
+
+    def legal_count(self, seat: Seat) -> int:
+        """How many legal actions ``seat`` has now (a game may count without building
+        them)."""
+        return len(self.legal_now(seat))
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """A uniformly random legal action of ``seat``, drawn with ``rng``: the action at
+        ``rng.choice`` in :meth:`legal_actions` order (a game may override it to pick
+        without building them all, drawing the same)."""
+        return rng.choice(self.legal_now(seat))
+
+    def _taken_from_legal(self, seat: Seat, action: Action) -> bool:
+        """``action`` is one of the very objects :meth:`legal_now` handed out for ``seat``
+        in this state: legal without a check."""
+        memo = self._legal_memo
+        return memo is not None and memo.holds(self, seat) and memo.has(action)
+
     def secrets_for(self, seat: Seat | None) -> set[str]:
         """Strings that ``seat`` may not know (for the leak tests); none by default."""
         return set()
@@ -102,10 +133,13 @@ class State(ABC, Generic[OptT]):
         awaited = self._awaiting()
         if seat not in awaited:
             raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
-        reason = self.illegal_reason(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._taken_from_legal(seat, action):
+            reason = self.illegal_reason(seat, action)
+            if reason is not None:
+                raise IllegalAction(reason)
         start = len(self.events)
+        self.revision += 1
+        self._legal_memo = None
         self._apply(seat, action)
         self.history.append((seat, action))
         return self.events[start:]
@@ -152,6 +186,13 @@ class State(ABC, Generic[OptT]):
         """The event log as ``seat`` may see it."""
         return [e for e in self.events if e.visible_to(seat)]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles leave the kept legal list behind (it belongs to this
+        object)."""
+        state = dict(self.__dict__)
+        state["_legal_memo"] = None
+        return state
+
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
         bot searching on it cannot see the real future dice."""
@@ -180,3 +221,26 @@ class State(ABC, Generic[OptT]):
             "forced": self.rng.forced_left,
             "outcome": self.outcome(),
         }
+
+
+class _LegalMemo:
+    """The legal actions of one seat in one version of one state object (a copy of the
+    state, which may be edited apart from this one, never reads them)."""
+
+    __slots__ = ("_ids", "actions", "owner", "revision", "seat")
+
+    def __init__(self, state: State[Any], seat: Seat, actions: tuple[Action, ...]) -> None:
+        self.owner = weakref.ref(state)
+        self.revision = state.revision
+        self.seat = seat
+        self.actions = actions
+        self._ids: frozenset[int] | None = None
+
+    def holds(self, state: State[Any], seat: Seat) -> bool:
+        return self.revision == state.revision and self.seat == seat and self.owner() is state
+
+    def has(self, action: Action) -> bool:
+        """``action`` is one of these very objects (held here, so ids stay theirs)."""
+        if self._ids is None:
+            self._ids = frozenset(map(id, self.actions))
+        return id(action) in self._ids
