@@ -82,7 +82,7 @@ class State(ABC, Generic[OptT]):
         """:meth:`legal_actions` of ``seat``, kept until the state changes: read it, never
         edit it. An action taken from it is applied without being checked again."""
         memo = self._legal_memo
-        if memo is None or not memo.holds(self, seat):
+        if memo is None or not memo.complete or not memo.holds(self, seat):
             memo = _LegalMemo(self, seat, tuple(self.legal_actions(seat)))
             self._legal_memo = memo
         return memo.actions
@@ -97,6 +97,11 @@ class State(ABC, Generic[OptT]):
         ``rng.choice`` in :meth:`legal_actions` order (a game may override it to pick
         without building them all, drawing the same)."""
         return rng.choice(self.legal_now(seat))
+
+    def _vouch(self, seat: Seat, action: Action) -> None:
+        """A game that drew ``action`` from its legal actions without building them all
+        (its :meth:`sample_legal`) says so: it is applied without a second check."""
+        self._legal_memo = _LegalMemo(self, seat, (action,), complete=False)
 
     def _taken_from_legal(self, seat: Seat, action: Action) -> bool:
         """``action`` is one of the very objects :meth:`legal_now` handed out for ``seat``
@@ -227,9 +232,12 @@ class _LegalMemo:
     """The legal actions of one seat in one version of one state object (a copy of the
     state, which may be edited apart from this one, never reads them)."""
 
-    __slots__ = ("_ids", "actions", "owner", "revision", "seat")
+    __slots__ = ("_ids", "actions", "complete", "owner", "revision", "seat")
 
-    def __init__(self, state: State[Any], seat: Seat, actions: tuple[Action, ...]) -> None:
+    def __init__(
+        self, state: State[Any], seat: Seat, actions: tuple[Action, ...], complete: bool = True
+    ) -> None:
+        self.complete = complete  # all the legal actions, or only some vouched for
         self.owner = weakref.ref(state)
         self.revision = state.revision
         self.seat = seat

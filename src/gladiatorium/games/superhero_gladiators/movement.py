@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
@@ -23,8 +23,7 @@ from gladiatorium.games.superhero_gladiators.heroes import PowerType, Style
 SLOWING = (Style.WALL_WALKING, Style.LINE_OF_SIGHT, Style.FLIGHT)
 
 
-@dataclass(frozen=True)
-class MoveOption:
+class MoveOption(NamedTuple):
     """One destination and how it is reached. ``falls`` is the oomph lost falling
     first (a flyer or clinger that moves without its power), ``start`` where it lands."""
 
@@ -93,12 +92,12 @@ def options(
                 continue
             start, falls = begin
             reach = budget(fighter, chosen, speedy_raises_cap)
-            for square, alt in _destinations(fighter, arena, free | {start}, start, reach, chosen):
-                if (square, alt) == (fighter.square, fighter.altitude) and not (
-                    alt > 0 and start == fighter.square
-                ):
+            here = (fighter.square, fighter.altitude)
+            stays = not (fighter.altitude > 0 and start == fighter.square)  # M5: may hover
+            for place in _destinations(fighter, arena, free | {start}, start, reach, chosen):
+                if place in found or (stays and place == here):
                     continue
-                found.setdefault((square, alt), MoveOption(square, alt, chosen, falls, start))
+                found[place] = MoveOption(place[0], place[1], chosen, falls, start)
     return sorted(found.values(), key=lambda o: (o.square[1], o.square[0], o.altitude))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
@@ -86,6 +86,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self.result: Outcome | None = None
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
+        self._move_list: list[movement.MoveOption] | None = None
         self.order = self._ordered(initiative_order, "initiative")
         self.to_place = self._ordered(placement_order, "placement")
         self.emit(
@@ -181,10 +182,36 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             return self._reactions(self.pending[0])
         return self._turn_actions(self.fighters[self.actor])
 
+    def legal_count(self, seat: Seat) -> int:
+        f = self._turn_of(seat)
+        if f is None:
+            return super().legal_count(seat)
+        return len(self.move_list(f)) + len(self._other_actions(f))
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """As the core's draw (``rng.choice`` over the legal list, same order), but a
+        hero's turn builds only the move drawn, not all of them."""
+        f = self._turn_of(seat)
+        if f is None:
+            return super().sample_legal(seat, rng)
+        moves, others = self.move_list(f), self._other_actions(f)
+        pick = rng.randint(0, len(moves) + len(others) - 1)
+        action = self._move_action(moves[pick]) if pick < len(moves) else others[pick - len(moves)]
+        self._vouch(seat, action)
+        return action
+
+    def _turn_of(self, seat: Seat) -> Fighter | None:
+        """The hero whose action ``seat`` decides now, if it is a hero's turn."""
+        if self.result is not None or self.phase == "place" or self.reveal_for[0]:
+            return None
+        if self.pending or seat not in self._awaiting():
+            return None
+        return self.fighters[self.actor]
+
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
         if not isinstance(action, Move):
-            self._moves = None
+            self._forget_moves()
         if isinstance(action, Place):
             self._place(action)
         elif isinstance(action, Reveal):
@@ -415,10 +442,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ action lists
     def _turn_actions(self, f: Fighter) -> list[Action]:
-        acts: list[Action] = []
-        for move in self.move_options(f):
-            acts.append(move)
-        acts += self._attack_actions(f)
+        acts: list[Action] = list(self.move_options(f))
+        return acts + self._other_actions(f)
+
+    def _other_actions(self, f: Fighter) -> list[Action]:
+        """A hero's actions after its moves: attacks, heals, looks, escapes, waiting."""
+        acts: list[Action] = self._attack_actions(f)
         for name in f.of_type(PowerType.HEALING):
             for g in self.living():
                 if g.team == f.team and g.oomph < g.max_oomph and self.gap(f, g) <= 1:
@@ -433,12 +462,35 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def move_options(self, f: Fighter) -> dict[Move, movement.MoveOption]:
         """The acting hero's moves (kept until the next action changes the state)."""
         if self._moves is None:
-            occupied = self.occupied() - {f.square}
-            self._moves = {
-                Move(square_name(o.square), o.altitude, o.powers): o
-                for o in movement.options(f, self.arena, occupied, self.options.speedy_raises_cap)
-            }
+            self._moves = {self._move_action(o): o for o in self.move_list(f)}
         return self._moves
+
+    def move_list(self, f: Fighter) -> list[movement.MoveOption]:
+        """The acting hero's move options in legal order (kept as :meth:`move_options`)."""
+        if self._move_list is None:
+            occupied = self.occupied() - {f.square}
+            speedy = self.options.speedy_raises_cap
+            self._move_list = movement.options(f, self.arena, occupied, speedy)
+        return self._move_list
+
+    @staticmethod
+    def _move_action(option: movement.MoveOption) -> Move:
+        return Move(square_name(option.square), option.altitude, option.powers)
+
+    def _move_option(self, f: Fighter, action: Move) -> movement.MoveOption:
+        """The option a legal move takes (found without building every move)."""
+        if self._moves is not None:
+            return self._moves[action]
+        square = parse_square(action.square)
+        return next(
+            o
+            for o in self.move_list(f)
+            if o.square == square and o.altitude == action.altitude and o.powers == action.powers
+        )
+
+    def _forget_moves(self) -> None:
+        self._moves = None
+        self._move_list = None
 
     def attacks_of(self, f: Fighter) -> list[tuple[str, Power, bool]]:
         found = [(n, f.powers[n], False) for n in f.attacks()]
@@ -543,8 +595,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ movement
     def _move(self, f: Fighter, action: Move) -> None:
-        opt = self.move_options(f)[action]
-        self._moves = None
+        opt = self._move_option(f, action)
+        self._forget_moves()
         for name in opt.powers:
             f.spend(name)
         if opt.falls:
