@@ -6,7 +6,11 @@ median actions/s to the anchor's median plies/s.
 
     .venv/bin/python benchmarks/playouts.py [--games N] [--rounds R] [--only SLUG ...]
 
-python-chess comes with the bench extra (``make bench`` installs it).
+OpenSpiel's C++ chess (``pyspiel``) plays the same random playouts, interleaved with the
+anchor likewise, as a second yardstick (skipped, saying so, when it is not installed).
+Then ``clone()`` of each game at mid-game (half its mean playout length) against
+python-chess's ``Board.copy()`` at ply 40 of a random game: medians of many copies.
+python-chess and OpenSpiel come with the bench extra (``make bench`` installs it).
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-from gladiatorium.core import games, get_game
+from gladiatorium.core import Rng, State, games, get_game
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games import load
 
@@ -53,6 +58,27 @@ def chess_playouts(n: int) -> Callable[[], int]:
     return run
 
 
+def openspiel_playouts(n: int) -> Callable[[], int] | None:
+    """``n`` random games of chess with OpenSpiel's C++ rules (200-ply cap), or None
+    when OpenSpiel is not installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    chess_game = pyspiel.load_game("chess")
+
+    def run() -> int:
+        plies = 0
+        for seed in range(n):
+            rng, state = random.Random(seed), chess_game.new_initial_state()
+            while not state.is_terminal() and state.move_number() < 200:
+                state.apply_action(rng.choice(state.legal_actions()))
+            plies += state.move_number()
+        return plies
+
+    return run
+
+
 def timed(run: Callable[[], int]) -> tuple[float, int]:
     """Seconds of one run, and the actions it played."""
     start = time.perf_counter()
@@ -83,11 +109,64 @@ def interleaved(
     )
 
 
+def median_seconds(work: Callable[[], Any], repeat: int, rounds: int = 7) -> float:
+    """Median over ``rounds`` of the seconds one call of ``work`` takes (``repeat``
+    calls a round)."""
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(repeat):
+            work()
+        times.append((time.perf_counter() - start) / repeat)
+    return statistics.median(times)
+
+
+def chess_mid_game() -> Any:
+    """A python-chess board 40 random plies into a game."""
+    import chess
+
+    rng, board = random.Random(1), chess.Board()
+    while board.ply() < 40 and not board.is_game_over():
+        board.push(rng.choice(list(board.legal_moves)))
+    return board
+
+
+def game_mid_game(slug: str, actions: int) -> State[Any]:
+    """A random-bot game of ``slug`` stopped after ``actions`` actions (or its end)."""
+    game = get_game(slug)
+    state = game.start(None, None, 1)
+    rng = Rng(2)
+    while state.awaiting() and len(state.history) < actions:
+        seat = state.awaiting()[0]
+        state.apply(seat, state.sample_legal(seat, rng))
+    return state
+
+
+def report_clones(mid_game: dict[str, float], only: list[str] | None) -> None:
+    """Each game's clone() at mid-game against python-chess's Board.copy()."""
+    board = chess_mid_game()
+    print(f"\nclone() at mid-game against python-chess Board.copy() at ply {board.ply()}")
+    print(f"{'game':24} {'actions in':>10} {'clone us':>9} {'copy us':>8} {'ratio':>6}")
+    for game in games():
+        slug = game.info.slug
+        if only and slug not in only:
+            continue
+        state = game_mid_game(slug, int(mid_game.get(slug, 40)))
+        copy_s = median_seconds(board.copy, 200)
+        clone_s = median_seconds(state.clone, 200)
+        print(
+            f"{slug:24} {len(state.history):10d} {clone_s * 1e6:9.1f} {copy_s * 1e6:8.1f} "
+            f"{clone_s / copy_s:6.2f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="playouts per game per round")
     parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (median)")
     parser.add_argument("--only", nargs="*", default=None, help="game slugs to run")
+    parser.add_argument("--no-clone", action="store_true", help="skip the clone() table")
     args = parser.parse_args()
     load()
     anchor = chess_playouts(args.games)
@@ -99,6 +178,17 @@ def main() -> None:
         f"{'game':24} {'actions/s':>10} {'games/s':>9} {'actions/game':>13} "
         f"{'chess plies/s':>14} {'vs chess':>9}"
     )
+    spiel = openspiel_playouts(args.games)
+    if spiel is None:
+        print(f"{'open_spiel chess (C++)':24} skipped: OpenSpiel is not installed (make bench)")
+    else:
+        plies_rate, rate, plies, seconds = interleaved(anchor, spiel, args.rounds)
+        print(
+            f"{'open_spiel chess (C++)':24} {rate:10.0f} {args.games / seconds:9.1f} "
+            f"{plies / args.games:13.1f} {plies_rate:14.0f} {rate / plies_rate:9.2f}",
+            flush=True,
+        )
+    mid_game: dict[str, float] = {}
     for game in games():
         slug = game.info.slug
         if args.only and slug not in args.only:
@@ -106,11 +196,14 @@ def main() -> None:
         plies_rate, rate, actions, seconds = interleaved(
             anchor, game_playouts(slug, args.games), args.rounds
         )
+        mid_game[slug] = actions / args.games / 2
         print(
             f"{slug:24} {rate:10.0f} {args.games / seconds:9.1f} "
             f"{actions / args.games:13.1f} {plies_rate:14.0f} {rate / plies_rate:9.2f}",
             flush=True,
         )
+    if not args.no_clone:
+        report_clones(mid_game, args.only)
 
 
 if __name__ == "__main__":

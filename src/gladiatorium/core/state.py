@@ -203,10 +203,11 @@ class State(ABC, Generic[OptT]):
         bot searching on it cannot see the real future dice."""
         # past events and actions are frozen values: the twin shares them (a new list
         # holding the same items) instead of copying the whole log
+        # and the options, frozen for the whole match, are shared as they are
         events, history = self.events, self.history
         self.events, self.history = [], []
         try:
-            twin = copy.deepcopy(self)
+            twin = copy.deepcopy(self, {id(self.options): self.options})
         finally:
             self.events, self.history = events, history
         twin.events, twin.history = list(events), list(history)
