@@ -31,8 +31,9 @@ def _all_targets(
     healable = [h.name for h in heroes.values() if h.alive]
     every_hits = combinations_with_replacement(hittable, need.hits)
     for hits in islice(every_hits, 0, None, hit_step):
-        if not all(
-            hits.count(n) == 1 or double_up or heroes[n].status == "zombie" for n in set(hits)
+        repeats = not double_up and len(set(hits)) < len(hits)
+        if repeats and not all(
+            hits.count(n) == 1 or heroes[n].status == "zombie" for n in set(hits)
         ):
             continue
         rest = [h for h in healable if h not in hits]
@@ -42,17 +43,23 @@ def _all_targets(
 
 def enumerate_moves(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> list[Move]:
     """Every valid move in canonical order, or an evenly spaced sample of them."""
+    return [Move(hits, heals) for hits, heals in move_targets(need, heroes, double_up)]
+
+
+def move_targets(
+    need: Requirement, heroes: dict[str, Hero], double_up: bool
+) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The (hits, heals) of :func:`enumerate_moves`, in its order, without the moves."""
     hittable = sum(1 for h in heroes.values() if h.hittable)
     healable = sum(1 for h in heroes.values() if h.alive)
     hit_sets = comb(hittable + need.hits - 1, need.hits)
     heal_sets = comb(healable, need.heals)
     if hit_sets * heal_sets <= MAX_LISTED:
-        return [Move(h, e) for h, e in _all_targets(need, heroes, double_up, 1, 1)]
+        return _all_targets(need, heroes, double_up, 1, 1)
     hits_listed = max(1, min(hit_sets, MAX_LISTED // heal_sets))
     hit_step = -(-hit_sets // hits_listed)
     heal_step = max(1, -(-heal_sets * hits_listed // MAX_LISTED))
-    chosen = _all_targets(need, heroes, double_up, hit_step, heal_step)
-    return [Move(hits, heals) for hits, heals in chosen]
+    return _all_targets(need, heroes, double_up, hit_step, heal_step)
 
 
 def parse_move(text: str, heroes: dict[str, Hero]) -> Move | None:
