@@ -96,7 +96,12 @@ class State(ABC, Generic[OptT]):
         """A uniformly random legal action of ``seat``, drawn with ``rng``: the action at
         ``rng.choice`` in :meth:`legal_actions` order (a game may override it to pick
         without building them all, drawing the same)."""
-        return rng.choice(self.legal_now(seat))
+        actions = self.legal_now(seat)
+        drawn = rng.choice(actions)
+        memo = self._legal_memo
+        if memo is not None:
+            memo.drawn = drawn  # found at once when it is applied
+        return drawn
 
     def _vouch(self, seat: Seat, action: Action) -> None:
         """A game that drew ``action`` from its legal actions without building them all
@@ -233,7 +238,7 @@ class _LegalMemo:
     """The legal actions of one seat in one version of one state object (a copy of the
     state, which may be edited apart from this one, never reads them)."""
 
-    __slots__ = ("_ids", "actions", "complete", "owner", "revision", "seat")
+    __slots__ = ("_ids", "actions", "complete", "drawn", "owner", "revision", "seat")
 
     def __init__(
         self, state: State[Any], seat: Seat, actions: tuple[Action, ...], complete: bool = True
@@ -244,12 +249,15 @@ class _LegalMemo:
         self.seat = seat
         self.actions = actions
         self._ids: frozenset[int] | None = None
+        self.drawn: Action | None = actions[0] if len(actions) == 1 else None
 
     def holds(self, state: State[Any], seat: Seat) -> bool:
         return self.revision == state.revision and self.seat == seat and self.owner() is state
 
     def has(self, action: Action) -> bool:
         """``action`` is one of these very objects (held here, so ids stay theirs)."""
+        if action is self.drawn:
+            return True
         if self._ids is None:
             self._ids = frozenset(map(id, self.actions))
         return id(action) in self._ids

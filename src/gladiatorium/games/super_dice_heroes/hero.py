@@ -251,9 +251,7 @@ class Hero:
 
     def can_spend_a_die(self, sheet: Sheet) -> bool:
         """Whether some rolled die can still be spent (moving or helping)."""
-        return any(
-            isinstance(a, Move | Help | Defeat | Teleport) for a in self.spend_actions(sheet)
-        )
+        return spends_a_die(self.spend_actions(sheet))
 
     def spend_problem(self, sheet: Sheet, action: SpendAction) -> str | None:
         """Why ``action`` cannot be done now, or None (a direct check, no listing)."""
@@ -346,3 +344,8 @@ class Hero:
         if met:
             self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
         return [loc.goals[g] for g in met]
+
+
+def spends_a_die(actions: list[SpendAction]) -> bool:
+    """Whether one of these spends uses a rolled die (moving or helping)."""
+    return any(isinstance(a, Move | Help | Defeat | Teleport) for a in actions)

@@ -13,7 +13,13 @@ from typing import Any
 
 from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
-from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Die, Hero, SpendAction
+from gladiatorium.games.super_dice_heroes.hero import (
+    MIDDLE,
+    Die,
+    Hero,
+    SpendAction,
+    spends_a_die,
+)
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
@@ -106,8 +112,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         hero = self.heroes[seat]
         if self.round == SETUP:
             return [ChoosePower(p) for p in dict.fromkeys(hero.choices)]
-        actions: list[Action] = list(hero.spend_actions(self.sheet))
-        if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+        spends = hero.spend_actions(self.sheet)
+        actions: list[Action] = list(spends)
+        if self.options.may_waste_dice or not spends_a_die(spends):
             actions.append(Done())
         return actions
 
