@@ -213,6 +213,64 @@ class Arena:
                     queue.append(nxt)
         return seen
 
+    # ----- squares as bits: bit ``row * (width + 1) + col`` (a spare column between
+    # rows keeps a step off the side of the map from wrapping onto the next row)
+    def bit(self, square: Square) -> int:
+        """The bit of one square of the map."""
+        return 1 << (square[1] * (self.width + 1) + square[0])
+
+    def bits(self, squares: Iterable[Square]) -> int:
+        """The bits of the map's squares among ``squares``."""
+        found = 0
+        for square in squares:
+            if self.on_map(square):
+                found |= self.bit(square)
+        return found
+
+    @cached_property
+    def all_bits(self) -> int:
+        return self.bits(self.squares())
+
+    @cached_property
+    def floor_bits(self) -> int:
+        return self.bits(self.floor)
+
+    @cached_property
+    def wall_bits(self) -> int:
+        return self.bits(self.walls)
+
+    @cached_property
+    def open_air_bits(self) -> int:
+        return self.bits(self.open_air)
+
+    @cached_property
+    def _square_of_bit(self) -> dict[int, Square]:
+        return {(self.bit(s)).bit_length() - 1: s for s in self.squares()}
+
+    def steps_over(self, start: Square, limit: int, passable: int) -> dict[Square, int]:
+        """:meth:`steps_from` over the squares whose bits are set in ``passable``: the
+        same step counts, found a whole ring of squares at a time."""
+        span = self.width + 1
+        inside = self.all_bits & passable
+        reached = frontier = self.bit(start)
+        rings = []
+        for _ in range(limit):
+            grown = frontier | frontier << 1 | frontier >> 1
+            grown |= grown << span | grown >> span
+            frontier = grown & inside & ~reached
+            if not frontier:
+                break
+            rings.append(frontier)
+            reached |= frontier
+        square_of = self._square_of_bit
+        seen = {start: 0}
+        for steps, ring in enumerate(rings, start=1):
+            while ring:
+                low = ring & -ring
+                seen[square_of[low.bit_length() - 1]] = steps
+                ring ^= low
+        return seen
+
     def text(self) -> str:
         return "\n".join(self.rows)
 

@@ -83,6 +83,7 @@ def options(
         return []
     names = movement_powers(fighter)
     free = arena.all_squares - occupied
+    free_bits = arena.all_bits & ~arena.bits(occupied)
     found: dict[tuple[Square, int], MoveOption] = {}
     for size in range(len(names) + 1):
         for chosen in combinations(names, size):
@@ -94,7 +95,8 @@ def options(
             reach = budget(fighter, chosen, speedy_raises_cap)
             here = (fighter.square, fighter.altitude)
             stays = not (fighter.altitude > 0 and start == fighter.square)  # M5: may hover
-            for place in _destinations(fighter, arena, free | {start}, start, reach, chosen):
+            passable = free_bits | arena.bit(start)
+            for place in _destinations(fighter, arena, passable, start, reach, chosen):
                 if place in found or (stays and place == here):
                     continue
                 found[place] = MoveOption(place[0], place[1], chosen, falls, start)
@@ -104,15 +106,17 @@ def options(
 def _destinations(
     fighter: Fighter,
     arena: Arena,
-    free: AbstractSet[Square],
+    free: int,
     start: Square,
     reach: int,
     chosen: tuple[str, ...],
 ) -> set[tuple[Square, int]]:
+    """Places a move can end, by walking, flight and line-of-sight movement; ``free``
+    holds the bits of the squares no other hero stands on."""
     styles = {s for n in chosen for s in fighter.powers[n].styles}
     walls = Style.WALL_WALKING in styles
-    ground = free & (arena.floor | arena.walls if walls else arena.floor)
-    found = {(s, 0) for s in arena.steps_from(start, reach, ground)}
+    ground = free & (arena.floor_bits | arena.wall_bits if walls else arena.floor_bits)
+    found = {(s, 0) for s in arena.steps_over(start, reach, ground)}
     if Style.FLIGHT in styles:
         ceiling = max(
             fighter.powers[n].level for n in chosen if Style.FLIGHT in fighter.powers[n].styles
@@ -120,7 +124,9 @@ def _destinations(
         found |= _flights(fighter, arena, free, start, reach, ceiling, walls)
     if Style.LINE_OF_SIGHT in styles:
         found |= {
-            (s, 0) for s in arena.within(start, reach) if s in ground and arena.sees(start, s)
+            (s, 0)
+            for s in arena.within(start, reach)
+            if ground & arena.bit(s) and arena.sees(start, s)
         }
     return found
 
@@ -128,7 +134,7 @@ def _destinations(
 def _flights(
     fighter: Fighter,
     arena: Arena,
-    free: AbstractSet[Square],
+    free: int,
     start: Square,
     reach: int,
     ceiling: int,
@@ -137,9 +143,9 @@ def _flights(
     """Flight: sideways steps over floor and pits, up or down a level per square,
     never higher than the flight level used (M4)."""
     height = fighter.altitude if start == fighter.square else 0
-    air = free & (arena.open_air | arena.walls if walls else arena.open_air)
+    air = free & (arena.open_air_bits | arena.wall_bits if walls else arena.open_air_bits)
     found: set[tuple[Square, int]] = set()
-    for square, steps in arena.steps_from(start, reach, air).items():
+    for square, steps in arena.steps_over(start, reach, air).items():
         for alt in range(0, ceiling + 1):
             if steps + abs(alt - height) > reach:
                 continue
