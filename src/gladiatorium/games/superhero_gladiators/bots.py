@@ -159,7 +159,11 @@ class GreedyBot:
         self._placed = _Placed(state, f, foes, self._threats)
         scored: list[tuple[float, int, Action]] = []
         for index, action in enumerate(legal):
-            scored.append((self._value(state, f, action), -index, action))
+            if type(action) is Move:  # most of a hero's choices: straight to their worth
+                value = self._move_value(state, f, action)
+            else:
+                value = self._value(state, f, action)
+            scored.append((value, -index, action))
         best = max(scored, key=lambda t: (t[0], t[1]))
         return best[2]
 
@@ -342,10 +346,14 @@ class GreedyBot:
 
     def _danger(self, square: Square, alt: int) -> float:
         """Expected harm from foes' close attacks if the hero stands here."""
-        return max(
-            (h for sq, a, reach, h in self._dangers if distance(square, sq, alt, a) <= reach),
-            default=0.0,
-        )
+        worst = None
+        col, row = square
+        for (c, r), a, reach, harm in self._dangers:
+            if max(abs(col - c), abs(row - r), abs(alt - a)) <= reach and (
+                worst is None or harm > worst
+            ):
+                worst = harm
+        return 0.0 if worst is None else worst
 
 
 #: square names read so far (a map has few squares; names never change meaning)
@@ -389,10 +397,12 @@ class _Placed:
     def nearest(self, square: Square, alt: int) -> int:
         """Distance to the nearest foe from ``square`` at altitude ``alt`` (A1)."""
         col, row = square
-        return min(
-            max(abs(col - where[0]), abs(row - where[1]), abs(alt - height))
-            for where, height in self.foes
-        )
+        best = -1
+        for (c, r), height in self.foes:
+            gap = max(abs(col - c), abs(row - r), abs(alt - height))
+            if best < 0 or gap < best:
+                best = gap
+        return best
 
     def best_threat(self, square: Square, alt: int) -> float:
         """The best expected attack the hero could make from ``square`` (0: none)."""
