@@ -138,7 +138,7 @@ def game_mid_game(slug: str, actions: int) -> State[Any]:
     rng = Rng(2)
     while state.awaiting() and len(state.history) < actions:
         seat = state.awaiting()[0]
-        state.apply(seat, state.sample_legal(seat, rng))
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
     return state
 
 
