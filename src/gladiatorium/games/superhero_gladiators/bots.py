@@ -33,6 +33,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     Style,
     damage,
 )
+from gladiatorium.games.superhero_gladiators.movement import MoveOption
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
 #: how often a power hides its gizmo, as the bot guesses (about one sample power in six)
@@ -157,12 +158,10 @@ class GreedyBot:
             default=0.0,
         )
         self._placed = _Placed(state, f, foes, self._threats)
+        moves = self._move_values(state, f, legal)
         scored: list[tuple[float, int, Action]] = []
         for index, action in enumerate(legal):
-            if type(action) is Move:  # most of a hero's choices: straight to their worth
-                value = self._move_value(state, f, action)
-            else:
-                value = self._value(state, f, action)
+            value = moves[index] if index < len(moves) else self._value(state, f, action)
             scored.append((value, -index, action))
         best = max(scored, key=lambda t: (t[0], t[1]))
         return best[2]
@@ -171,7 +170,7 @@ class GreedyBot:
         if isinstance(action, Attack):
             return self._attack_value(state, f, action) - self._fall_cost(state, f)
         if isinstance(action, Move):
-            return self._move_value(state, f, action)
+            return self._move_value(state, f, state.move_options(f)[action])
         if isinstance(action, Heal):
             g = state.fighters[action.target]
             missing = g.max_oomph - g.oomph
@@ -271,18 +270,42 @@ class GreedyBot:
             return -10.0
         return p * 3.0 - 0.3 * f.entangled - (0.2 if action.power else 0.0)
 
-    def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, action: Move) -> float:
+    def _move_values(
+        self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]
+    ) -> list[float]:
+        """The worth of the moves that open the legal list (a hero's moves come first),
+        in their order. A hero that can still harm weighs its moves only by the foes'
+        places, its threats and the dangers, so moves met before in the same situation
+        (every duel of a batch starts alike) are weighed once."""
+        options = state.move_list(f)
+        if not options or not isinstance(legal[0], Move):
+            return []
+        placed = self._placed
+        assert placed is not None
+        if not placed.harms:
+            return [self._move_value(state, f, o) for o in options]
+        key = (id(options), state.arena, placed.key(), tuple(self._dangers))
+        known = _WORTH.get(key)
+        if known is not None and known[0] is options:
+            return known[1]
+        values = [self._move_value(state, f, o) for o in options]
+        if len(_WORTH) >= MAX_WORTH:
+            _WORTH.clear()
+        _WORTH[key] = (options, values)
+        return values
+
+    def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, move: MoveOption) -> float:
         """How well placed the hero is after the move: the best attack it could make
         from there, less distance to the foes, less the powers spent."""
         placed = self._placed
         assert placed is not None
         if not placed.foes:
             return 0.0
-        square = _sq(action.square)
-        altitude = action.altitude
+        square = move.square
+        altitude = move.altitude
         best = placed.best_threat(square, altitude)
         near = placed.nearest(square, altitude)
-        cost = 0.4 * len(action.powers) + (0.8 * altitude)
+        cost = 0.4 * len(move.powers) + (0.8 * altitude)
         if altitude and state.arena.terrain(square) == PIT:
             cost += 5
         if not placed.harms:  # nothing left to hit with: keep away, out of sight
@@ -356,6 +379,12 @@ class GreedyBot:
         return 0.0 if worst is None else worst
 
 
+#: the worth of move lists met before, by the list's id, the map and the situation
+#: (the foes' places, the hero's threats, how near it stands, the dangers); each entry
+#: holds its list
+_WORTH: dict[tuple[Any, ...], tuple[list[MoveOption], list[float]]] = {}
+MAX_WORTH = 4096
+
 #: square names read so far (a map has few squares; names never change meaning)
 _SQUARES: dict[str, Square] = {}
 
@@ -393,6 +422,10 @@ class _Placed:
         if self.harms and self.foes:
             assert f.square is not None
             self.now = self.nearest(f.square, f.altitude)
+
+    def key(self) -> tuple[Any, ...]:
+        """All a move's worth depends on here, besides the move and the dangers."""
+        return (tuple(self.foes), tuple(self.threats), self.harms, self.now)
 
     def nearest(self, square: Square, alt: int) -> int:
         """Distance to the nearest foe from ``square`` at altitude ``alt`` (A1)."""

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from itertools import combinations
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
-from gladiatorium.games.superhero_gladiators.heroes import PowerType, Style
+from gladiatorium.games.superhero_gladiators.heroes import Power, PowerType, Style
 
 SLOWING = (Style.WALL_WALKING, Style.LINE_OF_SIGHT, Style.FLIGHT)
 
@@ -75,13 +75,52 @@ def _start(
     return fighter.square, 0
 
 
+#: move options found before, by everything they depend on: the map, the hero's place,
+#: height and hold, its Movement and the movement powers it may use, the squares taken
+_FOUND: dict[tuple[Any, ...], tuple[tuple[Power, ...], list[MoveOption]]] = {}
+MAX_FOUND: Final = 4096
+
+
 def options(
     fighter: Fighter, arena: Arena, occupied: set[Square], speedy_raises_cap: bool = True
 ) -> list[MoveOption]:
-    """Every destination, each reached with the fewest powers (ties: card order)."""
+    """Every destination, each reached with the fewest powers (ties: card order). The
+    list is shared with every later call in the same situation: read it, never edit it."""
     if fighter.entangled or fighter.square is None:
         return []
     names = movement_powers(fighter)
+    powers = tuple(fighter.powers[n] for n in names)
+    key = (
+        arena,
+        fighter.square,
+        fighter.altitude,
+        fighter.flight_level,
+        fighter.clinging,
+        fighter.cling_level,
+        fighter.movement,
+        tuple(names),
+        tuple(map(id, powers)),  # the very powers (held in the entry, so ids stay theirs)
+        frozenset(occupied),
+        speedy_raises_cap,
+    )
+    known = _FOUND.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], powers, strict=True)):
+        return known[1]
+    found = _options(fighter, arena, occupied, names, speedy_raises_cap)
+    if len(_FOUND) >= MAX_FOUND:
+        _FOUND.clear()
+    _FOUND[key] = (powers, found)
+    return found
+
+
+def _options(
+    fighter: Fighter,
+    arena: Arena,
+    occupied: set[Square],
+    names: list[str],
+    speedy_raises_cap: bool,
+) -> list[MoveOption]:
+    assert fighter.square is not None
     free = arena.all_squares - occupied
     free_bits = arena.all_bits & ~arena.bits(occupied)
     found: dict[tuple[Square, int], MoveOption] = {}

@@ -462,7 +462,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def move_options(self, f: Fighter) -> dict[Move, movement.MoveOption]:
         """The acting hero's moves (kept until the next action changes the state)."""
         if self._moves is None:
-            self._moves = {self._move_action(o): o for o in self.move_list(f)}
+            self._moves = _move_table(self.move_list(f))
         return self._moves
 
     def move_list(self, f: Fighter) -> list[movement.MoveOption]:
@@ -1055,3 +1055,21 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "used": list(f.used),
             "copied": f.copied.name if f.copied is not None else None,
         }
+
+
+#: the moves of move-option lists met before (lists are shared by the situations that
+#: give them, see ``movement.options``), by the list's id; each entry holds its list
+_MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
+MAX_MOVE_TABLES = 4096
+
+
+def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveOption]:
+    """The moves of ``options`` (in their order), each to its option; read only."""
+    known = _MOVE_TABLES.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    table = {SuperheroGladiatorsState._move_action(o): o for o in options}
+    if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
+        _MOVE_TABLES.clear()
+    _MOVE_TABLES[id(options)] = (options, table)
+    return table
