@@ -73,7 +73,7 @@ class GreedyBot:
     def choose(self, state: State[Any], seat: Seat) -> Action:
         assert isinstance(state, SuperheroGladiatorsState)
         self._read_notices(state, seat)
-        legal = state.legal_actions(seat)
+        legal = list(state.legal_now(seat))  # taken from it: applied without a second check
         first = legal[0]
         if isinstance(first, Place):
             return self._place(state, seat, legal)
@@ -101,12 +101,9 @@ class GreedyBot:
         this seat's start squares as the map allows."""
         if state.fighters[state.to_place[0]].team != seat:
             ours = state.arena.starts.get(seat, ())
-            return max(
-                legal,
-                key=lambda a: min(distance(_sq(str(a).split()[-1]), s) for s in ours),
-            )
+            return max(legal, key=lambda a: min(distance(_placed_on(a), s) for s in ours))
         centre = (state.arena.width // 2, state.arena.height // 2)
-        return min(legal, key=lambda a: distance(_sq(str(a).split()[-1]), centre))
+        return min(legal, key=lambda a: distance(_placed_on(a), centre))
 
     def _reveal(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
         """Give away the gizmo that matters least: used up first, then the lowest level."""
@@ -396,6 +393,11 @@ def _sq(name: str) -> Square:
         assert found is not None
         square = _SQUARES[name] = found
     return square
+
+
+def _placed_on(action: Action) -> Square:
+    assert isinstance(action, Place)
+    return _sq(action.square)
 
 
 class _Placed:
