@@ -388,19 +388,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """Victory when one side is left (V1); a tie when everyone fainted together or
         no side can harm another any more (V2, C20)."""
         standing = sorted({f.team for f in self.fighters.values() if f.alive})
-        scores = {
-            s: float(
-                sum(max(0, f.oomph) for f in self.fighters.values() if f.team == s and f.alive)
-            )
-            for s in self.seats
-        }
         if len(standing) == 1:
             self._finish(
                 Outcome.win(
                     standing,
                     f"every opponent fainted (turn {self.turn})",
                     team=standing[0],
-                    scores=scores,
+                    scores=self._scores(),
                 )
             )
         elif not standing:
@@ -408,10 +402,20 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         elif not any(f.can_harm() for f in self.fighters.values() if f.alive):
             self._finish(
                 Outcome.drawn(
-                    f"no side can harm another any more (turn {self.turn})", scores=scores
+                    f"no side can harm another any more (turn {self.turn})",
+                    scores=self._scores(),
                 )
             )
         return self.result is not None
+
+    def _scores(self) -> dict[Seat, float]:
+        """Each side's oomph left on its standing heroes."""
+        return {
+            s: float(
+                sum(max(0, f.oomph) for f in self.fighters.values() if f.team == s and f.alive)
+            )
+            for s in self.seats
+        }
 
     def _finish(self, outcome: Outcome) -> None:
         self.result = outcome
