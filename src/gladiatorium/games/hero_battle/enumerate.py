@@ -46,10 +46,35 @@ def enumerate_moves(need: Requirement, heroes: dict[str, Hero], double_up: bool)
     return [Move(hits, heals) for hits, heals in move_targets(need, heroes, double_up)]
 
 
-def move_targets(
+Targets = list[tuple[tuple[str, ...], tuple[str, ...]]]
+
+#: the targets of :func:`move_targets` met before, by all they depend on: the move's
+#: requirement, Double-Up, and each hero's name and status (every player of a round
+#: with the same requirement shares them)
+_KNOWN: dict[tuple[object, ...], Targets] = {}
+MAX_KNOWN = 1024
+
+
+def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> Targets:
+    """The (hits, heals) of :func:`enumerate_moves`, in its order, without the moves.
+    The list is shared with later calls in the same situation: read it, never edit it."""
+    key = (
+        need,
+        double_up,
+        tuple((h.name, h.status) for h in heroes.values()),
+    )
+    known = _KNOWN.get(key)
+    if known is None:
+        known = list(_targets(need, heroes, double_up))
+        if len(_KNOWN) >= MAX_KNOWN:
+            _KNOWN.clear()
+        _KNOWN[key] = known
+    return known
+
+
+def _targets(
     need: Requirement, heroes: dict[str, Hero], double_up: bool
 ) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """The (hits, heals) of :func:`enumerate_moves`, in its order, without the moves."""
     hittable = sum(1 for h in heroes.values() if h.hittable)
     healable = sum(1 for h in heroes.values() if h.alive)
     hit_sets = comb(hittable + need.hits - 1, need.hits)

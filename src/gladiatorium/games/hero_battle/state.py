@@ -301,7 +301,7 @@ class HeroBattleState(State[HeroBattleOptions]):
         player, in its order."""
         if seat in self.forced:
             return []
-        return list(move_targets(self.need(seat), self.heroes, self.double_up()))
+        return move_targets(self.need(seat), self.heroes, self.double_up())
 
     def open_guesses(self, seat: Seat) -> list[Guess]:
         """Guesses this seat may still send this round."""
