@@ -96,16 +96,10 @@ class HeroBattleState(State[HeroBattleOptions]):
         return _lead(self.heroes_of(player))
 
     def active_players(self) -> list[Seat]:
-        """Players who still move: a hero of theirs is alive or a Zombie."""
-        by_player: dict[str, list[Hero]] = {}
-        for hero in self.heroes.values():  # one pass, each player's heroes in order
-            by_player.setdefault(hero.player, []).append(hero)
-        out = []
-        for seat in self.player_seats:
-            lead = _lead(by_player.get(seat, []))
-            if lead is not None and lead.hittable:
-                out.append(seat)
-        return out
+        """Players who still move: a hero of theirs is alive or a Zombie (then so is
+        their lead hero)."""
+        moving = {hero.player for hero in self.heroes.values() if hero.hittable}
+        return [seat for seat in self.player_seats if seat in moving]
 
     def name(self, player: str) -> str:
         return self.names[player]
@@ -307,14 +301,14 @@ class HeroBattleState(State[HeroBattleOptions]):
         """Guesses this seat may still send this round."""
         if self.guess_problem(seat) is not None:
             return []
-        sent = self.guesses.get(seat, [])
+        sent = {(g.hero, g.player) for g in self.guesses.get(seat, [])}
         players = open_players(self.heroes, seat)
         return [
             Guess(hero, player)
             for hero in hidden_heroes(self.heroes)
             if self.heroes[hero].player != seat
             for player in players
-            if Guess(hero, player) not in sent
+            if (hero, player) not in sent
         ]
 
     def guess_problem(self, seat: Seat) -> str | None:
