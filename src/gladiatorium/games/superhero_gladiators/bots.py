@@ -66,6 +66,8 @@ class GreedyBot:
         self._unlimited_best = 0.0
         self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
         self._placed: _Placed | None = None
+        #: expected worth of attacks, by (attacker, power, target, full), this decision
+        self._expectations: dict[tuple[str, int, str, bool], float] = {}
         self._match = 0  # the match whose events were read (its id)
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
@@ -135,6 +137,7 @@ class GreedyBot:
 
     # ----- a hero's action
     def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+        self._expectations = {}
         foes = state.foes(f)
         self._threats = [
             (power, g, self._expected(state, f, power, g, True))
@@ -224,6 +227,15 @@ class GreedyBot:
     def _expected(
         self, state: SuperheroGladiatorsState, f: Fighter, power: Power, g: Fighter, full: bool
     ) -> float:
+        """Expected worth of ``f``'s attack with ``power`` on ``g`` (worked out once per
+        decision: nothing changes while the bot decides)."""
+        key = (f.id, id(power), g.id, full)
+        known = self._expectations.get(key)
+        if known is None:
+            known = self._expectations[key] = self._expect(f, power, g, full)
+        return known
+
+    def _expect(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
         foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
         number = combat.hit_number(f.combat, g.combat, foiblish)
         p = chance(number) * works_chance(power, g.perception)
