@@ -504,14 +504,18 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _attack_actions(self, f: Fighter) -> list[Action]:
         acts: list[Action] = []
+        foes = self.foes(f)
+        gizmos: dict[str, list[str]] = {}  # each foe's gizmos the team may attack
         for name, power, copied in self.attacks_of(f):
-            for g in self.foes(f):
+            for g in foes:
                 if not self.in_reach(f, power, g):
                     continue
                 acts.append(Attack(g.id, name, "", copied))
                 if power.entangles:
                     continue  # entangling attacks do no damage to gizmos (C13)
-                acts += [Attack(g.id, name, n, copied) for n in self.gizmo_targets(f.team, g)]
+                if g.id not in gizmos:
+                    gizmos[g.id] = self.gizmo_targets(f.team, g)
+                acts += [Attack(g.id, name, n, copied) for n in gizmos[g.id]]
         return acts
 
     def gizmo_targets(self, team: str, g: Fighter) -> list[str]:
