@@ -251,6 +251,9 @@ class _LegalMemo:
         self._ids: frozenset[int] | None = None
         self.drawn: Action | None = actions[0] if len(actions) == 1 else None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        return None  # a copy of the state keeps no list: it builds its own
+
     def holds(self, state: State[Any], seat: Seat) -> bool:
         return self.revision == state.revision and self.seat == seat and self.owner() is state
 
