@@ -196,7 +196,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             return super().sample_legal(seat, rng)
         moves, others = self.move_list(f), self._other_actions(f)
         pick = rng.randint(0, len(moves) + len(others) - 1)
-        action = self._move_action(moves[pick]) if pick < len(moves) else others[pick - len(moves)]
+        action = _move_of(moves[pick]) if pick < len(moves) else others[pick - len(moves)]
         self._vouch(seat, action)
         return action
 
@@ -476,10 +476,6 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             speedy = self.options.speedy_raises_cap
             self._move_list = movement.options(f, self.arena, occupied, speedy)
         return self._move_list
-
-    @staticmethod
-    def _move_action(option: movement.MoveOption) -> Move:
-        return Move(square_name(option.square), option.altitude, option.powers)
 
     def _move_option(self, f: Fighter, action: Move) -> movement.MoveOption:
         """The option a legal move takes (found without building every move)."""
@@ -1071,12 +1067,17 @@ _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.Mov
 MAX_MOVE_TABLES = 4096
 
 
+def _move_of(option: movement.MoveOption) -> Move:
+    """The move action that takes ``option``."""
+    return Move(square_name(option.square), option.altitude, option.powers)
+
+
 def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveOption]:
     """The moves of ``options`` (in their order), each to its option; read only."""
     known = _MOVE_TABLES.get(id(options))
     if known is not None and known[0] is options:
         return known[1]
-    table = {SuperheroGladiatorsState._move_action(o): o for o in options}
+    table = {_move_of(o): o for o in options}
     if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
         _MOVE_TABLES.clear()
     _MOVE_TABLES[id(options)] = (options, table)
