@@ -34,13 +34,13 @@ def main() -> None:
     parser.add_argument("--anchor-games", type=int, default=10, help="chess games per round")
     args = parser.parse_args()
     load()
-    plies_rate, rate, _, _ = interleaved(
+    plies_rate, rate, _, _, ratio = interleaved(
         chess_playouts(args.anchor_games), duels(args.heroes, args.games), args.rounds
     )
     print(
         f"{' v '.join(args.heroes)}: {rate:.1f} duels/s (median of {args.rounds} rounds of "
         f"{args.games}), python-chess {plies_rate:.0f} plies/s, "
-        f"{rate / plies_rate * 1000:.2f} duels per 1000 plies"
+        f"{ratio * 1000:.2f} duels per 1000 plies (median of the rounds' ratios)"
     )
 
 

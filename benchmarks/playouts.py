@@ -1,8 +1,8 @@
 """Random playouts of every registered game, interleaved with python-chess random
 playouts (the anchor): after a warm-up, each round times python-chess, then the game,
 so both see the same machine load. Reports, per game, the medians over the rounds of
-actions per second and games per second, and the game's speed as the ratio of its
-median actions/s to the anchor's median plies/s.
+actions per second and games per second, and the game's speed: the median over the
+rounds of its actions/s over the anchor's plies/s in the same round.
 
     .venv/bin/python benchmarks/playouts.py [--games N] [--rounds R] [--only SLUG ...]
 
@@ -88,24 +88,27 @@ def timed(run: Callable[[], int]) -> tuple[float, int]:
 
 def interleaved(
     anchor: Callable[[], int], game: Callable[[], int], rounds: int
-) -> tuple[float, float, int, float]:
+) -> tuple[float, float, int, float, float]:
     """Warm both up, then ``rounds`` of (anchor, game). Returns the median anchor
-    plies/s, the median game actions/s, the game's actions in one run and its median
-    seconds a run."""
+    plies/s, the median game actions/s, the game's actions in one run, its median
+    seconds a run and the median over the rounds of its rate over the anchor's (each
+    round's pair ran back to back, so this ratio holds best when the load changes)."""
     anchor()
     game()
-    anchor_rates, game_rates, game_times, actions = [], [], [], 0
+    anchor_rates, game_rates, game_times, ratios, actions = [], [], [], [], 0
     for _ in range(rounds):
         seconds, plies = timed(anchor)
         anchor_rates.append(plies / seconds)
         seconds, actions = timed(game)
         game_rates.append(actions / seconds)
         game_times.append(seconds)
+        ratios.append(game_rates[-1] / anchor_rates[-1])
     return (
         statistics.median(anchor_rates),
         statistics.median(game_rates),
         actions,
         statistics.median(game_times),
+        statistics.median(ratios),
     )
 
 
@@ -182,10 +185,10 @@ def main() -> None:
     if spiel is None:
         print(f"{'open_spiel chess (C++)':24} skipped: OpenSpiel is not installed (make bench)")
     else:
-        plies_rate, rate, plies, seconds = interleaved(anchor, spiel, args.rounds)
+        plies_rate, rate, plies, seconds, ratio = interleaved(anchor, spiel, args.rounds)
         print(
             f"{'open_spiel chess (C++)':24} {rate:10.0f} {args.games / seconds:9.1f} "
-            f"{plies / args.games:13.1f} {plies_rate:14.0f} {rate / plies_rate:9.2f}",
+            f"{plies / args.games:13.1f} {plies_rate:14.0f} {ratio:9.2f}",
             flush=True,
         )
     mid_game: dict[str, float] = {}
@@ -193,13 +196,13 @@ def main() -> None:
         slug = game.info.slug
         if args.only and slug not in args.only:
             continue
-        plies_rate, rate, actions, seconds = interleaved(
+        plies_rate, rate, actions, seconds, ratio = interleaved(
             anchor, game_playouts(slug, args.games), args.rounds
         )
         mid_game[slug] = actions / args.games / 2
         print(
             f"{slug:24} {rate:10.0f} {args.games / seconds:9.1f} "
-            f"{actions / args.games:13.1f} {plies_rate:14.0f} {rate / plies_rate:9.2f}",
+            f"{actions / args.games:13.1f} {plies_rate:14.0f} {ratio:9.2f}",
             flush=True,
         )
     if not args.no_clone:
