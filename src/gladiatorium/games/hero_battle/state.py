@@ -273,20 +273,20 @@ class HeroBattleState(State[HeroBattleOptions]):
     def legal_count(self, seat: Seat) -> int:
         if seat == MODERATOR or seat not in self.awaiting():
             return super().legal_count(seat)
-        return 1 + len(self._move_targets(seat)) + len(self.open_guesses(seat))
+        return 1 + len(self._move_targets(seat)) + len(self._open_guesses(seat))
 
     def sample_legal(self, seat: Seat, rng: Rng) -> Action:
         """As the core's draw (``rng.choice`` over the legal list, same order), but only
-        the move drawn is built."""
+        the move or guess drawn is built."""
         if seat == MODERATOR or seat not in self.awaiting():
             return super().sample_legal(seat, rng)
-        targets, guesses = self._move_targets(seat), self.open_guesses(seat)
+        targets, guesses = self._move_targets(seat), self._open_guesses(seat)
         pick = rng.randint(0, len(targets) + len(guesses))
         action: Action = Abstain()
         if 0 < pick <= len(targets):
             action = Move(*targets[pick - 1])
         elif pick > len(targets):
-            action = guesses[pick - 1 - len(targets)]
+            action = Guess(*guesses[pick - 1 - len(targets)])
         self._vouch(seat, action)
         return action
 
@@ -299,12 +299,16 @@ class HeroBattleState(State[HeroBattleOptions]):
 
     def open_guesses(self, seat: Seat) -> list[Guess]:
         """Guesses this seat may still send this round."""
+        return [Guess(hero, player) for hero, player in self._open_guesses(seat)]
+
+    def _open_guesses(self, seat: Seat) -> list[tuple[str, str]]:
+        """:meth:`open_guesses` as (hero, player), in the same order."""
         if self.guess_problem(seat) is not None:
             return []
         sent = {(g.hero, g.player) for g in self.guesses.get(seat, [])}
         players = open_players(self.heroes, seat)
         return [
-            Guess(hero, player)
+            (hero, player)
             for hero in hidden_heroes(self.heroes)
             if self.heroes[hero].player != seat
             for player in players
