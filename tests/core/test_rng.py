@@ -1,5 +1,7 @@
 """The seeded RNG: same seed, same dice on every machine; forced dice for scenarios."""
 
+import copy
+
 import pytest
 
 from gladiatorium.core import ForcedDiceExhausted, Rng, derive_seed
@@ -38,3 +40,13 @@ def test_derived_seeds_differ_and_repeat() -> None:
     assert derive_seed(1, "bot", "1") == derive_seed(1, "bot", "1")
     assert derive_seed(1, "bot", "1") != derive_seed(1, "bot", "2")
     assert Rng(5).spawn("x").seed == Rng(5).spawn("x").seed
+
+
+def test_a_copy_goes_on_with_the_same_stream_apart_from_the_original() -> None:
+    rng = Rng(5)
+    rng.d(6)
+    twin = copy.deepcopy(rng)
+    assert [twin.d(100) for _ in range(30)] == [rng.d(100) for _ in range(30)]
+    forced = Rng.forced([3, 4])
+    kept = copy.deepcopy(forced)
+    assert forced.d(6) == 3 and kept.forced_left == 2 and kept.d(6) == 3

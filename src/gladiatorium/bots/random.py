@@ -15,4 +15,4 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, state: State[Any], seat: Seat) -> Action:
-        return self.rng.choice(list(state.legal_actions(seat)))
+        return state.sample_legal(seat, self.rng)

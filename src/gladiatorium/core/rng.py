@@ -37,6 +37,17 @@ class Rng:
         self._random = random.Random(seed)
         self._forced: list[int] | None = None
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Rng:
+        """The same stream from here on: the generator's state is copied whole, in one
+        piece (a generic deep copy walks its 625 numbers one by one)."""
+        twin = Rng.__new__(Rng)
+        twin.seed = self.seed
+        twin._random = random.Random()
+        twin._random.setstate(self._random.getstate())
+        twin._forced = None if self._forced is None else list(self._forced)
+        memo[id(self)] = twin
+        return twin
+
     @classmethod
     def forced(cls, values: Iterable[int]) -> Rng:
         """An Rng that returns exactly ``values``, in order, then raises."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Generic, Self, TypeVar
@@ -35,6 +36,9 @@ class State(ABC, Generic[OptT]):
         self.history: list[tuple[Seat, Action]] = []
         #: the written position the match started from (None: the game's own start)
         self.position: str | None = None
+        #: how many actions were applied: a state changes only through :meth:`apply`
+        self.revision = 0
+        self._legal_memo: _LegalMemo | None = None
 
     # ----- hooks a game implements -------------------------------------------------
     @property
@@ -73,6 +77,43 @@ class State(ABC, Generic[OptT]):
             return None
         return f"{action} is not a legal action for seat {seat} now"
 
+    # ----- the cheap path for bots and playouts ---------------------------------------
+    def legal_now(self, seat: Seat) -> Sequence[Action]:
+        """:meth:`legal_actions` of ``seat``, kept until the state changes: read it, never
+        edit it. An action taken from it is applied without being checked again."""
+        memo = self._legal_memo
+        if memo is None or not memo.complete or not memo.holds(self, seat):
+            memo = _LegalMemo(self, seat, tuple(self.legal_actions(seat)))
+            self._legal_memo = memo
+        return memo.actions
+
+    def legal_count(self, seat: Seat) -> int:
+        """How many legal actions ``seat`` has now (a game may count without building
+        them)."""
+        return len(self.legal_now(seat))
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """A uniformly random legal action of ``seat``, drawn with ``rng``: the action at
+        ``rng.choice`` in :meth:`legal_actions` order (a game may override it to pick
+        without building them all, drawing the same)."""
+        actions = self.legal_now(seat)
+        drawn = rng.choice(actions)
+        memo = self._legal_memo
+        if memo is not None:
+            memo.drawn = drawn  # found at once when it is applied
+        return drawn
+
+    def _vouch(self, seat: Seat, action: Action) -> None:
+        """A game that drew ``action`` from its legal actions without building them all
+        (its :meth:`sample_legal`) says so: it is applied without a second check."""
+        self._legal_memo = _LegalMemo(self, seat, (action,), complete=False)
+
+    def _taken_from_legal(self, seat: Seat, action: Action) -> bool:
+        """``action`` is one of the very objects :meth:`legal_now` handed out for ``seat``
+        in this state: legal without a check."""
+        memo = self._legal_memo
+        return memo is not None and memo.holds(self, seat) and memo.has(action)
+
     def secrets_for(self, seat: Seat | None) -> set[str]:
         """Strings that ``seat`` may not know (for the leak tests); none by default."""
         return set()
@@ -102,10 +143,13 @@ class State(ABC, Generic[OptT]):
         awaited = self._awaiting()
         if seat not in awaited:
             raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
-        reason = self.illegal_reason(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self._taken_from_legal(seat, action):
+            reason = self.illegal_reason(seat, action)
+            if reason is not None:
+                raise IllegalAction(reason)
         start = len(self.events)
+        self.revision += 1
+        self._legal_memo = None
         self._apply(seat, action)
         self.history.append((seat, action))
         return self.events[start:]
@@ -152,15 +196,23 @@ class State(ABC, Generic[OptT]):
         """The event log as ``seat`` may see it."""
         return [e for e in self.events if e.visible_to(seat)]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles leave the kept legal list behind (it belongs to this
+        object)."""
+        state = dict(self.__dict__)
+        state["_legal_memo"] = None
+        return state
+
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
         bot searching on it cannot see the real future dice."""
         # past events and actions are frozen values: the twin shares them (a new list
         # holding the same items) instead of copying the whole log
+        # and the options, frozen for the whole match, are shared as they are
         events, history = self.events, self.history
         self.events, self.history = [], []
         try:
-            twin = copy.deepcopy(self)
+            twin = copy.deepcopy(self, {id(self.options): self.options})
         finally:
             self.events, self.history = events, history
         twin.events, twin.history = list(events), list(history)
@@ -180,3 +232,35 @@ class State(ABC, Generic[OptT]):
             "forced": self.rng.forced_left,
             "outcome": self.outcome(),
         }
+
+
+class _LegalMemo:
+    """The legal actions of one seat in one version of one state object (a copy of the
+    state, which may be edited apart from this one, never reads them)."""
+
+    __slots__ = ("_ids", "actions", "complete", "drawn", "owner", "revision", "seat")
+
+    def __init__(
+        self, state: State[Any], seat: Seat, actions: tuple[Action, ...], complete: bool = True
+    ) -> None:
+        self.complete = complete  # all the legal actions, or only some vouched for
+        self.owner = weakref.ref(state)
+        self.revision = state.revision
+        self.seat = seat
+        self.actions = actions
+        self._ids: frozenset[int] | None = None
+        self.drawn: Action | None = actions[0] if len(actions) == 1 else None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> None:
+        return None  # a copy of the state keeps no list: it builds its own
+
+    def holds(self, state: State[Any], seat: Seat) -> bool:
+        return self.revision == state.revision and self.seat == seat and self.owner() is state
+
+    def has(self, action: Action) -> bool:
+        """``action`` is one of these very objects (held here, so ids stay theirs)."""
+        if action is self.drawn:
+            return True
+        if self._ids is None:
+            self._ids = frozenset(map(id, self.actions))
+        return id(action) in self._ids

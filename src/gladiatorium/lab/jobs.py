@@ -12,6 +12,7 @@ as it is known; a later run with the same file skips the games already there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -21,6 +22,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from gladiatorium.core import GladiatoriumError, Seat, get_game
 from gladiatorium.core.match import make_bots, run_match
@@ -110,13 +113,21 @@ class GameResult:
         )
 
 
+@functools.lru_cache(maxsize=16)
+def checked_options(game: str, options: str) -> BaseModel:
+    """A batch's options (JSON text) checked once for all its games in this process
+    (a Superhero Gladiators team's heroes are read once, not once a game)."""
+    return get_game(game).make_options(json.loads(options))
+
+
 def play(job: Job) -> GameResult:
     """Play one job to its end with the bots it names."""
     from gladiatorium.games import load
 
     load()
     game = get_game(job.game)
-    state = game.start(job.options, job.players, job.seed, job.position)
+    options = checked_options(job.game, json.dumps(job.options, sort_keys=True))
+    state = game.start(options, job.players, job.seed, job.position)
     run_match(state, make_bots(game, job.seed, job.bots))
     outcome = state.outcome()
     assert outcome is not None

@@ -31,8 +31,9 @@ def _all_targets(
     healable = [h.name for h in heroes.values() if h.alive]
     every_hits = combinations_with_replacement(hittable, need.hits)
     for hits in islice(every_hits, 0, None, hit_step):
-        if not all(
-            hits.count(n) == 1 or double_up or heroes[n].status == "zombie" for n in set(hits)
+        repeats = not double_up and len(set(hits)) < len(hits)
+        if repeats and not all(
+            hits.count(n) == 1 or heroes[n].status == "zombie" for n in set(hits)
         ):
             continue
         rest = [h for h in healable if h not in hits]
@@ -42,17 +43,48 @@ def _all_targets(
 
 def enumerate_moves(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> list[Move]:
     """Every valid move in canonical order, or an evenly spaced sample of them."""
+    return [Move(hits, heals) for hits, heals in move_targets(need, heroes, double_up)]
+
+
+Targets = list[tuple[tuple[str, ...], tuple[str, ...]]]
+
+#: the targets of :func:`move_targets` met before, by all they depend on: the move's
+#: requirement, Double-Up, and each hero's name and status (every player of a round
+#: with the same requirement shares them)
+_KNOWN: dict[tuple[object, ...], Targets] = {}
+MAX_KNOWN = 1024
+
+
+def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> Targets:
+    """The (hits, heals) of :func:`enumerate_moves`, in its order, without the moves.
+    The list is shared with later calls in the same situation: read it, never edit it."""
+    key = (
+        need,
+        double_up,
+        tuple((h.name, h.status) for h in heroes.values()),
+    )
+    known = _KNOWN.get(key)
+    if known is None:
+        known = list(_targets(need, heroes, double_up))
+        if len(_KNOWN) >= MAX_KNOWN:
+            _KNOWN.clear()
+        _KNOWN[key] = known
+    return known
+
+
+def _targets(
+    need: Requirement, heroes: dict[str, Hero], double_up: bool
+) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
     hittable = sum(1 for h in heroes.values() if h.hittable)
     healable = sum(1 for h in heroes.values() if h.alive)
     hit_sets = comb(hittable + need.hits - 1, need.hits)
     heal_sets = comb(healable, need.heals)
     if hit_sets * heal_sets <= MAX_LISTED:
-        return [Move(h, e) for h, e in _all_targets(need, heroes, double_up, 1, 1)]
+        return _all_targets(need, heroes, double_up, 1, 1)
     hits_listed = max(1, min(hit_sets, MAX_LISTED // heal_sets))
     hit_step = -(-hit_sets // hits_listed)
     heal_step = max(1, -(-heal_sets * hits_listed // MAX_LISTED))
-    chosen = _all_targets(need, heroes, double_up, hit_step, heal_step)
-    return [Move(hits, heals) for hits, heals in chosen]
+    return _all_targets(need, heroes, double_up, hit_step, heal_step)
 
 
 def parse_move(text: str, heroes: dict[str, Hero]) -> Move | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
@@ -42,7 +43,13 @@ def double_up_active(
     if not options.double_up:
         return False
     dead = sum(1 for h in heroes.values() if not h.alive)
-    return Fraction(dead) >= Fraction(options.double_up_dead_fraction) * len(heroes)
+    return dead >= _exact(options.double_up_dead_fraction) * len(heroes)
+
+
+@lru_cache(maxsize=64)
+def _exact(share: float) -> Fraction:
+    """The share as the exact number it holds (so the comparison is exact)."""
+    return Fraction(share)
 
 
 def move_problem(

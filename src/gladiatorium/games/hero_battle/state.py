@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gladiatorium.core import Action, IllegalAction, Outcome, Seat, State
+from gladiatorium.core import Action, IllegalAction, Outcome, Rng, Seat, State
 from gladiatorium.games.hero_battle.actions import (
     MODERATOR,
     RANDOM_PLAYER,
@@ -19,7 +19,12 @@ from gladiatorium.games.hero_battle.actions import (
     Move,
 )
 from gladiatorium.games.hero_battle.compile import compile_round
-from gladiatorium.games.hero_battle.enumerate import enumerate_moves, parse_guess, parse_move
+from gladiatorium.games.hero_battle.enumerate import (
+    enumerate_moves,
+    move_targets,
+    parse_guess,
+    parse_move,
+)
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.rules import (
@@ -88,21 +93,13 @@ class HeroBattleState(State[HeroBattleOptions]):
         """A player's lead hero: the first living one, else the first Zombie, else the
         first (with one hero a player: that hero). It moves, guesses and takes the
         player's bonuses (R26). None if the player has no hero."""
-        heroes = self.heroes_of(player)
-        for status in ("alive", "zombie"):
-            for hero in heroes:
-                if hero.status == status:
-                    return hero
-        return heroes[0] if heroes else None
+        return _lead(self.heroes_of(player))
 
     def active_players(self) -> list[Seat]:
-        """Players who still move: a hero of theirs is alive or a Zombie."""
-        out = []
-        for seat in self.player_seats:
-            hero = self.hero_of(seat)
-            if hero is not None and hero.hittable:
-                out.append(seat)
-        return out
+        """Players who still move: a hero of theirs is alive or a Zombie (then so is
+        their lead hero)."""
+        moving = {hero.player for hero in self.heroes.values() if hero.hittable}
+        return [seat for seat in self.player_seats if seat in moving]
 
     def name(self, player: str) -> str:
         return self.names[player]
@@ -273,18 +270,49 @@ class HeroBattleState(State[HeroBattleOptions]):
         actions += self.open_guesses(seat)
         return actions
 
+    def legal_count(self, seat: Seat) -> int:
+        if seat == MODERATOR or seat not in self.awaiting():
+            return super().legal_count(seat)
+        return 1 + len(self._move_targets(seat)) + len(self._open_guesses(seat))
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """As the core's draw (``rng.choice`` over the legal list, same order), but only
+        the move or guess drawn is built."""
+        if seat == MODERATOR or seat not in self.awaiting():
+            return super().sample_legal(seat, rng)
+        targets, guesses = self._move_targets(seat), self._open_guesses(seat)
+        pick = rng.randint(0, len(targets) + len(guesses))
+        action: Action = Abstain()
+        if 0 < pick <= len(targets):
+            action = Move(*targets[pick - 1])
+        elif pick > len(targets):
+            action = Guess(*guesses[pick - 1 - len(targets)])
+        self._vouch(seat, action)
+        return action
+
+    def _move_targets(self, seat: Seat) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+        """The (hits, heals) of the moves :meth:`legal_actions` lists for an awaited
+        player, in its order."""
+        if seat in self.forced:
+            return []
+        return move_targets(self.need(seat), self.heroes, self.double_up())
+
     def open_guesses(self, seat: Seat) -> list[Guess]:
         """Guesses this seat may still send this round."""
+        return [Guess(hero, player) for hero, player in self._open_guesses(seat)]
+
+    def _open_guesses(self, seat: Seat) -> list[tuple[str, str]]:
+        """:meth:`open_guesses` as (hero, player), in the same order."""
         if self.guess_problem(seat) is not None:
             return []
-        sent = self.guesses.get(seat, [])
+        sent = {(g.hero, g.player) for g in self.guesses.get(seat, [])}
         players = open_players(self.heroes, seat)
         return [
-            Guess(hero, player)
+            (hero, player)
             for hero in hidden_heroes(self.heroes)
             if self.heroes[hero].player != seat
             for player in players
-            if Guess(hero, player) not in sent
+            if (hero, player) not in sent
         ]
 
     def guess_problem(self, seat: Seat) -> str | None:
@@ -461,3 +489,12 @@ class HeroBattleState(State[HeroBattleOptions]):
         from gladiatorium.games.hero_battle.views import build_view
 
         return build_view(self, seat)
+
+
+def _lead(heroes: list[Hero]) -> Hero | None:
+    """The lead hero among a player's heroes (see :meth:`HeroBattleState.hero_of`)."""
+    for status in ("alive", "zombie"):
+        for hero in heroes:
+            if hero.status == status:
+                return hero
+    return heroes[0] if heroes else None

@@ -6,7 +6,7 @@ small copyable object that the state keeps per seat and the bots copy to plan.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -28,6 +28,8 @@ LOCATIONS = (1, 2, 3, 4, 5, 6)
 FACES = (1, 2, 3, 4, 5, 6)
 
 SpendAction = Move | Help | Defeat | WildMove | WildHelp | WildDefeat | ChangeDie | Teleport
+#: a spend not built yet: the action's type and its fields
+Spend = tuple[Callable[..., SpendAction], tuple[object, ...]]
 
 
 class Die(NamedTuple):
@@ -202,32 +204,37 @@ class Hero:
 
     def spend_actions(self, sheet: Sheet) -> list[SpendAction]:
         """Every way to spend a die, a wild die or a superpower now."""
-        out: list[SpendAction] = []
+        return [make(*args) for make, args in self.spends(sheet)]
+
+    def spends(self, sheet: Sheet) -> list[Spend]:
+        """:meth:`spend_actions` as (action type, its fields), in the same order: a random
+        draw builds only the one it picks."""
+        out: list[Spend] = []
         here = self.location
         loc = sheet.location(here) if here != MIDDLE else None
         minion_left = self._minion_left(sheet)
         for value in self.unspent():
-            out.extend(Move(to, value) for to in move_targets(here, value))
+            out.extend((Move, (to, value)) for to in move_targets(here, value))
             if loc is not None:
                 marks = self.marks[here - 1]
-                helps = [Help(value, box + 1) for box in help_boxes(loc, marks, value)]
+                helps = [(Help, (value, box + 1)) for box in help_boxes(loc, marks, value)]
                 out.extend(helps)
                 if minion_left and not (helps and self.minions_last_resort):
-                    out.append(Defeat(value))
+                    out.append((Defeat, (value,)))
         if self.wild_left:
-            out.extend(WildMove(to) for to in LOCATIONS if to != here)
+            out.extend((WildMove, (to,)) for to in LOCATIONS if to != here)
             if loc is not None:
                 marks = self.marks[here - 1]
                 wild_helps = [
-                    WildHelp(face, box + 1)
+                    (WildHelp, (face, box + 1))
                     for face in FACES
                     for box in help_boxes(loc, marks, face)
                 ]
                 out.extend(wild_helps)
                 if minion_left and not (wild_helps and self.minions_last_resort):
-                    out.append(WildDefeat())
+                    out.append((WildDefeat, ()))
         if self.powers_left and self.power is not None:
-            out.extend(self._power_actions())
+            out.extend(self._power_spends())
         return out
 
     def _minion_left(self, sheet: Sheet) -> bool:
@@ -235,25 +242,23 @@ class Hero:
         here = self.location
         return here != MIDDLE and self.minions[here - 1] < sheet.location(here).minions
 
-    def _power_actions(self) -> list[SpendAction]:
+    def _power_spends(self) -> list[Spend]:
         power = self.power
-        out: list[SpendAction] = []
+        out: list[Spend] = []
         for value in self.unspent():
             if power == "teleport":
-                out.extend(Teleport(to, value) for to in LOCATIONS if to != self.location)
+                out.extend((Teleport, (to, value)) for to in LOCATIONS if to != self.location)
             elif power == "shapeshift":
-                out.extend(ChangeDie(power, value, to) for to in self.shapeshift_targets(value))
+                out.extend((ChangeDie, (power, value, to)) for to in self.shapeshift_targets(value))
             elif power is not None:
                 new = changed_value(power, value)
                 if new is not None:
-                    out.append(ChangeDie(power, value, new))
+                    out.append((ChangeDie, (power, value, new)))
         return out
 
     def can_spend_a_die(self, sheet: Sheet) -> bool:
         """Whether some rolled die can still be spent (moving or helping)."""
-        return any(
-            isinstance(a, Move | Help | Defeat | Teleport) for a in self.spend_actions(sheet)
-        )
+        return spends_a_die(self.spends(sheet))
 
     def spend_problem(self, sheet: Sheet, action: SpendAction) -> str | None:
         """Why ``action`` cannot be done now, or None (a direct check, no listing)."""
@@ -346,3 +351,12 @@ class Hero:
         if met:
             self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
         return [loc.goals[g] for g in met]
+
+
+def spends_a_die(spends: list[Spend]) -> bool:
+    """Whether one of these spends uses a rolled die (moving or helping)."""
+    return any(make in DIE_SPENDS for make, _ in spends)
+
+
+#: the spends that use a rolled die (moving or helping)
+DIE_SPENDS: frozenset[Callable[..., SpendAction]] = frozenset({Move, Help, Defeat, Teleport})

@@ -13,7 +13,14 @@ from typing import Any
 
 from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
-from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Die, Hero, SpendAction
+from gladiatorium.games.super_dice_heroes.hero import (
+    MIDDLE,
+    Die,
+    Hero,
+    Spend,
+    SpendAction,
+    spends_a_die,
+)
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
@@ -106,10 +113,35 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         hero = self.heroes[seat]
         if self.round == SETUP:
             return [ChoosePower(p) for p in dict.fromkeys(hero.choices)]
-        actions: list[Action] = list(hero.spend_actions(self.sheet))
-        if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+        spends = hero.spends(self.sheet)
+        actions: list[Action] = [make(*args) for make, args in spends]
+        if self._may_finish(spends):
             actions.append(Done())
         return actions
+
+    def _may_finish(self, spends: list[Spend]) -> bool:
+        """Done is legal: dice may be wasted, or none of them can be spent."""
+        return self.options.may_waste_dice or not spends_a_die(spends)
+
+    def legal_count(self, seat: Seat) -> int:
+        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
+            return super().legal_count(seat)
+        spends = self.heroes[seat].spends(self.sheet)
+        return len(spends) + self._may_finish(spends)
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """As the core's draw (``rng.choice`` over the legal list, same order), building
+        only the action drawn."""
+        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
+            return super().sample_legal(seat, rng)
+        spends = self.heroes[seat].spends(self.sheet)
+        pick = rng.randint(0, len(spends) + self._may_finish(spends) - 1)
+        action: Action = Done()
+        if pick < len(spends):
+            make, args = spends[pick]
+            action = make(*args)
+        self._vouch(seat, action)
+        return action
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""

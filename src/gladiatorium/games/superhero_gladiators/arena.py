@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final
 
 from gladiatorium.core.action import is_number
@@ -84,6 +85,9 @@ class Arena:
     rows: tuple[str, ...]
     name: str = "arena"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        return self  # a map never changes in play: copies of a match share it
+
     @property
     def width(self) -> int:
         return len(self.rows[0])
@@ -129,6 +133,26 @@ class Arena:
         return table
 
     @cached_property
+    def all_squares(self) -> frozenset[Square]:
+        """Every square of the map."""
+        return frozenset(self.squares())
+
+    @cached_property
+    def floor(self) -> frozenset[Square]:
+        """The floor squares (start squares included)."""
+        return frozenset(s for s in self.squares() if self.is_floor(s))
+
+    @cached_property
+    def walls(self) -> frozenset[Square]:
+        """The wall squares inside the map (those a wall-walker may climb)."""
+        return frozenset(s for s in self.squares() if self.is_wall(s))
+
+    @cached_property
+    def open_air(self) -> frozenset[Square]:
+        """Squares a flyer may pass over: floor and pits."""
+        return frozenset(s for s in self.squares() if self.terrain(s) in (FLOOR, PIT))
+
+    @cached_property
     def _terrain(self) -> dict[Square, str]:
         return {
             (c, r): FLOOR if mark in TEAM_MARKS else mark
@@ -171,25 +195,90 @@ class Arena:
     ) -> dict[Square, int]:
         """Breadth-first step counts from ``start`` over ``passable`` squares (all
         squares when None), up to ``limit`` steps."""
-        allowed = None if passable is None else set(passable)
+        if passable is None:
+            allowed: AbstractSet[Square] = self.all_squares
+        else:
+            allowed = passable if isinstance(passable, AbstractSet) else set(passable)
+        neighbours = self._neighbours
         seen = {start: 0}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            if seen[here] >= limit:
+            steps = seen[here]
+            if steps >= limit:
                 continue
-            for nxt in self.neighbours(here):
-                if nxt not in seen and (allowed is None or nxt in allowed):
-                    seen[nxt] = seen[here] + 1
+            for nxt in neighbours.get(here, ()):
+                if nxt not in seen and nxt in allowed:
+                    seen[nxt] = steps + 1
                     queue.append(nxt)
+        return seen
+
+    # ----- squares as bits: bit ``row * (width + 1) + col`` (a spare column between
+    # rows keeps a step off the side of the map from wrapping onto the next row)
+    def bit(self, square: Square) -> int:
+        """The bit of one square of the map."""
+        return 1 << (square[1] * (self.width + 1) + square[0])
+
+    def bits(self, squares: Iterable[Square]) -> int:
+        """The bits of the map's squares among ``squares``."""
+        found = 0
+        for square in squares:
+            if self.on_map(square):
+                found |= self.bit(square)
+        return found
+
+    @cached_property
+    def all_bits(self) -> int:
+        return self.bits(self.squares())
+
+    @cached_property
+    def floor_bits(self) -> int:
+        return self.bits(self.floor)
+
+    @cached_property
+    def wall_bits(self) -> int:
+        return self.bits(self.walls)
+
+    @cached_property
+    def open_air_bits(self) -> int:
+        return self.bits(self.open_air)
+
+    @cached_property
+    def _square_of_bit(self) -> dict[int, Square]:
+        return {(self.bit(s)).bit_length() - 1: s for s in self.squares()}
+
+    def steps_over(self, start: Square, limit: int, passable: int) -> dict[Square, int]:
+        """:meth:`steps_from` over the squares whose bits are set in ``passable``: the
+        same step counts, found a whole ring of squares at a time."""
+        span = self.width + 1
+        inside = self.all_bits & passable
+        reached = frontier = self.bit(start)
+        rings = []
+        for _ in range(limit):
+            grown = frontier | frontier << 1 | frontier >> 1
+            grown |= grown << span | grown >> span
+            frontier = grown & inside & ~reached
+            if not frontier:
+                break
+            rings.append(frontier)
+            reached |= frontier
+        square_of = self._square_of_bit
+        seen = {start: 0}
+        for steps, ring in enumerate(rings, start=1):
+            while ring:
+                low = ring & -ring
+                seen[square_of[low.bit_length() - 1]] = steps
+                ring ^= low
         return seen
 
     def text(self) -> str:
         return "\n".join(self.rows)
 
 
+@lru_cache(maxsize=64)
 def parse_arena(text: str, name: str = "arena") -> Arena:
-    """Read a map; every problem names the line and column (``line 3, column 5``)."""
+    """Read a map; every problem names the line and column (``line 3, column 5``).
+    A map is a value: the same text read again gives the same arena (and its tables)."""
     lines = text.replace("\r\n", "\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()

@@ -33,6 +33,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     Style,
     damage,
 )
+from gladiatorium.games.superhero_gladiators.movement import MoveOption
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
 #: how often a power hides its gizmo, as the bot guesses (about one sample power in six)
@@ -64,6 +65,9 @@ class GreedyBot:
         self._dangers: list[tuple[Square, int, int, float]] = []
         self._unlimited_best = 0.0
         self._guns: list[tuple[Square, int, list[tuple[int, bool, float]]]] | None = None
+        self._placed: _Placed | None = None
+        #: expected worth of attacks, by (attacker, power, target, full), this decision
+        self._expectations: dict[tuple[str, int, str, bool], float] = {}
         self._match = 0  # the match whose events were read (its id)
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
@@ -71,7 +75,7 @@ class GreedyBot:
     def choose(self, state: State[Any], seat: Seat) -> Action:
         assert isinstance(state, SuperheroGladiatorsState)
         self._read_notices(state, seat)
-        legal = state.legal_actions(seat)
+        legal = list(state.legal_now(seat))  # taken from it: applied without a second check
         first = legal[0]
         if isinstance(first, Place):
             return self._place(state, seat, legal)
@@ -99,12 +103,9 @@ class GreedyBot:
         this seat's start squares as the map allows."""
         if state.fighters[state.to_place[0]].team != seat:
             ours = state.arena.starts.get(seat, ())
-            return max(
-                legal,
-                key=lambda a: min(distance(_sq(str(a).split()[-1]), s) for s in ours),
-            )
+            return max(legal, key=lambda a: min(distance(_placed_on(a), s) for s in ours))
         centre = (state.arena.width // 2, state.arena.height // 2)
-        return min(legal, key=lambda a: distance(_sq(str(a).split()[-1]), centre))
+        return min(legal, key=lambda a: distance(_placed_on(a), centre))
 
     def _reveal(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
         """Give away the gizmo that matters least: used up first, then the lowest level."""
@@ -136,10 +137,12 @@ class GreedyBot:
 
     # ----- a hero's action
     def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+        self._expectations = {}
+        foes = state.foes(f)
         self._threats = [
             (power, g, self._expected(state, f, power, g, True))
             for _, power, _c in state.attacks_of(f)
-            for g in state.foes(f)
+            for g in foes
         ]
         self._dangers = self._danger_sources(state, f)
         self._guns = None
@@ -154,9 +157,12 @@ class GreedyBot:
             ),
             default=0.0,
         )
+        self._placed = _Placed(state, f, foes, self._threats)
+        moves = self._move_values(state, f, legal)
         scored: list[tuple[float, int, Action]] = []
         for index, action in enumerate(legal):
-            scored.append((self._value(state, f, action), -index, action))
+            value = moves[index] if index < len(moves) else self._value(state, f, action)
+            scored.append((value, -index, action))
         best = max(scored, key=lambda t: (t[0], t[1]))
         return best[2]
 
@@ -164,7 +170,7 @@ class GreedyBot:
         if isinstance(action, Attack):
             return self._attack_value(state, f, action) - self._fall_cost(state, f)
         if isinstance(action, Move):
-            return self._move_value(state, f, action)
+            return self._move_value(state, f, state.move_options(f)[action])
         if isinstance(action, Heal):
             g = state.fighters[action.target]
             missing = g.max_oomph - g.oomph
@@ -221,6 +227,15 @@ class GreedyBot:
     def _expected(
         self, state: SuperheroGladiatorsState, f: Fighter, power: Power, g: Fighter, full: bool
     ) -> float:
+        """Expected worth of ``f``'s attack with ``power`` on ``g`` (worked out once per
+        decision: nothing changes while the bot decides)."""
+        key = (f.id, id(power), g.id, full)
+        known = self._expectations.get(key)
+        if known is None:
+            known = self._expectations[key] = self._expect(f, power, g, full)
+        return known
+
+    def _expect(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
         foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
         number = combat.hit_number(f.combat, g.combat, foiblish)
         p = chance(number) * works_chance(power, g.perception)
@@ -264,34 +279,52 @@ class GreedyBot:
             return -10.0
         return p * 3.0 - 0.3 * f.entangled - (0.2 if action.power else 0.0)
 
-    def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, action: Move) -> float:
+    def _move_values(
+        self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]
+    ) -> list[float]:
+        """The worth of the moves that open the legal list (a hero's moves come first),
+        in their order. A hero that can still harm weighs its moves only by the foes'
+        places, its threats and the dangers, so moves met before in the same situation
+        (every duel of a batch starts alike) are weighed once."""
+        options = state.move_list(f)
+        if not options or not isinstance(legal[0], Move):
+            return []
+        placed = self._placed
+        assert placed is not None
+        if not placed.harms:
+            return [self._move_value(state, f, o) for o in options]
+        key = (id(options), state.arena, placed.key(), tuple(self._dangers))
+        known = _WORTH.get(key)
+        if known is not None and known[0] is options:
+            return known[1]
+        values = [self._move_value(state, f, o) for o in options]
+        if len(_WORTH) >= MAX_WORTH:
+            _WORTH.clear()
+        _WORTH[key] = (options, values)
+        return values
+
+    def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, move: MoveOption) -> float:
         """How well placed the hero is after the move: the best attack it could make
         from there, less distance to the foes, less the powers spent."""
-        square = _sq(action.square)
-        foes = state.foes(f)
-        if not foes:
+        placed = self._placed
+        assert placed is not None
+        if not placed.foes:
             return 0.0
-        best = 0.0
-        for power, g, value in self._threats:
-            if value > best and _reaches(state, square, action.altitude, power, g):
-                best = value
-        near = min(
-            distance(square, g.square, action.altitude, g.altitude) for g in foes if g.square
-        )
-        cost = 0.4 * len(action.powers) + (0.8 * action.altitude)
-        if action.altitude and state.arena.terrain(square) == PIT:
+        square = move.square
+        altitude = move.altitude
+        best = placed.best_threat(square, altitude)
+        near = placed.nearest(square, altitude)
+        cost = 0.4 * len(move.powers) + (0.8 * altitude)
+        if altitude and state.arena.terrain(square) == PIT:
             cost += 5
-        if not f.can_harm():  # nothing left to hit with: keep away, out of sight
+        if not placed.harms:  # nothing left to hit with: keep away, out of sight
             assert f.square is not None
             safer = self._exposure(state, f, f.square, f.altitude) - self._exposure(
-                state, f, square, action.altitude
+                state, f, square, altitude
             )
             return 0.5 * near - cost + safer
-        here = f.square
-        assert here is not None
-        now = min(distance(here, g.square, f.altitude, g.altitude) for g in foes if g.square)
-        danger = self._danger(square, action.altitude)
-        return 0.6 * best + 0.3 * (now - near) - cost - 0.5 - danger
+        danger = self._danger(square, altitude)
+        return 0.6 * best + 0.3 * (placed.now - near) - cost - 0.5 - danger
 
     def _danger_sources(
         self, state: SuperheroGladiatorsState, f: Fighter
@@ -345,26 +378,91 @@ class GreedyBot:
 
     def _danger(self, square: Square, alt: int) -> float:
         """Expected harm from foes' close attacks if the hero stands here."""
-        return max(
-            (h for sq, a, reach, h in self._dangers if distance(square, sq, alt, a) <= reach),
-            default=0.0,
-        )
+        worst = None
+        col, row = square
+        for (c, r), a, reach, harm in self._dangers:
+            if max(abs(col - c), abs(row - r), abs(alt - a)) <= reach and (
+                worst is None or harm > worst
+            ):
+                worst = harm
+        return 0.0 if worst is None else worst
+
+
+#: the worth of move lists met before, by the list's id, the map and the situation
+#: (the foes' places, the hero's threats, how near it stands, the dangers); each entry
+#: holds its list
+_WORTH: dict[tuple[Any, ...], tuple[list[MoveOption], list[float]]] = {}
+MAX_WORTH = 4096
+
+#: square names read so far (a map has few squares; names never change meaning)
+_SQUARES: dict[str, Square] = {}
 
 
 def _sq(name: str) -> Square:
-    square = parse_square(name)
-    assert square is not None
+    square = _SQUARES.get(name)
+    if square is None:
+        found = parse_square(name)
+        assert found is not None
+        square = _SQUARES[name] = found
     return square
 
 
-def _reaches(
-    state: SuperheroGladiatorsState, square: Square, alt: int, power: Power, g: Fighter
-) -> bool:
-    assert g.square is not None
-    gap = distance(square, g.square, alt, g.altitude)
-    if power.type is PowerType.CLOSE:
-        return gap == 1
-    return 1 <= gap <= 3 * power.level and state.arena.sees(square, g.square)
+def _placed_on(action: Action) -> Square:
+    assert isinstance(action, Place)
+    return _sq(action.square)
+
+
+class _Placed:
+    """What a move is weighed against, worked out once per decision: the foes' places,
+    the threats the hero could make (value, close?, range, foe's square, altitude),
+    how near the nearest foe is now and whether the hero can still harm anyone."""
+
+    def __init__(
+        self,
+        state: SuperheroGladiatorsState,
+        f: Fighter,
+        foes: list[Fighter],
+        threats: list[tuple[Power, Fighter, float]],
+    ) -> None:
+        self.state = state
+        self.foes = [(g.square, g.altitude) for g in foes if g.square is not None]
+        self.threats = [
+            (value, power.type is PowerType.CLOSE, 3 * power.level, g.square, g.altitude)
+            for power, g, value in threats
+            if g.square is not None
+        ]
+        self.harms = f.can_harm()
+        self.now = 0
+        if self.harms and self.foes:
+            assert f.square is not None
+            self.now = self.nearest(f.square, f.altitude)
+
+    def key(self) -> tuple[Any, ...]:
+        """All a move's worth depends on here, besides the move and the dangers."""
+        return (tuple(self.foes), tuple(self.threats), self.harms, self.now)
+
+    def nearest(self, square: Square, alt: int) -> int:
+        """Distance to the nearest foe from ``square`` at altitude ``alt`` (A1)."""
+        col, row = square
+        best = -1
+        for (c, r), height in self.foes:
+            gap = max(abs(col - c), abs(row - r), abs(alt - height))
+            if best < 0 or gap < best:
+                best = gap
+        return best
+
+    def best_threat(self, square: Square, alt: int) -> float:
+        """The best expected attack the hero could make from ``square`` (0: none)."""
+        best = 0.0
+        sees = self.state.arena.sees
+        col, row = square
+        for value, close, reach, where, height in self.threats:
+            if value <= best:
+                continue
+            gap = max(abs(col - where[0]), abs(row - where[1]), abs(alt - height))  # A1
+            if (gap == 1) if close else (1 <= gap <= reach and sees(square, where)):
+                best = value
+        return best
 
 
 Expect = Callable[[SuperheroGladiatorsState, Fighter, Power, Fighter, bool], float]

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from fractions import Fraction
 
 from gladiatorium.games.superhero_gladiators.heroes import (
     Flaw,
     Power,
     Style,
-    damage,
-    round_half_up,
 )
 
 
@@ -117,5 +114,5 @@ class Hit:
 def hit_damage(power: Power, doubled: bool, full: bool) -> int:
     """Oomph lost by one hero: the power's damage, doubled on a super-successful roll,
     halved (rounded, R2) outside the target square (C3, C7)."""
-    base = (damage(power) or 0) * (2 if doubled else 1)
-    return base if full else round_half_up(Fraction(base, 2))
+    base = (power.damage or 0) * (2 if doubled else 1)
+    return base if full else (base + 1) // 2  # round_half_up(base / 2), in integers

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from gladiatorium.games.superhero_gladiators.arena import Square
 from gladiatorium.games.superhero_gladiators.heroes import (
@@ -15,14 +14,12 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     Style,
     Traits,
     damage,
-    traits,
 )
 
 
-@lru_cache(maxsize=512)
 def card_traits(hero: Hero) -> Traits:
-    """The hero's traits (cached: cards never change in play)."""
-    return traits(hero)
+    """The hero's traits (worked out once per card: cards never change in play)."""
+    return hero.traits
 
 
 def unique_power_names(hero: Hero) -> dict[str, Power]:
@@ -78,19 +75,19 @@ class Fighter:
 
     @property
     def combat(self) -> int:
-        return card_traits(self.hero).combat
+        return self.hero.traits.combat
 
     @property
     def max_oomph(self) -> int:
-        return card_traits(self.hero).max_oomph
+        return self.hero.traits.max_oomph
 
     @property
     def segments(self) -> tuple[int, ...]:
-        return card_traits(self.hero).segments
+        return self.hero.traits.segments
 
     @property
     def movement(self) -> int:
-        return card_traits(self.hero).movement
+        return self.hero.traits.movement
 
     @property
     def strength(self) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from math import floor, prod
 from typing import Final, Literal
 
@@ -235,14 +236,23 @@ class Power:
     gizmo: Gizmo | None = Gizmo.VULNERABLE
     look: str = ""
 
-    @property
+    def __deepcopy__(self, memo: dict[int, object]) -> Power:
+        return self  # a card never changes: copies of a match share it
+
+    # a card never changes, so what follows from it is worked out once per power
+    @cached_property
     def is_attack(self) -> bool:
         return self.type in ATTACKS
 
-    @property
+    @cached_property
     def entangles(self) -> bool:
         """An entangling attack holds its target instead of doing direct damage."""
         return self.is_attack and Style.ENTANGLING in self.styles
+
+    @cached_property
+    def damage(self) -> int | None:
+        """Oomph a hit takes off (see :func:`damage`)."""
+        return _damage(self)
 
 
 @dataclass(frozen=True)
@@ -255,10 +265,18 @@ class Hero:
     bought: Attributes = field(default_factory=Attributes)
     powers: tuple[Power, ...] = ()
 
-    @property
+    def __deepcopy__(self, memo: dict[int, object]) -> Hero:
+        return self  # a card never changes: copies of a match share it
+
+    @cached_property
     def effective(self) -> Attributes:
         """The attributes the hero plays with: starting plus bought (R11)."""
         return self.attributes + self.bought
+
+    @cached_property
+    def traits(self) -> Traits:
+        """The hero's traits (worked out once: a card never changes in play)."""
+        return traits(self)
 
 
 # --------------------------------------------------------------------------- traits
@@ -409,6 +427,10 @@ def damage(power: Power) -> int | None:
     """Oomph a hit takes off: 2 x level (distance) or 3 x level (close) times the
     product of the damage multipliers, rounded halves up. Entangling attacks do no
     direct damage (0). ``None`` for powers that are not attacks."""
+    return power.damage
+
+
+def _damage(power: Power) -> int | None:
     if not power.is_attack:
         return None
     if power.entangles:

@@ -12,18 +12,18 @@ min(level, Movement with speedy) squares for each such power used (M3).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Set as AbstractSet
 from itertools import combinations
+from typing import Any, Final, NamedTuple
 
-from gladiatorium.games.superhero_gladiators.arena import FLOOR, PIT, Arena, Square
+from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
-from gladiatorium.games.superhero_gladiators.heroes import PowerType, Style
+from gladiatorium.games.superhero_gladiators.heroes import Power, PowerType, Style
 
 SLOWING = (Style.WALL_WALKING, Style.LINE_OF_SIGHT, Style.FLIGHT)
 
 
-@dataclass(frozen=True)
-class MoveOption:
+class MoveOption(NamedTuple):
     """One destination and how it is reached. ``falls`` is the oomph lost falling
     first (a flyer or clinger that moves without its power), ``start`` where it lands."""
 
@@ -58,7 +58,7 @@ def budget(fighter: Fighter, powers: Iterable[str], speedy_raises_cap: bool = Tr
 
 
 def _start(
-    fighter: Fighter, arena: Arena, styles: set[Style], free: set[Square]
+    fighter: Fighter, arena: Arena, styles: set[Style], free: AbstractSet[Square]
 ) -> tuple[Square, int] | None:
     """Where the move begins and the oomph lost falling first, or None if it cannot
     begin without the power (M5, M6)."""
@@ -75,14 +75,54 @@ def _start(
     return fighter.square, 0
 
 
+#: move options found before, by everything they depend on: the map, the hero's place,
+#: height and hold, its Movement and the movement powers it may use, the squares taken
+_FOUND: dict[tuple[Any, ...], tuple[tuple[Power, ...], list[MoveOption]]] = {}
+MAX_FOUND: Final = 4096
+
+
 def options(
     fighter: Fighter, arena: Arena, occupied: set[Square], speedy_raises_cap: bool = True
 ) -> list[MoveOption]:
-    """Every destination, each reached with the fewest powers (ties: card order)."""
+    """Every destination, each reached with the fewest powers (ties: card order). The
+    list is shared with every later call in the same situation: read it, never edit it."""
     if fighter.entangled or fighter.square is None:
         return []
     names = movement_powers(fighter)
-    free = {s for s in arena.squares() if s not in occupied}
+    powers = tuple(fighter.powers[n] for n in names)
+    key = (
+        arena,
+        fighter.square,
+        fighter.altitude,
+        fighter.flight_level,
+        fighter.clinging,
+        fighter.cling_level,
+        fighter.movement,
+        tuple(names),
+        tuple(map(id, powers)),  # the very powers (held in the entry, so ids stay theirs)
+        frozenset(occupied),
+        speedy_raises_cap,
+    )
+    known = _FOUND.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], powers, strict=True)):
+        return known[1]
+    found = _options(fighter, arena, occupied, names, speedy_raises_cap)
+    if len(_FOUND) >= MAX_FOUND:
+        _FOUND.clear()
+    _FOUND[key] = (powers, found)
+    return found
+
+
+def _options(
+    fighter: Fighter,
+    arena: Arena,
+    occupied: set[Square],
+    names: list[str],
+    speedy_raises_cap: bool,
+) -> list[MoveOption]:
+    assert fighter.square is not None
+    free = arena.all_squares - occupied
+    free_bits = arena.all_bits & ~arena.bits(occupied)
     found: dict[tuple[Square, int], MoveOption] = {}
     for size in range(len(names) + 1):
         for chosen in combinations(names, size):
@@ -92,27 +132,30 @@ def options(
                 continue
             start, falls = begin
             reach = budget(fighter, chosen, speedy_raises_cap)
-            for square, alt in _destinations(fighter, arena, free | {start}, start, reach, chosen):
-                if (square, alt) == (fighter.square, fighter.altitude) and not (
-                    alt > 0 and start == fighter.square
-                ):
+            here = (fighter.square, fighter.altitude)
+            stays = not (fighter.altitude > 0 and start == fighter.square)  # M5: may hover
+            passable = free_bits | arena.bit(start)
+            for place in _destinations(fighter, arena, passable, start, reach, chosen):
+                if place in found or (stays and place == here):
                     continue
-                found.setdefault((square, alt), MoveOption(square, alt, chosen, falls, start))
+                found[place] = MoveOption(place[0], place[1], chosen, falls, start)
     return sorted(found.values(), key=lambda o: (o.square[1], o.square[0], o.altitude))
 
 
 def _destinations(
     fighter: Fighter,
     arena: Arena,
-    free: set[Square],
+    free: int,
     start: Square,
     reach: int,
     chosen: tuple[str, ...],
 ) -> set[tuple[Square, int]]:
+    """Places a move can end, by walking, flight and line-of-sight movement; ``free``
+    holds the bits of the squares no other hero stands on."""
     styles = {s for n in chosen for s in fighter.powers[n].styles}
     walls = Style.WALL_WALKING in styles
-    ground = {s for s in free if arena.is_floor(s) or (walls and arena.is_wall(s))}
-    found = {(s, 0) for s in arena.steps_from(start, reach, ground)}
+    ground = free & (arena.floor_bits | arena.wall_bits if walls else arena.floor_bits)
+    found = {(s, 0) for s in arena.steps_over(start, reach, ground)}
     if Style.FLIGHT in styles:
         ceiling = max(
             fighter.powers[n].level for n in chosen if Style.FLIGHT in fighter.powers[n].styles
@@ -120,7 +163,9 @@ def _destinations(
         found |= _flights(fighter, arena, free, start, reach, ceiling, walls)
     if Style.LINE_OF_SIGHT in styles:
         found |= {
-            (s, 0) for s in arena.within(start, reach) if s in ground and arena.sees(start, s)
+            (s, 0)
+            for s in arena.within(start, reach)
+            if ground & arena.bit(s) and arena.sees(start, s)
         }
     return found
 
@@ -128,7 +173,7 @@ def _destinations(
 def _flights(
     fighter: Fighter,
     arena: Arena,
-    free: set[Square],
+    free: int,
     start: Square,
     reach: int,
     ceiling: int,
@@ -137,9 +182,9 @@ def _flights(
     """Flight: sideways steps over floor and pits, up or down a level per square,
     never higher than the flight level used (M4)."""
     height = fighter.altitude if start == fighter.square else 0
-    air = {s for s in free if arena.terrain(s) in (FLOOR, PIT) or (walls and arena.is_wall(s))}
+    air = free & (arena.open_air_bits | arena.wall_bits if walls else arena.open_air_bits)
     found: set[tuple[Square, int]] = set()
-    for square, steps in arena.steps_from(start, reach, air).items():
+    for square, steps in arena.steps_over(start, reach, air).items():
         for alt in range(0, ceiling + 1):
             if steps + abs(alt - height) > reach:
                 continue

@@ -190,7 +190,25 @@ class SuperheroGladiatorsOptions(BaseModel):
 
 
 def team_heroes(data: dict[str, Any], where: str, rules: DesignRules = RULES) -> Hero:
-    """A hero from option data; every design error is named with ``where``."""
+    """A hero from option data; every design error is named with ``where``. Heroes are
+    values, so data read before (every match of a batch reads the same teams) gives
+    the hero read the first time."""
+    key = (repr(data), where, rules)
+    hero = _READ.get(key)
+    if hero is None:
+        hero = _team_hero(data, where, rules)
+        if len(_READ) >= MAX_READ:
+            _READ.clear()
+        _READ[key] = hero
+    return hero
+
+
+#: heroes read from option data, by the data's repr (plain data: types and order show)
+_READ: dict[tuple[str, str, DesignRules], Hero] = {}
+MAX_READ: Final = 512
+
+
+def _team_hero(data: dict[str, Any], where: str, rules: DesignRules) -> Hero:
     parsed = hero_from_data(data, rules)
     if parsed.hero is None or parsed.errors:
         problems = "; ".join(f"{e.field or '(hero)'}: {e.message}" for e in parsed.errors)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gladiatorium.core import Action, Outcome, Seat, State
+from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
@@ -87,6 +87,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self.result: Outcome | None = None
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
+        self._move_list: list[movement.MoveOption] | None = None
         self.order = self._ordered(initiative_order, "initiative")
         self.to_place = self._ordered(placement_order, "placement")
         self.emit(
@@ -182,10 +183,36 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             return self._reactions(self.pending[0])
         return self._turn_actions(self.fighters[self.actor])
 
+    def legal_count(self, seat: Seat) -> int:
+        f = self._turn_of(seat)
+        if f is None:
+            return super().legal_count(seat)
+        return len(self.move_list(f)) + len(self._other_actions(f))
+
+    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
+        """As the core's draw (``rng.choice`` over the legal list, same order), but a
+        hero's turn builds only the move drawn, not all of them."""
+        f = self._turn_of(seat)
+        if f is None:
+            return super().sample_legal(seat, rng)
+        moves, others = self.move_list(f), self._other_actions(f)
+        pick = rng.randint(0, len(moves) + len(others) - 1)
+        action = _move_of(moves[pick]) if pick < len(moves) else others[pick - len(moves)]
+        self._vouch(seat, action)
+        return action
+
+    def _turn_of(self, seat: Seat) -> Fighter | None:
+        """The hero whose action ``seat`` decides now, if it is a hero's turn."""
+        if self.result is not None or self.phase == "place" or self.reveal_for[0]:
+            return None
+        if self.pending or seat not in self._awaiting():
+            return None
+        return self.fighters[self.actor]
+
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
         if not isinstance(action, Move):
-            self._moves = None
+            self._forget_moves()
         if isinstance(action, Place):
             self._place(action)
         elif isinstance(action, Reveal):
@@ -362,19 +389,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """Victory when one side is left (V1); a tie when everyone fainted together or
         no side can harm another any more (V2, C20)."""
         standing = sorted({f.team for f in self.fighters.values() if f.alive})
-        scores = {
-            s: float(
-                sum(max(0, f.oomph) for f in self.fighters.values() if f.team == s and f.alive)
-            )
-            for s in self.seats
-        }
         if len(standing) == 1:
             self._finish(
                 Outcome.win(
                     standing,
                     f"every opponent fainted (turn {self.turn})",
                     team=standing[0],
-                    scores=scores,
+                    scores=self._scores(),
                 )
             )
         elif not standing:
@@ -382,10 +403,20 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         elif not any(f.can_harm() for f in self.fighters.values() if f.alive):
             self._finish(
                 Outcome.drawn(
-                    f"no side can harm another any more (turn {self.turn})", scores=scores
+                    f"no side can harm another any more (turn {self.turn})",
+                    scores=self._scores(),
                 )
             )
         return self.result is not None
+
+    def _scores(self) -> dict[Seat, float]:
+        """Each side's oomph left on its standing heroes."""
+        return {
+            s: float(
+                sum(max(0, f.oomph) for f in self.fighters.values() if f.team == s and f.alive)
+            )
+            for s in self.seats
+        }
 
     def _finish(self, outcome: Outcome) -> None:
         self.result = outcome
@@ -433,10 +464,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ action lists
     def _turn_actions(self, f: Fighter) -> list[Action]:
-        acts: list[Action] = []
-        for move in self.move_options(f):
-            acts.append(move)
-        acts += self._attack_actions(f)
+        acts: list[Action] = list(self.move_options(f))
+        return acts + self._other_actions(f)
+
+    def _other_actions(self, f: Fighter) -> list[Action]:
+        """A hero's actions after its moves: attacks, heals, looks, escapes, waiting."""
+        acts: list[Action] = self._attack_actions(f)
         for name in f.of_type(PowerType.HEALING):
             for g in self.living():
                 if g.team == f.team and g.oomph < g.max_oomph and self.gap(f, g) <= 1:
@@ -451,12 +484,31 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def move_options(self, f: Fighter) -> dict[Move, movement.MoveOption]:
         """The acting hero's moves (kept until the next action changes the state)."""
         if self._moves is None:
-            occupied = self.occupied() - {f.square}
-            self._moves = {
-                Move(square_name(o.square), o.altitude, o.powers): o
-                for o in movement.options(f, self.arena, occupied, self.options.speedy_raises_cap)
-            }
+            self._moves = _move_table(self.move_list(f))
         return self._moves
+
+    def move_list(self, f: Fighter) -> list[movement.MoveOption]:
+        """The acting hero's move options in legal order (kept as :meth:`move_options`)."""
+        if self._move_list is None:
+            occupied = self.occupied() - {f.square}
+            speedy = self.options.speedy_raises_cap
+            self._move_list = movement.options(f, self.arena, occupied, speedy)
+        return self._move_list
+
+    def _move_option(self, f: Fighter, action: Move) -> movement.MoveOption:
+        """The option a legal move takes (found without building every move)."""
+        if self._moves is not None:
+            return self._moves[action]
+        square = parse_square(action.square)
+        return next(
+            o
+            for o in self.move_list(f)
+            if o.square == square and o.altitude == action.altitude and o.powers == action.powers
+        )
+
+    def _forget_moves(self) -> None:
+        self._moves = None
+        self._move_list = None
 
     def attacks_of(self, f: Fighter) -> list[tuple[str, Power, bool]]:
         found = [(n, f.powers[n], False) for n in f.attacks()]
@@ -466,14 +518,18 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _attack_actions(self, f: Fighter) -> list[Action]:
         acts: list[Action] = []
+        foes = self.foes(f)
+        gizmos: dict[str, list[str]] = {}  # each foe's gizmos the team may attack
         for name, power, copied in self.attacks_of(f):
-            for g in self.foes(f):
+            for g in foes:
                 if not self.in_reach(f, power, g):
                     continue
                 acts.append(Attack(g.id, name, "", copied))
                 if power.entangles:
                     continue  # entangling attacks do no damage to gizmos (C13)
-                acts += [Attack(g.id, name, n, copied) for n in self.gizmo_targets(f.team, g)]
+                if g.id not in gizmos:
+                    gizmos[g.id] = self.gizmo_targets(f.team, g)
+                acts += [Attack(g.id, name, n, copied) for n in gizmos[g.id]]
         return acts
 
     def gizmo_targets(self, team: str, g: Fighter) -> list[str]:
@@ -561,8 +617,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ movement
     def _move(self, f: Fighter, action: Move) -> None:
-        opt = self.move_options(f)[action]
-        self._moves = None
+        opt = self._move_option(f, action)
+        self._forget_moves()
         for name in opt.powers:
             f.spend(name)
         if opt.falls:
@@ -1025,3 +1081,26 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "damage": {n: d for n, p in f.powers.items() if (d := damage(p)) is not None},
             "copied_flaws": [x.value for x in f.copied.flaws] if f.copied is not None else [],
         }
+
+
+#: the moves of move-option lists met before (lists are shared by the situations that
+#: give them, see ``movement.options``), by the list's id; each entry holds its list
+_MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
+MAX_MOVE_TABLES = 4096
+
+
+def _move_of(option: movement.MoveOption) -> Move:
+    """The move action that takes ``option``."""
+    return Move(square_name(option.square), option.altitude, option.powers)
+
+
+def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveOption]:
+    """The moves of ``options`` (in their order), each to its option; read only."""
+    known = _MOVE_TABLES.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    table = {_move_of(o): o for o in options}
+    if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
+        _MOVE_TABLES.clear()
+    _MOVE_TABLES[id(options)] = (options, table)
+    return table
