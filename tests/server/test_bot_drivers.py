@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
+from gladiatorium.server.workers import DRIVER_TRIES, BotDrivers
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -35,3 +36,37 @@ def test_bots_who_moved_in_a_hero_battle_round_do_not_edit_again(tmp_path: Path)
         live = service.live(match_id)
         assert live.ply == moved
         assert "1" in live.state.awaiting() and "2" in live.state.awaiting()
+
+
+def test_a_driver_tries_again_after_a_passing_failure(tmp_path: Path) -> None:
+    """A fault while a bot moves (say the database is busy) does not leave the match
+    waiting on that bot for good: the driver looks again, and gives up only after
+    DRIVER_TRIES faults in a row."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path}/b.db", bot_delay_seconds=0)
+    drivers = BotDrivers(None, settings)  # type: ignore[arg-type]  # no service is reached
+    steps = iter([OSError("database is locked"), True, True, False])
+    calls: list[str] = []
+
+    def move_once(match_id: str) -> bool:
+        calls.append(match_id)
+        step = next(steps)
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+    drivers._move_once = move_once  # type: ignore[method-assign]
+    drivers._driving.add("m1")
+    drivers._drive("m1")
+    assert calls == ["m1"] * 4 and "m1" not in drivers._driving
+
+    failing: list[str] = []
+
+    def always_fails(match_id: str) -> bool:
+        failing.append(match_id)
+        raise OSError("gone")
+
+    drivers._move_once = always_fails  # type: ignore[method-assign]
+    drivers._driving.add("m2")
+    drivers._drive("m2")
+    assert failing == ["m2"] * DRIVER_TRIES and "m2" not in drivers._driving
+    drivers.close()

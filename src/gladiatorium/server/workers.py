@@ -23,6 +23,10 @@ from gladiatorium.server.service import Live, MatchService, ServiceError
 log = logging.getLogger("gladiatorium.workers")
 
 
+#: how often a driver tries a match again after an unexpected failure
+DRIVER_TRIES = 4
+
+
 class BotDrivers:
     """One driver at a time per match moves its bots until a person is awaited."""
 
@@ -60,18 +64,22 @@ class BotDrivers:
             self.kick(match_id)
 
     def _drive(self, match_id: str) -> None:
-        try:
-            while not self.stopping.is_set():
-                if not self._move_once(match_id):
-                    with self._guard:
-                        if match_id not in self._again:
-                            self._driving.discard(match_id)
-                            return
-                        self._again.discard(match_id)
-        except Exception:  # a driver must never take the server down
-            log.exception("match=%s bot driver failed", match_id)
-            with self._guard:
-                self._driving.discard(match_id)
+        failures = 0
+        while not self.stopping.is_set():
+            try:
+                moved = self._move_once(match_id)
+            except Exception:  # a driver must never take the server down
+                failures += 1
+                log.exception("match=%s bot driver failed (%d)", match_id, failures)
+                if failures < DRIVER_TRIES and not self.stopping.wait(0.2 * 2**failures):
+                    continue  # a passing fault (a busy database): look again
+                moved = False
+            if not moved:
+                with self._guard:
+                    if match_id not in self._again:
+                        self._driving.discard(match_id)
+                        return
+                    self._again.discard(match_id)
 
     def _move_once(self, match_id: str) -> bool:
         live = self.service.live(match_id)
