@@ -19,7 +19,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli import duel, electron_gladiators, hero_battle
+from gladiatorium.cli import duel, electron_gladiators, hero_battle, lab
 from gladiatorium.cli.common import (
     build_options,
     check_output,
@@ -474,6 +474,7 @@ def serve(
 app.add_typer(hero_app, name="hero")
 app.add_typer(electron_gladiators.app, name="electron-gladiators")
 app.add_typer(hero_battle.app, name="hero-battle")
+app.add_typer(lab.app, name="lab")
 duel.register(app)
 
 
