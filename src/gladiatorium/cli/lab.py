@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -112,4 +113,97 @@ def balance(
     console.print(shown)
     for a, b, r in result.lopsided():
         console.print(Text(f"lopsided: {a} beats {b} {r.win_rate:.0%} of {r.games} games"))
+    console.print(Text(f"report: {out / 'index.html'}"))
+
+
+COST_FILES = ("index.html", "cost.json", "cost.png", "cost.svg")
+
+
+def parse_levels(given: str) -> list[int]:
+    """``1,2,3`` or ``2-5``: power levels 1-8."""
+    levels: list[int] = []
+    for part in filter(None, (p.strip() for p in given.split(","))):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise OptionsError(f"--levels {given!r}: {part!r} is not a level or a range (2-5)")
+        levels += range(int(low), int(high or low) + 1)
+    if len(levels) < 2 or any(not 1 <= lv <= 8 for lv in levels) or len(set(levels)) < len(levels):
+        raise OptionsError(f"--levels {given!r}: give two or more different levels from 1 to 8")
+    return levels
+
+
+@app.command("cost")
+def cost(
+    specs: Annotated[
+        list[str],
+        typer.Argument(
+            help="POWER[:KEY=VALUE,...] on the hero (KEY: type, styles, flaws, gizmo, uses; "
+            "lists joined with +); several specs are compared with the first."
+        ),
+    ],
+    hero: Annotated[str, typer.Option(help="Reference hero (sample name or file).")] = "cowboy",
+    field: Annotated[
+        list[str] | None,
+        typer.Option(help="Heroes to fight, comma-separated (default: the samples)."),
+    ] = None,
+    levels: Annotated[str, typer.Option(help="Power levels to play, e.g. 1-5 or 2,4,6.")] = "1-5",
+    games: Games = 10,
+    maps: Maps = None,
+    seed: Seed = 0,
+    jobs: Jobs = 1,
+    out: Annotated[Path, typer.Option(help="Folder for the report.")] = Path("cost"),
+    force: Force = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON only.")] = False,
+) -> None:
+    """What a power is worth in points: the power at several levels on the reference hero
+    against a field (both sides, several arenas); win rate fitted against points. With
+    several specs (the same power hidden and not, say), the later ones are priced against
+    the first: the factor that fits, with its 95% interval, beside what the table charges."""
+    from gladiatorium.games.superhero_gladiators.game import hero_data
+    from gladiatorium.games.superhero_gladiators.hero_files import sample_files
+    from gladiatorium.lab.balance import arenas, entrant, load_entrants
+    from gladiatorium.lab.cost import parse_spec, run_cost, worth
+    from gladiatorium.lab.cost_report import worth_text, write_cost_report
+
+    load()
+    try:
+        parsed = [parse_spec(s) for s in specs]
+        chosen_levels = parse_levels(levels)
+        reference = entrant(hero_data(hero), hero)
+        foes = load_entrants(split_list(field) or [str(p) for p in sample_files()], least=1)
+        chosen = arenas(split_list(maps))
+        check_folder(out, COST_FILES, force)
+        total = len(parsed) * len(chosen_levels) * 2 * len(chosen) * games * len(foes)
+        with progress_bar(total, quiet=as_json) as advance:
+            study = run_cost(
+                reference, parsed, foes, chosen_levels, chosen, games, seed, jobs, advance
+            )
+    except GladiatoriumError as error:
+        raise fail(error) from error
+    write_cost_report(study, out)
+    if as_json:
+        print(json.dumps(study.to_json()))
+        return
+    console = Console()
+    for s in study.series:
+        shown = Table("level", "power points", "hero points", "win rate", "95% interval", "draws")
+        shown.title = Text(s.spec.text)
+        for lv in s.levels:
+            low, high = lv.record.interval
+            shown.add_row(
+                str(lv.level),
+                str(lv.power_points),
+                str(lv.hero_points),
+                f"{lv.record.win_rate:.1%}",
+                f"{low:.1%}-{high:.1%}",
+                str(lv.record.draws),
+            )
+        console.print(shown)
+    for i, s in enumerate(study.series):
+        line = f"{s.spec.text}: {s.fit.per_ten_points:+.1%} win rate per 10 points"
+        if i:
+            line += (
+                f"; worth {worth_text(worth(study.series[0], s))} over {study.series[0].spec.text}"
+            )
+        console.print(Text(line))
     console.print(Text(f"report: {out / 'index.html'}"))

@@ -50,7 +50,7 @@ def entrant(data: Mapping[str, Any], source: str, rules: DesignRules = RULES) ->
     return Entrant(parsed.hero.name, source, points(parsed.hero, rules).total, data)
 
 
-def load_entrants(refs: Sequence[str]) -> list[Entrant]:
+def load_entrants(refs: Sequence[str], least: int = 2) -> list[Entrant]:
     """Heroes by sample name or hero file (errors name the file and the field); two
     heroes of one name are refused, since the report is keyed by name."""
     entrants = [entrant(hero_data(ref), ref) for ref in refs]
@@ -59,8 +59,8 @@ def load_entrants(refs: Sequence[str]) -> list[Entrant]:
         if e.name in seen:
             raise OptionsError(f"{e.source}: the hero {e.name!r} is also given by {seen[e.name]}")
         seen[e.name] = e.source
-    if len(entrants) < 2:
-        raise OptionsError("give at least two heroes (sample names or hero files)")
+    if len(entrants) < least:
+        raise OptionsError(f"give at least {least} heroes (sample names or hero files)")
     return entrants
 
 
@@ -218,14 +218,20 @@ class Balance:
 
 
 def pairing_batches(
-    entrants: Sequence[Entrant], maps: Mapping[str, str], seed: int, bot: str, **options: Any
+    entrants: Sequence[Entrant],
+    maps: Mapping[str, str],
+    seed: int,
+    bot: str,
+    only: str | None = None,
+    **options: Any,
 ) -> dict[Pairing, Batch]:
-    """A batch for every ordered pair of different heroes on every map."""
+    """A batch for every ordered pair of different heroes on every map (``only``: the
+    pairs in which the hero of that name takes part)."""
     game = get_game(SLUG)
     batches = {}
     for first in entrants:
         for second in entrants:
-            if first is second:
+            if first is second or only not in (None, first.name, second.name):
                 continue
             for name, text in maps.items():
                 values = {
@@ -248,13 +254,15 @@ def run_balance(
     seed: int = 0,
     jobs: int = 1,
     on_result: Callable[[int, GameResult], None] | None = None,
+    only: str | None = None,
     **options: Any,
 ) -> Balance:
-    """Play ``games`` games of every ordered pairing on every map (``options``: further
-    match options, e.g. ``power_points`` for heroes over the budget)."""
+    """Play ``games`` games of every ordered pairing on every map (``only``: those of one
+    hero; ``options``: further match options, e.g. ``power_points`` for heroes over the
+    budget)."""
     load()
     bot = best_bot(get_game(SLUG))
-    batches = pairing_batches(entrants, maps, seed, bot, **options)
+    batches = pairing_batches(entrants, maps, seed, bot, only, **options)
     summaries = run_batches(list(batches.values()), games, jobs, on_result)
     result = Balance(list(entrants), list(maps), games, seed, bot)
     result.pairings = dict(zip(batches, summaries, strict=True))
