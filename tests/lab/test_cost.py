@@ -44,8 +44,8 @@ def test_a_spec_changes_the_heros_power_or_adds_one() -> None:
     cowboy = hero_data("cowboy")
     changed = with_power(cowboy, parse_spec("lasso:gizmo=none"), 5)
     [lasso] = [p for p in changed["powers"] if p["name"] == "Lasso"]
-    assert (lasso["level"], lasso["gizmo"], lasso["uses"]) == (5, "none", 4)
-    assert cowboy["powers"][1]["level"] == 3  # the hero's own data is left alone
+    assert (lasso["level"], lasso["gizmo"], lasso["uses"]) == (5, "none", 3)
+    assert cowboy["powers"][1]["level"] == 4  # the hero's own data is left alone
     added = with_power(cowboy, parse_spec("Hide:type=defense,styles=toughness,uses=3"), 2)
     assert added["powers"][-1] == {
         "name": "Hide", "type": "defense", "styles": ["toughness"], "uses": 3, "level": 2
@@ -116,13 +116,13 @@ def test_a_small_run_counts_every_game_and_writes_its_report(tmp_path: Path) -> 
     data = json.loads(result.output)
     assert data == json.loads((out / "cost.json").read_text())
     plain, hidden = data["series"]
-    # the lasso (entangling x1.4, 4 uses) at levels 2 and 4: the table's 13 and 28
-    assert [lv["power_points"] for lv in plain["levels"]] == [18, 39]
-    assert [lv["power_points"] for lv in hidden["levels"]] == [25, 55]  # x1.4 again
-    lasso = 27  # at the Cowboy's own level 3
-    assert [lv["hero_points"] for lv in plain["levels"]] == [169 - lasso + 18, 169 - lasso + 39]
+    # the lasso (entangling x1.4, 3 uses) at levels 2 and 4: the table's 9 and 21
+    assert [lv["power_points"] for lv in plain["levels"]] == [13, 29]
+    assert [lv["power_points"] for lv in hidden["levels"]] == [18, 41]  # x1.4 again
+    lasso = 29  # at the Cowboy's own level 4
+    assert [lv["hero_points"] for lv in plain["levels"]] == [117 - lasso + 13, 117 - lasso + 29]
     assert all(lv["games"] == 4 for s in data["series"] for lv in s["levels"])
-    assert hidden["worth"]["charged"] == pytest.approx(80 / 57, abs=1e-6)
+    assert hidden["worth"]["charged"] == pytest.approx(59 / 42, abs=1e-6)
     # the level-4 lasso against Perseus, counted by the balance run directly
     cowboy = entrant(with_power(hero_data("cowboy"), parse_spec("Lasso"), 4), "c")
     perseus = entrant(hero_data("perseus"), "perseus")
