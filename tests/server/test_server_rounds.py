@@ -59,7 +59,7 @@ def test_superhero_gladiators_with_heroes_from_an_uploaded_library(client: TestC
         assert status == 201, answer
         assert set(answer) == {"id", "name"}
         ids[name] = answer["id"]
-    broken = (HEROES / "cowboy.yaml").read_text().replace("level: 4", "level: 99")
+    broken = (HEROES / "cowboy.yaml").read_text().replace("level: 3", "level: 99")
     broken = broken.replace("type: close", "type: nonsense")
     status, answer = upload(broken, "broken.yaml")
     assert status == 422

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from gladiatorium.cli import lab_balance
 from gladiatorium.cli.common import build_options, check_output, error_text, parse_pairs
 from gladiatorium.cli.runs import (
     AddressArg,
@@ -256,4 +257,6 @@ def show_sweep(outcome: SweepResult, written: list[Path]) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``lab`` and its sub-commands to the main CLI."""
+    lab_app.command("balance")(lab_balance.balance)
+    lab_app.command("cost")(lab_balance.cost)
     app.add_typer(lab_app, name="lab")

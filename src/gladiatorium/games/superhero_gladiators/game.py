@@ -47,9 +47,9 @@ When a hidden gizmo of yours is noticed and you have several unused: reveal <pow
 Type 'legal' to list every action."""
 
 
-#: the menu's default teams: an even pairing of sample heroes, a mirror (``duel barbarian
-#: barbarian --games 60``: 28 wins to 31 and a draw; Cowboy against Perseus, the options'
-#: default, is won by Cowboy 99 times in 100)
+#: the menu's default teams: an even pairing of sample heroes, a mirror (even by
+#: construction; the options' default, the version-6 Cowboy against the version-6 Perseus,
+#: is won by the Cowboy 99 times in 100: docs/lab-balance.md)
 MENU_TEAMS = "1=barbarian; 2=barbarian"
 
 

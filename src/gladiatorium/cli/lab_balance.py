@@ -1,0 +1,206 @@
+"""``gladiatorium lab balance`` and ``lab cost``: Superhero Gladiators reports that say
+whether a hero or a power's cost is fair (mounted on the ``lab`` group by cli/lab.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from gladiatorium.cli.common import check_output, error_text
+from gladiatorium.core import GladiatoriumError, OptionsError
+from gladiatorium.games import load
+from gladiatorium.lab.simulate import GameResult
+
+#: bounds of a lab run: games per pairing (or level) and map, and worker processes
+MAX_GAMES = 100_000
+MAX_JOBS = 64
+BALANCE_FILES = ("index.html", "balance.json", "balance.png", "balance.svg")
+
+
+def split_list(values: list[str] | None) -> list[str]:
+    """``--maps small,pillars --maps chasm`` -> ``[small, pillars, chasm]``."""
+    return [v.strip() for given in values or [] for v in given.split(",") if v.strip()]
+
+
+def check_folder(folder: Path, files: tuple[str, ...], force: bool) -> None:
+    """Refuse, before playing, an output folder that cannot be written, or one holding a
+    report already (unless ``force``)."""
+    check_output(folder, "--out", folder=True)
+    taken = [name for name in files if (folder / name).exists()]
+    if taken and not force:
+        raise OptionsError(f"--out {folder}: {taken[0]} exists; add --force to overwrite")
+
+
+@contextmanager
+def progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int, GameResult], None]]:
+    """A progress bar on the terminal's stderr; the callback advances it by a game."""
+    err = Console(stderr=True)
+    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    show = err.is_terminal and not quiet
+    with Progress(*columns, console=err, disable=not show, transient=True) as progress:
+        task = progress.add_task("playing", total=total)
+        yield lambda _which, _result: progress.advance(task)
+
+
+def fail(error: GladiatoriumError) -> typer.Exit:
+    Console(stderr=True).print(error_text(error), soft_wrap=True, highlight=False)
+    return typer.Exit(2)
+
+
+Games = Annotated[
+    int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per pairing and map.")
+]
+Maps = Annotated[
+    list[str] | None,
+    typer.Option("--maps", help="Arenas (shipped names or map files), comma-separated."),
+]
+Seed = Annotated[int, typer.Option(help="Seed of the run.")]
+Jobs = Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes (cores).")]
+Force = Annotated[bool, typer.Option(help="Overwrite a report already in --out.")]
+
+
+def balance(
+    heroes: Annotated[list[str], typer.Argument(help="Sample names or hero files.")],
+    games: Games = 20,
+    maps: Maps = None,
+    seed: Seed = 0,
+    jobs: Jobs = 1,
+    out: Annotated[Path, typer.Option(help="Folder for the report.")] = Path("balance"),
+    force: Force = False,
+) -> None:
+    """Every ordered pair of HEROES on several arenas, played by the best bot: a win-rate
+    matrix with 95% intervals, each hero's strength against its cost, lopsided pairings
+    and draws, written to OUT/index.html, balance.json, balance.png and balance.svg."""
+    from gladiatorium.lab.balance import arenas, load_entrants, run_balance
+    from gladiatorium.lab.balance_report import write_balance_report
+
+    load()
+    try:
+        entrants = load_entrants(heroes)
+        chosen = arenas(split_list(maps))
+        check_folder(out, BALANCE_FILES, force)
+        total = len(entrants) * (len(entrants) - 1) * len(chosen) * games
+        with progress_bar(total, quiet=False) as advance:
+            result = run_balance(entrants, chosen, games, seed, jobs, advance)
+    except GladiatoriumError as error:
+        raise fail(error) from error
+    write_balance_report(result, out)
+    overall = result.overall()
+    shown = Table("hero", "points", "win rate", "95% interval", "draws", "verdict")
+    for e in result.entrants:
+        r = overall[e.name]
+        low, high = r.interval
+        shown.add_row(
+            Text(e.name),
+            str(e.points),
+            f"{r.win_rate:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            str(r.draws),
+            result.verdict(e.name),
+        )
+    console = Console()
+    console.print(shown)
+    for a, b, r in result.lopsided():
+        console.print(Text(f"lopsided: {a} beats {b} {r.win_rate:.0%} of {r.games} games"))
+    console.print(Text(f"report: {out / 'index.html'}"))
+
+
+COST_FILES = ("index.html", "cost.json", "cost.png", "cost.svg")
+
+
+def parse_levels(given: str) -> list[int]:
+    """``1,2,3`` or ``2-5``: power levels 1-8."""
+    levels: list[int] = []
+    for part in filter(None, (p.strip() for p in given.split(","))):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise OptionsError(f"--levels {given!r}: {part!r} is not a level or a range (2-5)")
+        levels += range(int(low), int(high or low) + 1)
+    if len(levels) < 2 or any(not 1 <= lv <= 8 for lv in levels) or len(set(levels)) < len(levels):
+        raise OptionsError(f"--levels {given!r}: give two or more different levels from 1 to 8")
+    return levels
+
+
+def cost(
+    specs: Annotated[
+        list[str],
+        typer.Argument(
+            help="POWER[:KEY=VALUE,...] on the hero (KEY: type, styles, flaws, gizmo, uses; "
+            "lists joined with +); several specs are compared with the first."
+        ),
+    ],
+    hero: Annotated[str, typer.Option(help="Reference hero (sample name or file).")] = "cowboy",
+    field: Annotated[
+        list[str] | None,
+        typer.Option(help="Heroes to fight, comma-separated (default: the samples)."),
+    ] = None,
+    levels: Annotated[str, typer.Option(help="Power levels to play, e.g. 1-5 or 2,4,6.")] = "1-5",
+    games: Games = 10,
+    maps: Maps = None,
+    seed: Seed = 0,
+    jobs: Jobs = 1,
+    out: Annotated[Path, typer.Option(help="Folder for the report.")] = Path("cost"),
+    force: Force = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON only.")] = False,
+) -> None:
+    """What a power is worth in points: the power at several levels on the reference hero
+    against a field (both sides, several arenas); win rate fitted against points. With
+    several specs (the same power hidden and not, say), the later ones are priced against
+    the first: the factor that fits, with its 95% interval, beside what the table charges."""
+    from gladiatorium.games.superhero_gladiators.game import hero_data
+    from gladiatorium.games.superhero_gladiators.hero_files import sample_files
+    from gladiatorium.lab.balance import arenas, entrant, load_entrants
+    from gladiatorium.lab.cost import parse_spec, run_cost, worth
+    from gladiatorium.lab.cost_report import worth_text, write_cost_report
+
+    load()
+    try:
+        parsed = [parse_spec(s) for s in specs]
+        chosen_levels = parse_levels(levels)
+        reference = entrant(hero_data(hero), hero)
+        foes = load_entrants(split_list(field) or [str(p) for p in sample_files()], least=1)
+        chosen = arenas(split_list(maps))
+        check_folder(out, COST_FILES, force)
+        total = len(parsed) * len(chosen_levels) * 2 * len(chosen) * games * len(foes)
+        with progress_bar(total, quiet=as_json) as advance:
+            study = run_cost(
+                reference, parsed, foes, chosen_levels, chosen, games, seed, jobs, advance
+            )
+    except GladiatoriumError as error:
+        raise fail(error) from error
+    write_cost_report(study, out)
+    if as_json:
+        print(json.dumps(study.to_json()))
+        return
+    console = Console()
+    for s in study.series:
+        shown = Table("level", "power points", "hero points", "win rate", "95% interval", "draws")
+        shown.title = Text(s.spec.text)
+        for lv in s.levels:
+            low, high = lv.record.interval
+            shown.add_row(
+                str(lv.level),
+                str(lv.power_points),
+                str(lv.hero_points),
+                f"{lv.record.win_rate:.1%}",
+                f"{low:.1%}-{high:.1%}",
+                str(lv.record.draws),
+            )
+        console.print(shown)
+    for i, s in enumerate(study.series):
+        line = f"{s.spec.text}: {s.fit.per_ten_points:+.1%} win rate per 10 points"
+        if i:
+            line += (
+                f"; worth {worth_text(worth(study.series[0], s))} over {study.series[0].spec.text}"
+            )
+        console.print(Text(line))
+    console.print(Text(f"report: {out / 'index.html'}"))
