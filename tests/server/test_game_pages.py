@@ -533,9 +533,9 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
         steps += 1
         assert steps <= MAX_STEPS, f"the battle did not end ({rounds} moves)"
         wait_turn(page)
+        before = stamp(page)  # read before over(): a change after it shows as a new stamp
         if over(page):
             break
-        before = stamp(page)
         if page.locator("#my-move").inner_text() != "none yet":
             wait_changed(page, before)  # moved: wait for the round to close
             continue

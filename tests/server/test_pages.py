@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -138,13 +139,30 @@ def stamp(page: Page) -> str:
 def wait_changed(page: Page, old: str) -> None:
     """Until the live part changed and shows every action this page sent (a bot's move
     may change it first: see static/match.js, data-sending)."""
-    page.wait_for_function(
-        "old => { const live = document.getElementById('live');"
-        " const match = document.getElementById('match');"
-        " return live && live.dataset.stamp !== old"
-        " && !(match && match.dataset.sending === 'yes'); }",
-        arg=old,
-        timeout=STEP_MS,
+    try:
+        page.wait_for_function(
+            "old => { const live = document.getElementById('live');"
+            " const match = document.getElementById('match');"
+            " return live && live.dataset.stamp !== old"
+            " && !(match && match.dataset.sending === 'yes'); }",
+            arg=old,
+            timeout=STEP_MS,
+        )
+    except PlaywrightTimeout as err:  # say what the page was waiting on
+        raise AssertionError(f"the page did not change from {old}: {page_state(page)}") from err
+
+
+def page_state(page: Page) -> str:
+    return str(
+        page.evaluate(
+            "() => { const live = document.getElementById('live');"
+            " const match = document.getElementById('match');"
+            " const conn = document.getElementById('conn');"
+            " return {stamp: live && live.dataset.stamp, over: live && live.dataset.over,"
+            " match: match && {...match.dataset}, conn: conn && conn.textContent,"
+            " buttons: live ? [...live.querySelectorAll('button.act')].map("
+            "b => b.textContent.trim() + (b.disabled ? ' (disabled)' : '')) : null}; }"
+        )
     )
 
 
@@ -165,8 +183,10 @@ def test_pig_against_a_bot_to_the_end(browser: Browser, page_server: str) -> Non
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
     expect(page.locator("#conn")).to_have_text("live")
     clicks = 0
-    while not over(page):
-        before = stamp(page)
+    while True:
+        before = stamp(page)  # read before over(): a change after it shows as a new stamp
+        if over(page):
+            break
         actions = page.locator("#live button.act:not([disabled])")
         if actions.count() == 0:
             wait_changed(page, before)
