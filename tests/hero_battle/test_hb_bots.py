@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hb_helpers import GAME, battle, play_round
 
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games.hero_battle.bots import BOTS, infer_identities
 
@@ -40,5 +40,5 @@ def test_inferrer_reads_heals_and_abstention_hits() -> None:
     beliefs = infer_identities(state.view("8"), "8")
     assert beliefs["2"]["Cat"] > 0.3
     assert beliefs["1"]["Dog"] == 0.0
-    action = BOTS["inferrer"](Rng(1)).choose(state, "8")
+    action = BOTS["inferrer"](Rng(1)).choose(Observation.of(state, "8"))
     assert state.illegal_reason("8", action) is None

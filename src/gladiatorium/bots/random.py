@@ -5,14 +5,12 @@ conformance suite compares them, in order, between worlds that differ in a secre
 
 from __future__ import annotations
 
-from typing import Any
-
-from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.core import Action, Observation, Rng
 
 
 class RandomBot:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
-        return self.rng.choice(list(state.legal_actions(seat)))
+    def choose(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)

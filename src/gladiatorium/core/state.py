@@ -156,11 +156,11 @@ class State(ABC, Generic[OptT]):
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
         bot searching on it cannot see the real future dice."""
         # past events and actions are frozen values: the twin shares them (a new list
-        # holding the same items) instead of copying the whole log
+        # holding the same items) instead of copying the whole log; so are the options
         events, history = self.events, self.history
         self.events, self.history = [], []
         try:
-            twin = copy.deepcopy(self)
+            twin = copy.deepcopy(self, {id(self.options): self.options})
         finally:
             self.events, self.history = events, history
         twin.events, twin.history = list(events), list(history)

@@ -16,6 +16,7 @@ from gladiatorium.core import (
     OptionsError,
     Seat,
     State,
+    standing,
 )
 from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES
@@ -87,6 +88,16 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         to move; it becomes the match's ``setup`` option, so its record replays alone."""
         parse_setup(text, source)
         return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
+
+    def evaluate(self, state: State[ElectronGladiatorsOptions]) -> dict[Seat, float]:
+        """Each side's vehicles left, by their worth, against the other side's."""
+        from gladiatorium.games.electron_gladiators.vehicles import VALUE
+
+        assert isinstance(state, ElectronGladiatorsState)
+        arena = state.arena
+        return standing(
+            {s: float(sum(VALUE[v.code] for v in arena.side(s))) for s in state.seats}, 2.0
+        )
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.electron_gladiators.bots import Tactician

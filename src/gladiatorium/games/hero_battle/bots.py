@@ -1,8 +1,8 @@
-"""Hero Battle bots. Each reads only ``state.view(seat)`` (the public record plus its own
-secrets); ``state.illegal_reason`` is used only as a safety net for the move it built.
-They are handed the whole state, every identity included, and are trusted not to look
-(see ``core.game.Bot``); the conformance suite checks that swapping two other players'
-identities never changes a bot's choice.
+"""Hero Battle bots. Each reads only its seat's view (the public record plus its own
+secrets); the observation's world is used only as a safety net for the move it built
+(``illegal_reason``). The world's identities and nemeses are invented
+(``sampling.py``), so there is nothing true to read there; the conformance suite checks
+that swapping two other players' identities never changes a bot's choice.
 
 - ``inferrer``: hunts its nemeses, heals itself, and infers secret identities from the
   public record of hits, heals and abstentions; calls a hero out when 95% confident.
@@ -17,7 +17,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from gladiatorium.core import Action, BotFactory, Rng, Seat, State
+from gladiatorium.core import Action, BotFactory, Observation, Rng, Seat
 from gladiatorium.games.hero_battle.actions import (
     MODERATOR,
     RANDOM_PLAYER,
@@ -69,7 +69,8 @@ class HeroBattleBot:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         if seat == MODERATOR:
             return Close()
         view = state.view(seat)

@@ -84,6 +84,10 @@ class Arena:
     rows: tuple[str, ...]
     name: str = "arena"
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        """A map never changes (its caches only fill in): copies of a match share it."""
+        return self
+
     @property
     def width(self) -> int:
         return len(self.rows[0])

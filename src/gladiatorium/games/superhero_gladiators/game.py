@@ -7,14 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from gladiatorium.core import Game, GameInfo, Seat, State, is_number
+from gladiatorium.core import Game, GameInfo, Rng, Seat, State, is_number, standing
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory, Design
+from gladiatorium.core.observation import seat_copy
 from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
-from gladiatorium.games.superhero_gladiators.bots import GreedyBot
+from gladiatorium.games.superhero_gladiators.bots import HIDDEN_SHARE, GreedyBot
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_to_data,
@@ -75,6 +76,15 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         self, options: SuperheroGladiatorsOptions, players: int, seed: int
     ) -> SuperheroGladiatorsState:
         return SuperheroGladiatorsState(options, players, seed)
+
+    def evaluate(self, state: State[SuperheroGladiatorsOptions]) -> dict[Seat, float]:
+        """Each team's oomph still standing against the best other team's."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        points = dict.fromkeys(state.seats, 0.0)
+        for f in state.fighters.values():
+            if f.alive:
+                points[f.team] += max(0, f.oomph)
+        return standing(points, 6.0)
 
     def bots(self) -> Mapping[str, BotFactory]:
         return {"greedy": GreedyBot}
@@ -197,6 +207,22 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
                 twin.fighters[g.id].powers[name] = replace(power, gizmo=swapped)
                 return twin
         return None
+
+    def determinize(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat, rng: Rng
+    ) -> SuperheroGladiatorsState:
+        """The same fight in which every foe's power that ``seat`` cannot see into has a
+        hidden gizmo drawn afresh, one time in five (about the sample heroes' share), or
+        none (G5)."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        world = seat_copy(state, seat, rng)
+        assert isinstance(world, SuperheroGladiatorsState)
+        for g in world.fighters.values():
+            for name, power in g.powers.items():
+                if _twin_gizmo(world, seat, g, name):
+                    hidden = rng.randint(1, 1000) <= HIDDEN_SHARE * 1000
+                    g.powers[name] = replace(power, gizmo=Gizmo.HIDDEN if hidden else Gizmo.NONE)
+        return world
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
