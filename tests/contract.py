@@ -15,6 +15,7 @@ from gladiatorium.core import (
     Seat,
     State,
     bots_for,
+    get_bot,
 )
 from gladiatorium.core.match import make_bots
 
@@ -133,12 +134,21 @@ def twin_differences(
             found.append(f"seat {seat}: reading {str(action)!r} differs")
     found += sample_differences(game, state, twin, seat)
     if seat in state.awaiting():
-        for name, factory in bots_for(game).items():
+        for name, factory in quick_bots(game).items():
             here = factory(Rng(1)).choose(Observation(game, state, seat))
             there = factory(Rng(1)).choose(Observation(game, twin, seat))
             if here != there:
                 found.append(f"seat {seat}: bot {name} chooses {here} here, {there} there")
     return found
+
+
+#: settings that keep a searching bot quick where every bot is tried on many states
+QUICK = {"mcts": "mcts:iterations=4,rollout=4"}
+
+
+def quick_bots(game: Game[Any]) -> dict[str, Any]:
+    """Every bot of ``game``, a searching one on a small budget."""
+    return {name: get_bot(game, QUICK.get(name, name)) for name in bots_for(game)}
 
 
 def world_text(world: State[Any]) -> str:

@@ -9,12 +9,11 @@ from typing import Any
 
 import pytest
 
-from contract import random_walk, sample_indices, world_text
+from contract import quick_bots, random_walk, sample_indices, world_text
 from gladiatorium.core import (
     Observation,
     Rng,
     UnknownGame,
-    bots_for,
     games,
     get_bot,
     get_game,
@@ -45,7 +44,7 @@ def test_a_bot_chooses_the_same_whatever_the_secrets_of_other_seats(slug: str) -
         assert here.view == there.view and here.legal_actions == there.legal_actions
         assert world_text(here.world()) == world_text(there.world())
         assert world_text(here.determinize(Rng(5))) == world_text(there.determinize(Rng(5)))
-        for name, factory in bots_for(game).items():
+        for name, factory in quick_bots(game).items():
             assert factory(Rng(3)).choose(here) == factory(Rng(3)).choose(there), name
         compared += 1
     assert compared == 12

@@ -140,6 +140,10 @@ class Game(ABC, Generic[OptT]):
         a state and its :meth:`secret_twin` give the same samples)."""
         return seat_copy(state, seat, rng)
 
+    #: iterations per decision of the search bot ``mcts`` by default: what keeps a whole
+    #: match against random quick (docs/lab.md, "Search bots")
+    search_iterations: ClassVar[int] = 16
+
     def evaluate(self, state: State[OptT]) -> dict[Seat, float]:
         """How well each seat stands in ``state``, from 0 (lost) to 1 (won), for a search
         that stops before the end (``mcts``); read from a full state it was handed. The

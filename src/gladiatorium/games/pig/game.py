@@ -89,6 +89,7 @@ class Pig(Game[PigOptions]):
     )
     options_type = PigOptions
     action_types = (Roll, Hold)
+    search_iterations = 200  # a decision is cheap; the dice need many samples
 
     def new_state(self, options: PigOptions, players: int, seed: int) -> PigState:
         return PigState(options, players, seed)
