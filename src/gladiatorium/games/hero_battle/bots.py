@@ -4,9 +4,12 @@ secrets); the observation's world is used only as a safety net for the move it b
 (``sampling.py``), so there is nothing true to read there; the conformance suite checks
 that swapping two other players' identities never changes a bot's choice.
 
-- ``inferrer``: hunts its nemeses, heals itself, and infers secret identities from the
-  public record of hits, heals and abstentions; calls a hero out when 95% confident.
-- ``hunter``: hits its nemeses first, heals itself when low; never guesses.
+- ``inferrer``: hunts its nemeses and infers secret identities from the public record
+  of hits, heals and abstentions; calls a hero out when 95% confident.
+- ``hunter``: hits its nemeses first; never guesses.
+Both keep their secret: a heal goes to a random hero among those they do not hunt, their
+own among them at the same rate as any other, whatever its HP, so that the heals, the
+record everyone reads, say nothing of who they are (benchmarks/hero_battle_secrecy.py).
 - ``random-move``: a random valid move every round; never guesses.
 On the moderator's seat every bot just closes the round when asked (the deadline).
 """
@@ -106,8 +109,8 @@ class RandomMoveBot(HeroBattleBot):
 
 
 class HunterBot(HeroBattleBot):
-    """Nemeses first (weakest first), then the strongest other hero; heals itself when
-    at half HP or less, else a random hero that is neither a nemesis nor a target."""
+    """Nemeses first (weakest first), then the strongest other hero; heals a random
+    hero that is neither a nemesis nor a target, its own no more often than another."""
 
     def move(self, view: dict[str, Any], seat: Seat) -> Move | None:
         heroes = view["heroes"]
@@ -129,10 +132,9 @@ class HunterBot(HeroBattleBot):
         return sorted(shuffled, key=lambda h: -heroes[h]["hp"])
 
     def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        start = max(h["hp"] for h in view["heroes"].values())
-        low = view["heroes"][me]["hp"] * 2 <= max(start, 2) or view["heroes"][me]["hp"] <= 4
-        others = [h for h in self.shuffled(healable(view)) if h != me and h not in nemeses]
-        return [me, *others] if low else [*others, me]
+        """Every healable hero but the nemeses, in random order, its own included: a
+        heal that favoured its own hero (when low, or always) would name it."""
+        return [h for h in self.shuffled(healable(view)) if h not in nemeses]
 
 
 class InferrerBot(HunterBot):
@@ -149,12 +151,6 @@ class InferrerBot(HunterBot):
         if best is None or best[0] < CONFIDENCE:
             return None
         return Guess(best[1], best[2])
-
-    def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        """Heals itself every round: measured, the HP outweighs what the heals tell
-        (benchmarks/hero_battle_bots.py; hiding until 3 HP won half as often)."""
-        others = [h for h in self.shuffled(healable(view)) if h != me and h not in nemeses]
-        return [me, *others]
 
 
 def infer_identities(view: dict[str, Any], seat: Seat) -> dict[str, dict[str, float]]:
