@@ -122,3 +122,13 @@ def test_a_bot_takes_settings_after_its_name_and_refuses_unknown_ones() -> None:
         get_bot(game, "random:depth=3")
     with pytest.raises(UnknownGame, match="no bot 'rando'"):
         get_bot(game, "rando:depth=3")
+
+
+def test_a_match_finds_its_game_even_when_no_game_is_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from gladiatorium.core import registry
+
+    state = get_game("pig").start(None, None, 1)
+    monkeypatch.setattr(registry, "_GAMES", {})
+    assert registry.game_of(state).info.slug == "pig"

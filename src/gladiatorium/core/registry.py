@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
 from typing import Any
 
@@ -38,11 +39,15 @@ def get_game(slug: str) -> Game[Any]:
 
 
 def game_of(state: State[Any]) -> Game[Any]:
-    """The registered game whose package defines the class of ``state``."""
+    """The game whose package defines the class of ``state``: a registered one, else
+    the ``GAME`` its package exposes (a game used without ``games.load()``)."""
     package = type(state).__module__.rpartition(".")[0]
     for game in _GAMES.values():
         if type(game).__module__.startswith(package + "."):
             return game
+    exposed = getattr(importlib.import_module(package), "GAME", None) if package else None
+    if isinstance(exposed, Game):
+        return exposed
     raise UnknownGame(f"no registered game plays a {type(state).__name__}")
 
 

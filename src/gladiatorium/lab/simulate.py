@@ -90,7 +90,7 @@ def play_one(batch: Batch, index: int, keep_record: bool) -> GameResult:
     game = get_game(batch.game)
     seed = derive_seed(batch.seed, index)
     state = game.start(batch.options, batch.players, seed, batch.position)
-    run_match(state, make_bots(game, seed, batch.bots), game=game)
+    run_match(state, make_bots(game, seed, batch.bots))
     outcome = state.outcome()
     assert outcome is not None
     record = record_of(game, state, dict(batch.bots)).model_dump() if keep_record else None
