@@ -37,8 +37,10 @@ def test_a_bot_chooses_the_same_whatever_the_secrets_of_other_seats(slug: str) -
     game = get_game(slug)
     compared = 0
     for state, seat in random_walk(game, 11):
+        if compared == 8:
+            break
         twin = game.secret_twin(state, seat)
-        if twin is None or compared >= 12:
+        if twin is None:
             continue
         here, there = Observation(game, state, seat), Observation(game, twin, seat)
         assert here.view == there.view and here.legal_actions == there.legal_actions
@@ -47,7 +49,7 @@ def test_a_bot_chooses_the_same_whatever_the_secrets_of_other_seats(slug: str) -
         for name, factory in quick_bots(game).items():
             assert factory(Rng(3)).choose(here) == factory(Rng(3)).choose(there), name
         compared += 1
-    assert compared == 12
+    assert compared == 8
 
 
 @pytest.mark.parametrize("slug", HIDDEN)

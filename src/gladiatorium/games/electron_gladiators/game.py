@@ -90,14 +90,14 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
 
     def evaluate(self, state: State[ElectronGladiatorsOptions]) -> dict[Seat, float]:
-        """Each side's vehicles left, by their worth, against the other side's."""
-        from gladiatorium.games.electron_gladiators.vehicles import VALUE
+        """Each side's position as the tactician weighs it (material, the threats both
+        ways, the distance its guns still have to close), against the other side's:
+        material alone let a search wander until the quiet-turn draw."""
+        from gladiatorium.games.electron_gladiators.bots import _evaluate
 
         assert isinstance(state, ElectronGladiatorsState)
-        arena = state.arena
-        return standing(
-            {s: float(sum(VALUE[v.code] for v in arena.side(s))) for s in state.seats}, 2.0
-        )
+        worth = {s: _evaluate(state.arena, s, state.options) for s in state.seats}
+        return standing(worth, 20.0)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.electron_gladiators.bots import Tactician

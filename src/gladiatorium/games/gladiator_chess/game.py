@@ -52,6 +52,7 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     )
     options_type = GladiatorChessOptions
     action_types = ACTION_TYPES
+    search_iterations = 40  # measured: 16 lost a game in ten to random, 40 none
 
     def new_state(
         self, options: GladiatorChessOptions, players: int, seed: int
