@@ -31,6 +31,9 @@ from gladiatorium.core import Action, Observation, Outcome, Rng, Seat, State
 ROLLOUT = 10
 #: UCT's exploration constant for rewards in [0, 1]
 EXPLORATION = 0.9
+#: the share of the budget credited to the heuristic's choice at the root as visits: the
+#: search must find a move clearly better to play another
+PRIOR = 0.25
 #: progressive widening: a node visited n times tries at most 1 + WIDEN * sqrt(n) actions
 WIDEN = 1.5
 
@@ -68,12 +71,14 @@ class MctsBot:
         ms: float | None = None,
         rollout: int = ROLLOUT,
         exploration: float = EXPLORATION,
+        prior: float = PRIOR,
     ) -> None:
         self.rng = rng
         self.iterations = iterations
         self.ms = ms
         self.rollout = rollout
         self.exploration = exploration
+        self.prior_share = prior
         self.simultaneous = False
         self.prior: Action | None = None
         self._heuristic: Any = None
@@ -91,7 +96,8 @@ class MctsBot:
         while done < budget if deadline is None else time.perf_counter() < deadline:
             self._iterate(observation, root, Rng(self.rng.randint(0, 2**62)))
             done += 1
-        return self._most_visited(root, observation.seat, legal)
+        bonus = self.prior_share * done
+        return self._most_visited(root, observation.seat, legal, bonus)
 
     def _heuristic_choice(self, observation: Observation) -> Action | None:
         """The game's best own bot's choice, tried first at the root (None: the game
@@ -104,12 +110,19 @@ class MctsBot:
         action: Action = self._heuristic.choose(observation)
         return action
 
-    def _most_visited(self, root: Node, seat: Seat, legal: Sequence[Action]) -> Action:
-        def visits(index: int) -> tuple[int, float, int]:
-            arm = root.arms.get((seat, str(legal[index])))
+    def _most_visited(
+        self, root: Node, seat: Seat, legal: Sequence[Action], bonus: float
+    ) -> Action:
+        """The action visited most, the heuristic's choice credited ``bonus`` visits."""
+        prior = None if self.prior is None else str(self.prior)
+
+        def visits(index: int) -> tuple[float, float, int]:
+            text = str(legal[index])
+            arm = root.arms.get((seat, text))
+            extra = bonus if text == prior else 0.0
             if arm is None:
-                return (0, 0.0, -index)
-            return (arm.visits, arm.reward / max(arm.visits, 1), -index)
+                return (extra, 0.0, -index)
+            return (arm.visits + extra, arm.reward / max(arm.visits, 1), -index)
 
         return legal[max(range(len(legal)), key=visits)]
 
