@@ -19,6 +19,9 @@ QUICK: dict[str, dict[str, Any]] = {
     "superhero-gladiators": {"map": "small"},
 }
 
+#: the default budget in Pig, whose decisions are cheap; more in the Battles of eight
+BUDGET = {"pig": "mcts", "hero-battle": "mcts:iterations=24,rollout=6"}
+
 
 def play(slug: str, seed: int, seat_index: int) -> tuple[bool, list[str]]:
     """One short match of ``mcts`` (small budget) in one seat against random in the rest:
@@ -30,7 +33,7 @@ def play(slug: str, seed: int, seat_index: int) -> tuple[bool, list[str]]:
     state = game.start(options, None, seed)
     seats = [s for s in state.seats if s != "moderator"]
     me = seats[seat_index % len(seats)]
-    mcts = "mcts" if slug == "pig" else "mcts:iterations=8,rollout=6"
+    mcts = BUDGET.get(slug, "mcts:iterations=8,rollout=6")
     names = {s: mcts if s == me else "random" for s in state.seats}
     run_match(state, make_bots(game, seed, names), game=game)
     outcome = state.outcome()
