@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gladiatorium.core import Action, Game, GladiatoriumError, State, games
+from gladiatorium.core import Action, Game, GladiatoriumError, Observation, State, games
 from gladiatorium.core.match import make_bots
 from gladiatorium.games import load
 
@@ -154,7 +154,7 @@ def fuzz_game(game: Game[Any], budget: int, seed: int, tally: Tally) -> None:
             if state.is_over:
                 break
             mover = state.awaiting()[0]
-            state.apply(mover, bots[mover].choose(state, mover))
+            state.apply(mover, bots[mover].choose(Observation.of(state, mover)))
 
 
 def main() -> None:

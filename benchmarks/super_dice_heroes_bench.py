@@ -15,7 +15,7 @@ import statistics
 import time
 from typing import Any
 
-from gladiatorium.core import Bot
+from gladiatorium.core import Bot, Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games import load
 from gladiatorium.games.super_dice_heroes import GAME
@@ -28,7 +28,7 @@ def play_round(state: Any, bots: dict[str, Bot]) -> None:
     start_round = state.round
     while state.awaiting() and state.round == start_round:
         seat = state.awaiting()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
 
 
 def round_seconds(bot: str, seed: int, round_: int = 5) -> float:

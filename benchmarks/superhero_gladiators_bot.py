@@ -37,7 +37,7 @@ from collections import Counter
 from typing import Any
 
 from gladiatorium.bots.random import RandomBot
-from gladiatorium.core import Action, Rng, Seat, State, derive_seed
+from gladiatorium.core import Action, Observation, Rng, derive_seed
 from gladiatorium.core.match import run_match
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
@@ -58,8 +58,8 @@ class PassiveBot:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
-        legal = state.legal_actions(seat)
+    def choose(self, observation: Observation) -> Action:
+        legal = observation.legal_actions
         return next((a for a in legal if str(a) in ("pass", "take hit")), legal[0])
 
 

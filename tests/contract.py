@@ -6,7 +6,17 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from gladiatorium.core import Action, Game, GladiatoriumError, Rng, Seat, State, bots_for
+from gladiatorium.core import (
+    Action,
+    Game,
+    GladiatoriumError,
+    Observation,
+    Rng,
+    Seat,
+    State,
+    bots_for,
+    get_bot,
+)
 from gladiatorium.core.match import make_bots
 
 #: a random game longer than this is a game that does not end
@@ -26,7 +36,7 @@ def random_walk(game: Game[Any], seed: int) -> Iterator[tuple[State[Any], Seat]]
             return
         seat = awaited[0]
         yield state, seat
-        state.apply(seat, bots[seat].choose(state, seat))
+        state.apply(seat, bots[seat].choose(Observation(game, state, seat)))
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
 
 
@@ -37,7 +47,7 @@ def play_random(game: Game[Any], seed: int) -> State[Any]:
         awaited = state.awaiting()
         if not awaited:
             return state
-        state.apply(awaited[0], bots[awaited[0]].choose(state, awaited[0]))
+        state.apply(awaited[0], bots[awaited[0]].choose(Observation(game, state, awaited[0])))
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
 
 
@@ -124,12 +134,42 @@ def twin_differences(
             found.append(f"seat {seat}: refusal of {action} differs")
         if parsed(state, seat, str(action)) != parsed(twin, seat, str(action)):
             found.append(f"seat {seat}: reading {str(action)!r} differs")
+    found += sample_differences(game, state, twin, seat)
     if seat in state.awaiting():
-        for name, factory in bots_for(game).items():
-            here = factory(Rng(1)).choose(state.clone(), seat)
-            there = factory(Rng(1)).choose(twin.clone(), seat)
+        for name, factory in quick_bots(game).items():
+            here = factory(Rng(1)).choose(Observation(game, state, seat))
+            there = factory(Rng(1)).choose(Observation(game, twin, seat))
             if here != there:
                 found.append(f"seat {seat}: bot {name} chooses {here} here, {there} there")
+    return found
+
+
+#: settings that keep a searching bot quick where every bot is tried on many states
+QUICK = {"mcts": "mcts:iterations=4,rollout=4"}
+
+
+def quick_bots(game: Game[Any]) -> dict[str, Any]:
+    """Every bot of ``game``, a searching one on a small budget."""
+    return {name: get_bot(game, QUICK.get(name, name)) for name in bots_for(game)}
+
+
+def world_text(world: State[Any]) -> str:
+    return json.dumps(world.fingerprint(), default=str, sort_keys=True)
+
+
+def sample_differences(
+    game: Game[Any], state: State[Any], twin: State[Any], seat: Seat
+) -> list[str]:
+    """Where the full states a bot of ``seat`` is handed (its observation's world and
+    samples) differ between ``state`` and its secret twin: they must be made from
+    what ``seat`` may know only."""
+    mine, theirs = Observation(game, state, seat), Observation(game, twin, seat)
+    found = []
+    if world_text(mine.world()) != world_text(theirs.world()):
+        found.append(f"seat {seat}: its observation's world differs")
+    for k in (1, 2):
+        if world_text(mine.determinize(Rng(k))) != world_text(theirs.determinize(Rng(k))):
+            found.append(f"seat {seat}: its sample {k} differs")
     return found
 
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from gladiatorium.cli import main
 from gladiatorium.cli.main import app
-from gladiatorium.core import RecordError, entropy_seed, games, get_game
+from gladiatorium.core import Observation, RecordError, entropy_seed, games, get_game
 from gladiatorium.core.match import make_bots
 
 runner = CliRunner()
@@ -51,7 +51,7 @@ def test_the_seed_is_in_no_view_event_or_rendering(slug: str) -> None:
         if state.is_over:
             break
         seat = state.awaiting()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
     for seat in (*state.seats, None):
         seen = json.dumps([state.view(seat), [e.to_json() for e in state.events_for(seat)]])
         assert str(seed) not in seen + game.render(state, seat)

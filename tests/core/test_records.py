@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from contract import play_random
-from gladiatorium.core import RecordError, get_game
+from gladiatorium.core import Observation, RecordError, get_game
 from gladiatorium.core.match import make_bots
 from gladiatorium.core.record import (
     EventsDigest,
@@ -85,5 +85,5 @@ def test_a_running_digest_equals_the_digest_of_the_whole_log() -> None:
         )
         assert running.hexdigest() == events_digest(state)
         seat = state.awaiting()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
     assert running.update(state.events).count == len(state.events)

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from gladiatorium.bots.random import RandomBot
 from gladiatorium.cli.main import app as main_app
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.games.electron_gladiators.bots import Tactician
 from gladiatorium.games.electron_gladiators.commands import app
 
@@ -69,7 +69,7 @@ def test_two_people_play_a_shipped_setup_to_the_end_in_the_terminal() -> None:
     typed = []
     while state.awaiting():
         seat = state.awaiting()[0]
-        action = bots[seat].choose(state, seat)
+        action = bots[seat].choose(Observation.of(state, seat))
         typed.append(str(action))
         state.apply(seat, action)
     outcome = state.outcome()

@@ -6,7 +6,7 @@ import json
 
 from eg_helpers import GAME, arena, legal, where
 
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.core.match import run_match
 from gladiatorium.games.electron_gladiators.attacks import attack_options
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, step
@@ -87,13 +87,13 @@ def test_tactician_plays_only_legal_actions_to_the_end() -> None:
 
 def test_tactician_takes_a_free_kill() -> None:
     state = arena(["1 HT2 K10 S", "1 LT A1 S", "2 MT1 K14 N", "2 LT U21 N"])
-    action = Tactician(Rng(0)).choose(state, "1")
+    action = Tactician(Rng(0)).choose(Observation.of(state, "1"))
     assert str(action) == "fire K10 at K14"
 
 
 def test_tactician_combines_guns_to_beat_armour() -> None:
     state = arena(["1 MT1 K10 S", "1 LT M10 S", "2 HT1 K14 N", "2 LT U21 N"])
-    action = Tactician(Rng(0)).choose(state, "1")
+    action = Tactician(Rng(0)).choose(Observation.of(state, "1"))
     assert str(action) in {"fire K10 at K14 with M10", "fire M10 at K14 with K10"}
     assert "fire K10 at K14" in legal(state)  # alone, 3 would not beat front armour 4
 
@@ -105,7 +105,7 @@ def test_tactician_turns_a_spotter_to_set_up_a_parabolic_shot() -> None:
     bot = Tactician(Rng(0))
     played = []
     while state.to_move == "1" and state.outcome() is None:
-        action = bot.choose(state, "1")
+        action = bot.choose(Observation.of(state, "1"))
         played.append(str(action))
         state.apply("1", action)
     assert played[0].startswith("F14 turn r")
@@ -122,7 +122,7 @@ def test_tactician_turns_its_front_armour_to_a_threat() -> None:
     assert [(o.target.code, o.chance) for o in threat] == [("HT1", 1.0)]
     bot = Tactician(Rng(0))
     while state.to_move == "1" and state.outcome() is None:
-        state.apply("1", bot.choose(state, "1"))
+        state.apply("1", bot.choose(Observation.of(state, "1")))
     assert [f for f in where(state).values() if f.startswith("1")] == ["1 HT1 W"]
     after = attack_options(state.arena, "2", None, state.options)
     assert [o for o in after if o.chance > 0] == []

@@ -4,6 +4,7 @@ exactly what a match never cloned offers."""
 
 from __future__ import annotations
 
+from gladiatorium.core import Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.electron_gladiators.game import ElectronGladiators
 
@@ -26,11 +27,11 @@ def test_a_clone_played_on_leaves_its_original_right() -> None:
                 if not twin.awaiting():
                     break
                 side = twin.awaiting()[0]
-                twin.apply(side, others[side].choose(twin, side))
+                twin.apply(side, others[side].choose(Observation.of(twin, side)))
             assert [str(a) for a in state.legal_actions(seat)] == [
                 str(a) for a in plain.legal_actions(seat)
             ]
-            action = bots[seat].choose(state, seat)
+            action = bots[seat].choose(Observation.of(state, seat))
             state.apply(seat, action)
             plain.apply(seat, action)
         assert state.fingerprint() == plain.fingerprint()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gc_helpers import GAME, act, position, with_royals
 
-from gladiatorium.core import GladiatoriumError, Rng
+from gladiatorium.core import GladiatoriumError, Observation, Rng
 from gladiatorium.core.errors import IllegalAction
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import parse_square
@@ -16,7 +16,7 @@ ROYALS = {"f1": "K", "c1": "KK", "l1": "Q", "f10": "k", "c10": "kk"}
 
 def choice(state: object, seed: int = 1) -> str:
     seat = state.awaiting()[0]  # type: ignore[attr-defined]
-    return str(Marshal(Rng(seed)).choose(state, seat))  # type: ignore[arg-type]
+    return str(Marshal(Rng(seed)).choose(Observation.of(state, seat)))  # type: ignore[arg-type]
 
 
 def test_bot_r24_black_knight_3_overrides_to_take_the_enemy_queen() -> None:
@@ -55,7 +55,7 @@ def test_bot_is_deterministic_for_a_seed_and_plays_a_whole_game() -> None:
         bot = Marshal(Rng(seed))
         while not state.is_over:
             seat = state.awaiting()[0]
-            state.apply(seat, bot.choose(state, seat))
+            state.apply(seat, bot.choose(Observation.of(state, seat)))
         return [str(a) for _, a in state.history]
 
     first = play(4)
@@ -141,7 +141,7 @@ def test_champion_3_r24_the_bot_takes_its_queen_out_of_reach_of_queen_takers() -
         assert {p.kind for p in threats} == {"S", "BK"}
         while state.team_to_move == "white" and state.commander_to_move == "queen":
             seat = state.awaiting()[0]
-            state.apply(seat, Marshal(Rng(seed)).choose(state, seat))
+            state.apply(seat, Marshal(Rng(seed)).choose(Observation.of(state, seat)))
         queen = state.pos.royal("white", "Q")
         takers = [
             p.kind

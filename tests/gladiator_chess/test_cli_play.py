@@ -7,7 +7,7 @@ from gc_helpers import GAME
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.games.gladiator_chess.bots import Marshal
 from gladiatorium.games.gladiator_chess.pieces import SEATS
 
@@ -36,7 +36,7 @@ def test_one_person_at_all_eight_seats_plays_a_game_to_its_end() -> None:
     typed = []
     while not state.is_over:
         seat = state.awaiting()[0]
-        action = bot.choose(state, seat)
+        action = bot.choose(Observation.of(state, seat))
         typed.append(str(action))
         state.apply(seat, action)
     args = ["play", "gladiator-chess", "--option", "turn_limit=3"]

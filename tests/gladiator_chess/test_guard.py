@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from gladiatorium.core import Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.gladiator_chess import GladiatorChess, GladiatorChessState
 from gladiatorium.games.gladiator_chess.board import SQUARES, chebyshev
@@ -127,7 +128,7 @@ def test_guard_agrees_with_playing_moves_out_along_random_games(values: dict[str
         while state.awaiting():
             seat = state.awaiting()[0]
             assert_guard_agrees(state.pos)
-            state.apply(seat, bots[seat].choose(state, seat))
+            state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
 
 
 def test_a_clone_played_on_leaves_the_cached_moves_of_its_original_right() -> None:
@@ -144,11 +145,11 @@ def test_a_clone_played_on_leaves_the_cached_moves_of_its_original_right() -> No
                 if not twin.awaiting():
                     break
                 side = twin.awaiting()[0]
-                twin.apply(side, others[side].choose(twin, side))
+                twin.apply(side, others[side].choose(Observation.of(twin, side)))
             assert [str(a) for a in state.legal_actions(seat)] == [
                 str(a) for a in plain.legal_actions(seat)
             ]
-            action = bots[seat].choose(state, seat)
+            action = bots[seat].choose(Observation.of(state, seat))
             state.apply(seat, action)
             plain.apply(seat, action)
         assert state.fingerprint() == plain.fingerprint()

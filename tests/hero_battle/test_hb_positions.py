@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from contract import leaks, twin_differences
 from gladiatorium.cli.main import app
-from gladiatorium.core import OptionsError, PositionError
+from gladiatorium.core import Observation, OptionsError, PositionError
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.hero_battle import GAME, HeroBattleState
@@ -174,7 +174,7 @@ def test_views_of_a_position_battle_keep_every_secret() -> None:
                 if twin is not None:
                     compared += 1
                     assert twin_differences(GAME, state, twin, seat) == []
-        state.apply(awaited[0], bots[awaited[0]].choose(state, awaited[0]))
+        state.apply(awaited[0], bots[awaited[0]].choose(Observation.of(state, awaited[0])))
     assert compared > 0 and leaks(GAME, state) == []
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hb_helpers import GAME, HERO, NEMESES, battle
 
+from gladiatorium.core import Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.hero_battle import HeroBattleState
 from gladiatorium.games.hero_battle.actions import Guess
@@ -115,7 +116,7 @@ def test_random_battles_leak_nothing(options: dict[str, Any]) -> None:
     steps = 0
     while not state.is_over and steps < 3000:
         seat = state.awaiting()[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
         steps += 1
         if steps % 40 == 0:
             assert leaks(GAME, state) == []

@@ -139,7 +139,9 @@ def test_a_ladder_that_is_not_one_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_table_puts_the_best_bot_first() -> None:
-    shown = runner.invoke(app, ["lab", "tournament", SG, "--games", "3", "--seed", "2"])
+    shown = runner.invoke(
+        app, ["lab", "tournament", SG, "--bots", "random,greedy", "--games", "3", "--seed", "2"]
+    )
     assert shown.exit_code == 0, shown.output
     rows = [line for line in shown.output.splitlines() if line.startswith("│")]
     assert [row.split("│")[2].strip() for row in rows] == ["greedy", "random"]

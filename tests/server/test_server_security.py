@@ -262,9 +262,9 @@ def test_a_bot_over_its_thinking_time_gets_a_random_move(
         def __init__(self, rng: Any) -> None:
             self.rng = rng
 
-        def choose(self, state: Any, seat: str) -> Any:
+        def choose(self, observation: Any) -> Any:
             release.wait(30)
-            return state.legal_actions(seat)[0]
+            return observation.legal_actions[0]
 
     monkeypatch.setitem(registry._GENERIC_BOTS, "sleepy", Sleepy)
     settings = Settings(

@@ -6,7 +6,7 @@ import statistics
 
 from sdh_helpers import hero, place, start
 
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games.super_dice_heroes import GAME
 from gladiatorium.games.super_dice_heroes.bots import GreedyBot, PlannerBot
@@ -50,7 +50,7 @@ def test_planner_beats_greedy_beats_random_on_fixed_seeds() -> None:
 def test_greedy_takes_the_best_single_spend() -> None:
     """Greedy: from the middle with a 6 and three 1s it goes where it can score."""
     state = start(rolls=[(6, 1, 1, 1)])
-    action = GreedyBot(Rng(0)).choose(state, "1")
+    action = GreedyBot(Rng(0)).choose(Observation.of(state, "1"))
     assert str(action).startswith("move")
 
 

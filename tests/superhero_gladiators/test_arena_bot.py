@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena_helpers import act, attacker, defender, duel, power
 
-from gladiatorium.core import Rng
+from gladiatorium.core import Observation, Rng
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot, chance
 
 BOLT = power("distance", level=2, name="Bolt")
@@ -14,7 +14,7 @@ AT = {"1A": "a1", "2A": "d1"}
 
 def choice(state: object) -> str:
     seat = state.awaiting()[0]  # type: ignore[attr-defined]
-    return str(GreedyBot(Rng(0)).choose(state, seat))  # type: ignore[arg-type]
+    return str(GreedyBot(Rng(0)).choose(Observation.of(state, seat)))  # type: ignore[arg-type]
 
 
 def test_chance_counts_automatic_hits_and_misses() -> None:

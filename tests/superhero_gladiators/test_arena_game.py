@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from arena_helpers import act, arena_hero, attacker, defender, duel, power
 
-from gladiatorium.core import GladiatoriumError, OptionsError, Rng
+from gladiatorium.core import GladiatoriumError, Observation, OptionsError, Rng
 from gladiatorium.core.match import run_match
 from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.superhero_gladiators import GAME
@@ -86,7 +86,7 @@ def test_s4_house_rule_places_a_perception_1_hero_on_its_own_start_squares() -> 
 
 def test_s4_the_greedy_bot_places_a_foe_far_from_its_own_start() -> None:
     state = start([CLUELESS], [defender(PUNCH)], arena="1......2\n........")
-    assert str(GreedyBot(Rng(0)).choose(state, "2")) == "place a1"
+    assert str(GreedyBot(Rng(0)).choose(Observation.of(state, "2"))) == "place a1"
 
 
 def test_t1_heroes_act_on_their_segments_in_initiative_order() -> None:

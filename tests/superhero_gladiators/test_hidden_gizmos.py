@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from arena_helpers import act, attacker, defender, duel, power, skip_to
 
-from gladiatorium.core import GladiatoriumError
+from gladiatorium.core import GladiatoriumError, Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.actions import Attack, Notice, Reveal
@@ -165,8 +165,8 @@ def test_g5_random_matches_look_the_same_to_the_foe_until_it_notices(seed: int) 
             assert seen(a, seat) == seen(b, seat), f"seat {seat} tells the worlds apart"
         assert leaks(GAME, a) == []
         seat = a.awaiting()[0]
-        action = bots_a[seat].choose(a, seat)
-        assert bots_b[seat].choose(b, seat) == action
+        action = bots_a[seat].choose(Observation.of(a, seat))
+        assert bots_b[seat].choose(Observation.of(b, seat)) == action
         attempts += isinstance(action, Notice) and seat == "1"
         a.apply(seat, action)
         b.apply(seat, action)
@@ -183,12 +183,12 @@ def test_g5_the_greedy_bot_plays_the_same_whatever_it_cannot_know(seed: int) -> 
     decisions = 0
     while not a.is_over and not a.noticed["1"] and not b.is_over:
         seat = a.awaiting()[0]
-        action = bots_a[seat].choose(a, seat)
+        action = bots_a[seat].choose(Observation.of(a, seat))
         if seat == "1":
-            assert bots_b[seat].choose(b, seat) == action
+            assert bots_b[seat].choose(Observation.of(b, seat)) == action
             decisions += 1
         else:
-            action_b = bots_b[seat].choose(b, seat)
+            action_b = bots_b[seat].choose(Observation.of(b, seat))
             assert action_b == action, "Perseus plays his own side the same way"
         a.apply(seat, action)
         b.apply(seat, action)
@@ -209,13 +209,13 @@ def test_g5_the_greedy_bot_does_not_look_again_where_it_found_nothing() -> None:
     skip_to(state, "1A")
     bot = GreedyBot(Rng(0))
     look = Notice("2A", "Cloak")
-    bot.choose(state, "1")
+    bot.choose(Observation.of(state, "1"))
     before = bot._notice_value(state.fighters["1A"], look)
     act(state, "notice 2A Cloak", [12])
     skip_to(state, "1A")
-    bot.choose(state, "1")
+    bot.choose(Observation.of(state, "1"))
     assert bot._notice_value(state.fighters["1A"], look) == before > 0
     act(state, "notice 2A Cloak", [11])
     skip_to(state, "1A")
-    bot.choose(state, "1")
+    bot.choose(Observation.of(state, "1"))
     assert bot._notice_value(state.fighters["1A"], look) == 0

@@ -5,14 +5,14 @@ conformance suite compares them, in order, between worlds that differ in a secre
 
 from __future__ import annotations
 
-from typing import Any
-
-from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.core import Action, Observation, Rng
 
 
 class RandomBot:
+    reads_world = False  # its legal actions are all it reads
+
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
-        return state.sample_legal(seat, self.rng)
+    def choose(self, observation: Observation) -> Action:
+        return self.rng.choice(observation.legal_actions)

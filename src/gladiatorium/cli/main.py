@@ -42,7 +42,7 @@ from gladiatorium.core import (
     get_game,
 )
 from gladiatorium.core.files import FileRefused, flag_error, read_text
-from gladiatorium.core.match import MatchTooLong, make_bots, run_match
+from gladiatorium.core.match import MatchTooLong, Person, make_bots, run_match
 from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
 from gladiatorium.games import load
 from gladiatorium.lab.jobs import ResultsFile, Runner
@@ -218,14 +218,14 @@ def play(
         raise fail(str(err)) from err
     humans = [s for s, name in chosen.items() if name == "human"]
     person = HumanSeat(game, console, hot_seat=len(humans) > 1)
-    controllers: dict[Seat, Bot] = {
+    controllers: dict[Seat, Bot | Person] = {
         **make_bots(game, seed, {s: n for s, n in chosen.items() if n != "human"}),
         **{s: person for s in humans},
     }
     if state.is_over:
         console.print(Text("this match is already over"))
     try:
-        run_match(state, controllers)
+        run_match(state, controllers, game=game)
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
         if save is not None:

@@ -21,7 +21,7 @@ from gladiatorium.core import (
     games,
     is_number,
 )
-from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.match import Person, make_bots, run_match
 
 SEED_MAX = 2**63 - 1
 
@@ -50,7 +50,7 @@ def run_menu(console: Console) -> None:
             return
         person = HumanSeat(game, console, hot_seat=False)
         names = {s: best_bot(game) for s in state.seats if s != seat}
-        controllers: dict[Seat, Bot] = {**make_bots(game, seed, names), seat: person}
+        controllers: dict[Seat, Bot | Person] = {**make_bots(game, seed, names), seat: person}
         _play(console, state, controllers, person, seat)
 
 
@@ -150,10 +150,14 @@ def _ask_players(console: Console, low: int, high: int, default: int) -> int:
 
 
 def _play(
-    console: Console, state: Any, controllers: dict[Seat, Bot], person: HumanSeat, seat: Seat
+    console: Console,
+    state: Any,
+    controllers: dict[Seat, Bot | Person],
+    person: HumanSeat,
+    seat: Seat,
 ) -> None:
     try:
-        run_match(state, controllers)
+        run_match(state, controllers, game=person.game)
     except QuitMatch:
         console.print("[yellow]match stopped[/yellow]")
         return

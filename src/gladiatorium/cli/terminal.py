@@ -114,7 +114,7 @@ class HumanSeat:
             self.console.print(Text.assemble("  ", ("·", "dim"), " ", event.text), highlight=False)
         self.seen[seat] = len(events)
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def decide(self, state: State[Any], seat: Seat) -> Action:
         self.hand_over(seat)
         if self.hot_seat:
             self.console.rule(f"[bold]seat {seat}[/bold] (others look away)")

@@ -14,10 +14,12 @@ from gladiatorium.core.errors import (
 )
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
-from gladiatorium.core.outcome import Outcome
+from gladiatorium.core.observation import Observation
+from gladiatorium.core.outcome import Outcome, standing
 from gladiatorium.core.registry import (
     best_bot,
     bots_for,
+    game_of,
     games,
     get_bot,
     get_game,
@@ -39,6 +41,7 @@ __all__ = [
     "GladiatoriumError",
     "IllegalAction",
     "NotYourTurn",
+    "Observation",
     "OptionsError",
     "Outcome",
     "PositionError",
@@ -52,10 +55,12 @@ __all__ = [
     "bots_for",
     "derive_seed",
     "entropy_seed",
+    "game_of",
     "games",
     "get_bot",
     "get_game",
     "is_number",
     "register_game",
     "register_generic_bot",
+    "standing",
 ]

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from gladiatorium.core.action import Action, action_from_json
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Seat
+from gladiatorium.core.observation import Observation, seat_copy
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
 
@@ -35,17 +36,15 @@ class GameInfo:
 
 
 class Bot(Protocol):
-    """Anything that picks an action for its seat. Bots must not read ``state.rng``;
-    a searching bot works on ``state.clone(reseed=...)``, and a bot of a game with
-    hidden information reads only ``state.view(seat)`` and the seat's events.
+    """Anything that picks an action for its seat from the seat's :class:`Observation`:
+    its view, events and legal actions, and full states consistent with them
+    (``observation.world()``, ``observation.determinize(rng)``) in which every secret
+    of other seats is invented. A bot never holds the live match, so it cannot read
+    another seat's secrets or the future dice; the conformance suite still checks
+    that its choice is the same in two worlds that differ only in such a secret
+    (``Game.secret_twin``)."""
 
-    Trust, not structure: today ``choose`` is handed the whole live state, secrets
-    included, and every bot is trusted not to read what its seat may not know (a bot
-    for a stranger's seat on a server must never be given it this way). The
-    conformance suite checks the behaviour: a bot's choice does not change between
-    two worlds that differ only in a secret of other seats (``Game.secret_twin``)."""
-
-    def choose(self, state: State[Any], seat: Seat) -> Action: ...
+    def choose(self, observation: Observation) -> Action: ...
 
 
 BotFactory = Callable[[Rng], Bot]
@@ -133,6 +132,27 @@ class Game(ABC, Generic[OptT]):
         the conformance suite checks it, so every game with hidden information
         implements this."""
         return None
+
+    def determinize(self, state: State[OptT], seat: Seat, rng: Rng) -> State[OptT]:
+        """A full state that ``seat`` cannot tell from ``state``: what it may know kept,
+        every fact hidden from it (another seat's secret, a choice not yet revealed)
+        drawn from ``rng`` without reading the true one, so the same picture and the
+        same ``rng`` always give the same state; fresh dice; only the events ``seat``
+        was told. Bots see the match only through such states (:class:`Observation`).
+        The default, for games with nothing hidden, is a copy with fresh dice; every
+        game with hidden information overrides it (the conformance suite checks that
+        a state and its :meth:`secret_twin` give the same samples)."""
+        return seat_copy(state, seat, rng)
+
+    #: iterations per decision of the search bot ``mcts`` by default: what keeps a whole
+    #: match against random quick (docs/lab.md, "Search bots")
+    search_iterations: ClassVar[int] = 16
+
+    def evaluate(self, state: State[OptT]) -> dict[Seat, float]:
+        """How well each seat stands in ``state``, from 0 (lost) to 1 (won), for a search
+        that stops before the end (``mcts``); read from a full state it was handed. The
+        default knows nothing: a half each."""
+        return dict.fromkeys(state.seats, 0.5)
 
     #: the game-specific command-line flags ``cli_options`` reads, with their help
     cli_flags: ClassVar[dict[str, str]] = {}

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, Game
-from gladiatorium.core.registry import get_bot
+from gladiatorium.core.observation import Observation
+from gladiatorium.core.registry import game_of, get_bot
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.core.state import State
 
 
 class MatchTooLong(GladiatoriumError):
     """A match passed its action cap without ending."""
+
+
+@runtime_checkable
+class Person(Protocol):
+    """A seat played by someone at this table (the terminal): it is shown the match
+    only through the seat's view and answers with an action. Unlike a bot it is handed
+    the live match, which it needs to take back moves."""
+
+    def decide(self, state: State[Any], seat: Seat) -> Action: ...
 
 
 def make_bots(game: Game[Any], seed: int, names: Mapping[Seat, str]) -> dict[Seat, Bot]:
@@ -27,19 +38,29 @@ def make_bots(game: Game[Any], seed: int, names: Mapping[Seat, str]) -> dict[Sea
 
 def run_match(
     state: State[Any],
-    controllers: Mapping[Seat, Bot],
+    controllers: Mapping[Seat, Bot | Person],
     max_actions: int = 1_000_000,
     on_events: Callable[[Seat, list[Event]], None] | None = None,
+    game: Game[Any] | None = None,
 ) -> State[Any]:
-    """Ask the first awaited seat's controller for an action until the match ends."""
+    """Ask the first awaited seat's controller for an action until the match ends: a
+    bot is handed the seat's :class:`Observation`, a person the match."""
+    game = game_of(state) if game is None else game
     for _ in range(max_actions):
         awaited = state.awaiting()
         if not awaited:
             return state
         seat = awaited[0]
-        events = state.apply(seat, controllers[seat].choose(state, seat))
+        events = state.apply(seat, decide(game, state, seat, controllers[seat]))
         if on_events is not None:
             on_events(seat, events)
     if state.is_over:
         return state
     raise MatchTooLong(f"no result after {max_actions} actions")
+
+
+def decide(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Action:
+    """The action ``controller`` takes for ``seat`` now."""
+    if isinstance(controller, Person):
+        return controller.decide(state, seat)
+    return controller.choose(Observation.for_bot(game, state, seat, controller))

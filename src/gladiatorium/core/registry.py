@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
 from typing import Any
 
 from gladiatorium.core.errors import UnknownGame
 from gladiatorium.core.game import BotFactory, Game
+from gladiatorium.core.state import State
 
 _GAMES: dict[str, Game[Any]] = {}
 _GENERIC_BOTS: dict[str, BotFactory] = {}
@@ -34,6 +38,19 @@ def get_game(slug: str) -> Game[Any]:
         raise UnknownGame(f"no game {slug!r}; registered games: {known}") from None
 
 
+def game_of(state: State[Any]) -> Game[Any]:
+    """The game whose package defines the class of ``state``: a registered one, else
+    the ``GAME`` its package exposes (a game used without ``games.load()``)."""
+    package = type(state).__module__.rpartition(".")[0]
+    for game in _GAMES.values():
+        if type(game).__module__.startswith(package + "."):
+            return game
+    exposed = getattr(importlib.import_module(package), "GAME", None) if package else None
+    if isinstance(exposed, Game):
+        return exposed
+    raise UnknownGame(f"no registered game plays a {type(state).__name__}")
+
+
 def bots_for(game: Game[Any]) -> dict[str, BotFactory]:
     """The game's own bots (best first) then the generic ones."""
     return {**game.bots(), **_GENERIC_BOTS}
@@ -44,9 +61,35 @@ def best_bot(game: Game[Any]) -> str:
 
 
 def get_bot(game: Game[Any], name: str) -> BotFactory:
+    """The bot ``name``, or ``name:KEY=VALUE,...`` with settings of its own
+    (``mcts:iterations=200``, ``mcts:ms=500``); an unknown bot or setting is an error
+    naming the known ones."""
+    base, _, settings = name.partition(":")
     table = bots_for(game)
     try:
-        return table[name]
+        factory = table[base]
     except KeyError:
         known = ", ".join(table) or "none"
-        raise UnknownGame(f"no bot {name!r} for {game.info.slug}; bots: {known}") from None
+        raise UnknownGame(f"no bot {base!r} for {game.info.slug}; bots: {known}") from None
+    if not settings:
+        return factory
+    return functools.partial(factory, **bot_settings(base, factory, settings))
+
+
+def bot_settings(base: str, factory: BotFactory, text: str) -> dict[str, int | float]:
+    """``KEY=NUMBER,...`` checked against the settings the bot's constructor takes."""
+    allowed = [p for p in inspect.signature(factory).parameters if p != "rng"]
+    out: dict[str, int | float] = {}
+    for part in text.split(","):
+        key, sep, value = (s.strip() for s in part.partition("="))
+        if key not in allowed or not sep:
+            takes = ", ".join(allowed) or "no settings"
+            raise UnknownGame(f"bot {base}: no setting {key!r} (it takes {takes})")
+        try:
+            number = float(value)
+        except ValueError:
+            raise UnknownGame(f"bot {base}: {key}={value!r} is not a number") from None
+        if not 0 <= number < 1e9:
+            raise UnknownGame(f"bot {base}: {key}={value} is out of range")
+        out[key] = int(number) if number.is_integer() else number
+    return out

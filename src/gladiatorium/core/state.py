@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, Generic, Self, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from pydantic import BaseModel
 
@@ -196,11 +196,18 @@ class State(ABC, Generic[OptT]):
         """The event log as ``seat`` may see it."""
         return [e for e in self.events if e.visible_to(seat)]
 
+    #: a game's own caches of one version of the state, by attribute, with the empty
+    #: value a copy starts from (they belong to this object, like the kept legal list)
+    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+
     def __getstate__(self) -> dict[str, Any]:
-        """Copies and pickles leave the kept legal list behind (it belongs to this
-        object)."""
+        """Copies and pickles leave the kept legal list and the game's caches behind
+        (they belong to this object, and copying them costs more than remaking them)."""
         state = dict(self.__dict__)
         state["_legal_memo"] = None
+        for name, empty in self.CACHES.items():
+            if name in state:
+                state[name] = empty()
         return state
 
     def clone(self, reseed: int | None = None) -> Self:
@@ -212,7 +219,10 @@ class State(ABC, Generic[OptT]):
         events, history = self.events, self.history
         self.events, self.history = [], []
         try:
-            twin = copy.deepcopy(self, {id(self.options): self.options})
+            shared: dict[int, object] = {id(self.options): self.options}
+            if reseed is not None:  # the stream is replaced: not worth copying
+                shared[id(self.rng)] = self.rng
+            twin = copy.deepcopy(self, shared)
         finally:
             self.events, self.history = events, history
         twin.events, twin.history = list(events), list(history)

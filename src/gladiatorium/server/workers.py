@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from gladiatorium.core import Action, GladiatoriumError, Seat, State
+from gladiatorium.core import Action, GladiatoriumError, Observation
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import Deadline, Match, MatchSeat, utcnow
@@ -88,27 +88,29 @@ class BotDrivers:
             if not seats:
                 return False
             seat, ply = seats[0], live.ply
-            trial = live.state.clone(reseed=derive_seed(live.state.seed, "think", ply))
             bot = self.service.bot_for(live, seat)
+            observation = Observation.for_bot(live.game, live.state, seat, bot)
         if self.settings.bot_delay_seconds:
             self.stopping.wait(self.settings.bot_delay_seconds)
-        action = self._think(live, bot, trial, seat, ply)
+        action = self._think(live, bot, observation, ply)
         try:
             self.service.submit_action(match_id, seat, action, ply)
         except ServiceError as err:
             log.info("match=%s bot %s move dropped: %s", match_id, seat, err)
         return True
 
-    def _think(self, live: Live, bot: Any, trial: State[Any], seat: Seat, ply: int) -> Action:
-        """The bot's choice within the thinking-time cap, else a random legal action."""
-        future = self._thinkers.submit(bot.choose, trial, seat)
+    def _think(self, live: Live, bot: Any, observation: Observation, ply: int) -> Action:
+        """The bot's choice, made from the seat's observation within the thinking-time
+        cap, else a random legal action."""
+        seat = observation.seat
+        future = self._thinkers.submit(bot.choose, observation)
         try:
             return future.result(timeout=self.settings.bot_think_seconds)
         except concurrent.futures.TimeoutError:
             log.warning("match=%s bot %s over its thinking time; random move", live.id, seat)
         except GladiatoriumError as err:
             log.warning("match=%s bot %s failed (%s); random move", live.id, seat, err)
-        legal = list(trial.legal_actions(seat))
+        legal = list(observation.legal_actions)
         return Rng(derive_seed(live.state.seed, "fallback", ply)).choice(legal)
 
     def close(self) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.core import Action, Observation, Rng, Seat
 from gladiatorium.games.electron_gladiators.actions import Dodge, EndMove, Fire
 from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.attacks import (
@@ -192,7 +192,8 @@ class Tactician:
         self.plan_key: tuple[int, int] | None = None
 
     # ----- the controller ------------------------------------------------------------
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         assert isinstance(state, ElectronGladiatorsState)
         legal = state.legal_actions(seat)
         if isinstance(legal[0], Dodge):

@@ -17,6 +17,7 @@ from gladiatorium.core import (
     OptionsError,
     Seat,
     State,
+    standing,
 )
 from gladiatorium.core.files import FileRefused, flag_error, read_text
 from gladiatorium.games.electron_gladiators.actions import ACTION_TYPES, Drive, Fly, Turn
@@ -94,6 +95,16 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
         to move; it becomes the match's ``setup`` option, so its record replays alone."""
         parse_setup(text, source)
         return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
+
+    def evaluate(self, state: State[ElectronGladiatorsOptions]) -> dict[Seat, float]:
+        """Each side's position as the tactician weighs it (material, the threats both
+        ways, the distance its guns still have to close), against the other side's:
+        material alone let a search wander until the quiet-turn draw."""
+        from gladiatorium.games.electron_gladiators.bots import _evaluate
+
+        assert isinstance(state, ElectronGladiatorsState)
+        worth = {s: _evaluate(state.arena, s, state.options) for s in state.seats}
+        return standing(worth, 20.0)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.electron_gladiators.bots import Tactician

@@ -6,15 +6,13 @@ without dice), of its King's Knight and of an exposed King, threats on the enemy
 queen, checks, and checkmates found by trying the move on a copy. At an override
 window the King compares the best move of the waiting commander ('let') with the
 best move of any unmoved piece and overrides when that is clearly better.
-Gladiator Chess has no hidden information, so the bot reads the whole state; it
-never reads the dice (a trial move runs on a copy with a fresh stream).
+Gladiator Chess has no hidden information, so the bot reads its observation's world
+(the match with a fresh dice stream): it cannot see the dice to come.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.core import Action, Observation, Rng
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import parse_square, rank_of
 from gladiatorium.games.gladiator_chess.combat import odds
@@ -65,7 +63,8 @@ class Marshal:
         self.rng = rng
         self.dice: dict[str, int] = {}
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         legal = state.legal_actions(seat)
         if len(legal) == 1 or not isinstance(state, GladiatorChessState):
             return legal[0]

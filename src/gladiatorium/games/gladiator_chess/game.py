@@ -12,6 +12,7 @@ from gladiatorium.core import (
     GladiatoriumError,
     Seat,
     State,
+    standing,
 )
 from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES, Let, Move
 from gladiatorium.games.gladiator_chess.diagram import read_diagram
@@ -52,6 +53,7 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     )
     options_type = GladiatorChessOptions
     action_types = ACTION_TYPES
+    search_iterations = 40  # measured: 16 lost a game in ten to random, 40 none
 
     def new_state(
         self, options: GladiatorChessOptions, players: int, seed: int
@@ -65,6 +67,21 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     ) -> GladiatorChessState:
         """A match from a written position (docs/rules/gladiator-chess.md, "Positions")."""
         return GladiatorChessState(options, players, seed, read_diagram(text, source))
+
+    def evaluate(self, state: State[GladiatorChessOptions]) -> dict[Seat, float]:
+        """Each team's pieces on the board, by the Marshal's worth and their health,
+        against the other team's; every commander of a team stands as the team."""
+        from gladiatorium.games.gladiator_chess.bots import VALUE
+        from gladiatorium.games.gladiator_chess.pieces import SEAT_ROLES
+
+        assert isinstance(state, GladiatorChessState)
+        teams: dict[str, float] = {}
+        for piece in state.pos.pieces:
+            if piece.alive:
+                worth = VALUE[piece.kind] * (0.6 + 0.4 * piece.hp / max(1, piece.max_hp))
+                teams[piece.team] = teams.get(piece.team, 0.0) + worth
+        by_team = standing(teams, 15.0)
+        return {s: by_team.get(SEAT_ROLES[s][0], 0.0) for s in state.seats}
 
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.gladiator_chess.bots import Marshal

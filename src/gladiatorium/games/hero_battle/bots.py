@@ -1,12 +1,15 @@
-"""Hero Battle bots. Each reads only ``state.view(seat)`` (the public record plus its own
-secrets); ``state.illegal_reason`` is used only as a safety net for the move it built.
-They are handed the whole state, every identity included, and are trusted not to look
-(see ``core.game.Bot``); the conformance suite checks that swapping two other players'
-identities never changes a bot's choice.
+"""Hero Battle bots. Each reads only its seat's view (the public record plus its own
+secrets); the observation's world is used only as a safety net for the move it built
+(``illegal_reason``). The world's identities and nemeses are invented
+(``sampling.py``), so there is nothing true to read there; the conformance suite checks
+that swapping two other players' identities never changes a bot's choice.
 
-- ``inferrer``: hunts its nemeses, heals itself, and infers secret identities from the
-  public record of hits, heals and abstentions; calls a hero out when 95% confident.
-- ``hunter``: hits its nemeses first, heals itself when low; never guesses.
+- ``inferrer``: hunts its nemeses and infers secret identities from the public record
+  of hits, heals and abstentions; calls a hero out when 95% confident.
+- ``hunter``: hits its nemeses first; never guesses.
+Both keep their secret: a heal goes to a random hero among those they do not hunt, their
+own among them at the same rate as any other, whatever its HP, so that the heals, the
+record everyone reads, say nothing of who they are (benchmarks/hero_battle_secrecy.py).
 - ``random-move``: a random valid move every round; never guesses.
 On the moderator's seat every bot just closes the round when asked (the deadline).
 """
@@ -17,7 +20,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from gladiatorium.core import Action, BotFactory, Rng, Seat, State
+from gladiatorium.core import Action, BotFactory, Observation, Rng, Seat
 from gladiatorium.games.hero_battle.actions import (
     MODERATOR,
     RANDOM_PLAYER,
@@ -69,7 +72,8 @@ class HeroBattleBot:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         if seat == MODERATOR:
             return Close()
         view = state.view(seat)
@@ -105,8 +109,8 @@ class RandomMoveBot(HeroBattleBot):
 
 
 class HunterBot(HeroBattleBot):
-    """Nemeses first (weakest first), then the strongest other hero; heals itself when
-    at half HP or less, else a random hero that is neither a nemesis nor a target."""
+    """Nemeses first (weakest first), then the strongest other hero; heals a random
+    hero that is neither a nemesis nor a target, its own no more often than another."""
 
     def move(self, view: dict[str, Any], seat: Seat) -> Move | None:
         heroes = view["heroes"]
@@ -128,10 +132,9 @@ class HunterBot(HeroBattleBot):
         return sorted(shuffled, key=lambda h: -heroes[h]["hp"])
 
     def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        start = max(h["hp"] for h in view["heroes"].values())
-        low = view["heroes"][me]["hp"] * 2 <= max(start, 2) or view["heroes"][me]["hp"] <= 4
-        others = [h for h in self.shuffled(healable(view)) if h != me and h not in nemeses]
-        return [me, *others] if low else [*others, me]
+        """Every healable hero but the nemeses, in random order, its own included: a
+        heal that favoured its own hero (when low, or always) would name it."""
+        return [h for h in self.shuffled(healable(view)) if h not in nemeses]
 
 
 class InferrerBot(HunterBot):
@@ -148,12 +151,6 @@ class InferrerBot(HunterBot):
         if best is None or best[0] < CONFIDENCE:
             return None
         return Guess(best[1], best[2])
-
-    def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        """Heals itself every round: measured, the HP outweighs what the heals tell
-        (benchmarks/hero_battle_bots.py; hiding until 3 HP won half as often)."""
-        others = [h for h in self.shuffled(healable(view)) if h != me and h not in nemeses]
-        return [me, *others]
 
 
 def infer_identities(view: dict[str, Any], seat: Seat) -> dict[str, dict[str, float]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gladiatorium.core import Action, BotFactory, Game, GameInfo, Seat, State
+from gladiatorium.core import Action, BotFactory, Game, GameInfo, Rng, Seat, State, standing
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
@@ -62,6 +62,17 @@ class HeroBattle(Game[HeroBattleOptions]):
         check_players(read_position(text, options, source), players, source)
         return self.new_state(options.model_copy(update={"position": text}), players, seed)
 
+    def evaluate(self, state: State[HeroBattleOptions]) -> dict[Seat, float]:
+        """Each player's hit points still standing (heroes alive or Zombies) against
+        the best other player's; the moderator plays for nobody."""
+        assert isinstance(state, HeroBattleState)
+        points = dict.fromkeys(state.player_seats, 0.0)
+        for hero in state.heroes.values():
+            if hero.hittable and hero.player in points:
+                points[hero.player] += max(0, hero.hp)
+        values = standing(points, max(1.0, state.options.starting_hp / 2))
+        return {**values, MODERATOR: 0.5}
+
     def bots(self) -> Mapping[str, BotFactory]:
         from gladiatorium.games.hero_battle.bots import BOTS
 
@@ -102,6 +113,14 @@ class HeroBattle(Game[HeroBattleOptions]):
                 hero.player = second if hero.player == first else first
         twin.nemeses[first], twin.nemeses[second] = state.nemeses[second], state.nemeses[first]
         return twin
+
+    def determinize(self, state: State[HeroBattleOptions], seat: Seat, rng: Rng) -> HeroBattleState:
+        """The same Battle with the identities, nemeses, guesses and anonymous hits
+        ``seat`` may not know drawn afresh (``sampling.py``)."""
+        from gladiatorium.games.hero_battle.sampling import determinize
+
+        assert isinstance(state, HeroBattleState)
+        return determinize(state, seat, rng)
 
     def web_picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
         """My hero, the heroes' HP, the round history and the move as clicks."""

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gladiatorium.core import Action, Game, GameInfo, Outcome, Seat, State
+from gladiatorium.core import Action, Game, GameInfo, Outcome, Seat, State, standing
 
 
 class PigOptions(BaseModel):
@@ -89,6 +89,7 @@ class Pig(Game[PigOptions]):
     )
     options_type = PigOptions
     action_types = (Roll, Hold)
+    search_iterations = 200  # a decision is cheap; the dice need many samples
 
     def new_state(self, options: PigOptions, players: int, seed: int) -> PigState:
         return PigState(options, players, seed)
@@ -97,3 +98,10 @@ class Pig(Game[PigOptions]):
         view = state.view(seat)
         banked = "  ".join(f"{s}: {points}" for s, points in view["banked"].items())
         return f"banked  {banked}\nseat {view['to_move']} to move, {view['turn_total']} this turn"
+
+    def evaluate(self, state: State[PigOptions]) -> dict[Seat, float]:
+        """Banked points (and the turn's, for the seat rolling) against the best other."""
+        assert isinstance(state, PigState)
+        points = {s: float(b) for s, b in state.banked.items()}
+        points[state.to_move] += state.turn_total
+        return standing(points, state.options.target / 4)

@@ -8,10 +8,9 @@
 - ``greedy``: the same estimate, but one spend at a time (no plan for the round).
 
 Players never interact except through the shared roll, so a bot only looks at its own
-sheet (all public) and never at ``state.rng``. It is handed the whole state, the other
-heroes' choices of the round included, and is trusted not to read them (see
-``core.game.Bot``); the conformance suite checks that another hero's hidden spend never
-changes its choice.
+sheet (all public) and never at the dice to come. It reads its observation's world, in
+which the other heroes' choices of the round are invented (``Game.determinize``); the
+conformance suite checks that another hero's hidden spend never changes its choice.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from gladiatorium.core import Action, BotFactory, Rng, Seat, State
+from gladiatorium.core import Action, BotFactory, Observation, Rng, State
 from gladiatorium.games.super_dice_heroes.actions import (
     ChangeDie,
     ChoosePower,
@@ -231,7 +230,8 @@ class PlannerBot:
         self._plan: list[Action] = []
         self._expect: tuple[Any, ...] | None = None
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         hero: Hero = state.heroes[seat]  # type: ignore[attr-defined]
         sheet: Sheet = state.sheet  # type: ignore[attr-defined]
         if hero.power is None:
@@ -417,7 +417,8 @@ class GreedyBot:
         self.rng = rng
         self.weights = weights or Weights()
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         hero: Hero = state.heroes[seat]  # type: ignore[attr-defined]
         sheet: Sheet = state.sheet  # type: ignore[attr-defined]
         if hero.power is None:

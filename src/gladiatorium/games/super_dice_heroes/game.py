@@ -15,11 +15,14 @@ from gladiatorium.core import (
     GameInfo,
     GladiatoriumError,
     OptionsError,
+    Rng,
     Seat,
     State,
     is_number,
+    standing,
 )
 from gladiatorium.core.files import FileRefused, flag_error, read_text
+from gladiatorium.core.observation import seat_copy
 from gladiatorium.games.super_dice_heroes.actions import ACTION_TYPES, Done
 from gladiatorium.games.super_dice_heroes.bots import BOTS
 from gladiatorium.games.super_dice_heroes.hero import SpendAction
@@ -81,6 +84,15 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         if named > players:
             raise OptionsError(f"hero_names: a name for seat {named}, but {players} players")
         return SuperDiceHeroesState(options, players, seed)
+
+    def evaluate(self, state: State[SuperDiceHeroesOptions]) -> dict[Seat, float]:
+        """Each hero's honor against the best other hero's (alone: against the
+        solo target)."""
+        assert isinstance(state, SuperDiceHeroesState)
+        points = {s: float(p) for s, p in state.scores().items()}
+        if state.players == 1 and state.options.solo_target is not None:
+            points["target"] = float(state.options.solo_target)
+        return {s: v for s, v in standing(points, 5.0).items() if s in state.heroes}
 
     def bots(self) -> Mapping[str, BotFactory]:
         return BOTS
@@ -173,6 +185,19 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
                 twin.apply(other, spends[len(spends) // 2])
                 return twin
         return None
+
+    def determinize(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat, rng: Rng
+    ) -> SuperDiceHeroesState:
+        """The same match in which the other heroes' undisclosed choices of the round
+        are taken back (R12): a hero still deciding has made none yet, a hero that is
+        done ends the round with its dice unspent. The dice to come are drawn from
+        ``rng``."""
+        assert isinstance(state, SuperDiceHeroesState)
+        world = seat_copy(state, seat, rng, own_history=True)
+        assert isinstance(world, SuperDiceHeroesState)
+        world.unsaid(seat)
+        return world
 
     def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
         return int(getattr(state, "round", 0))

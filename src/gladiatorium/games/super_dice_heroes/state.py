@@ -9,7 +9,7 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Self
 
 from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
@@ -55,6 +55,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         self._outcome: Outcome | None = None
         self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
         self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
+        self.round_heroes: dict[Seat, Hero] = {}  # the heroes as this round began
         self._hidden_from = 0  # index of the first event of the round being decided
         if options.position:
             self._from_position(players)
@@ -229,6 +230,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         """A round (or the set-up) to decide: the public picture is the sheets now."""
         self.choices_made = {seat: [] for seat in self.heroes}
         self.shown = {seat: self._hero_view(hero) for seat, hero in self.heroes.items()}
+        self.round_heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
         self._hidden_from = len(self.events)
 
     def _start_round(self) -> None:
@@ -312,6 +314,34 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             for event in self.events[self._hidden_from :]
             if event.to is not None and not event.visible_to(seat)
         }
+
+    def clone(self, reseed: int | None = None) -> Self:
+        """An independent copy, made field by field: bots and searches copy a match at
+        every decision, and a whole deep copy of a hundred heroes is slow. The sheet and
+        the sheets shown at the round's start are never changed in place, so they are
+        shared."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
+        twin.events, twin.history = list(self.events), list(self.history)
+        twin.roll = list(self.roll)
+        twin.heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
+        twin.round_heroes = {seat: hero.copy() for seat, hero in self.round_heroes.items()}
+        twin.pending = dict(self.pending)
+        twin.choices_made = {seat: list(made) for seat, made in self.choices_made.items()}
+        return twin
+
+    def unsaid(self, seat: Seat) -> None:
+        """Take back every other hero's choices of the round being decided, which
+        ``seat`` may not know (R12): each is as the round began, a hero that is done
+        stays done with its dice unspent (see ``Game.determinize``). Only what ``seat``
+        may know is read; its events alone are kept."""
+        self._hidden_from = sum(e.visible_to(seat) for e in self.events[: self._hidden_from])
+        self.events = self.events_for(seat)
+        for other, hero in self.round_heroes.items():
+            if other != seat:
+                self.heroes[other] = hero.copy()
+                self.heroes[other].done = other not in self.pending
+                self.choices_made[other] = []
 
     def _hero_view(self, hero: Hero) -> dict[str, Any]:
         return {

@@ -86,7 +86,8 @@ class Arena:
     name: str = "arena"
 
     def __deepcopy__(self, memo: dict[int, object]) -> Arena:
-        return self  # a map never changes in play: copies of a match share it
+        """A map never changes (its caches only fill in): copies of a match share it."""
+        return self
 
     @property
     def width(self) -> int:

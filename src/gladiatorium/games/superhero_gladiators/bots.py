@@ -1,9 +1,10 @@
 """The greedy bot: attacks where the expected damage is best, moves into range,
 defends when a defence stops the hit, escapes, heals when it pays, hunts gizmos.
 
-Cards, positions and dice are open in this game, so the bot reads the state's heroes
-and map (never its dice); of a foe's gizmos it uses only what its legal actions show
-(a hidden gizmo its team has not noticed stays unknown to it, ruling G5)."""
+Cards, positions and dice are open in this game, so the bot reads the heroes and map of
+its observation's world (whose dice are a fresh stream); of a foe's gizmos it uses only
+what its legal actions show, and in that world a hidden gizmo its team has not noticed
+is invented (ruling G5, ``Game.determinize``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from gladiatorium.core import Action, Rng, Seat, State
+from gladiatorium.core import Action, Observation, Rng, Seat
 from gladiatorium.games.superhero_gladiators import combat
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -72,10 +73,11 @@ class GreedyBot:
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
 
-    def choose(self, state: State[Any], seat: Seat) -> Action:
+    def choose(self, observation: Observation) -> Action:
+        state, seat = observation.world(), observation.seat
         assert isinstance(state, SuperheroGladiatorsState)
         self._read_notices(state, seat)
-        legal = list(state.legal_now(seat))  # taken from it: applied without a second check
+        legal = list(observation.legal_actions)  # the match's own: applied without a check
         first = legal[0]
         if isinstance(first, Place):
             return self._place(state, seat, legal)

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
-from gladiatorium.core import Game, GameInfo, Seat, State, is_number
+from gladiatorium.core import Game, GameInfo, Rng, Seat, State, is_number, standing
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.game import BotFactory, Design
+from gladiatorium.core.observation import seat_copy
 from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.superhero_gladiators.arena import parse_arena, square_name
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
-from gladiatorium.games.superhero_gladiators.bots import GreedyBot
+from gladiatorium.games.superhero_gladiators.bots import HIDDEN_SHARE, GreedyBot
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_to_data,
@@ -22,7 +24,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     read_hero_text,
     resolve_hero_path,
 )
-from gladiatorium.games.superhero_gladiators.heroes import Gizmo
+from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Power
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 from gladiatorium.games.superhero_gladiators.odds import attack_notes
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
@@ -82,6 +84,15 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         self, options: SuperheroGladiatorsOptions, players: int, seed: int
     ) -> SuperheroGladiatorsState:
         return SuperheroGladiatorsState(options, players, seed)
+
+    def evaluate(self, state: State[SuperheroGladiatorsOptions]) -> dict[Seat, float]:
+        """Each team's oomph still standing against the best other team's."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        points = dict.fromkeys(state.seats, 0.0)
+        for f in state.fighters.values():
+            if f.alive:
+                points[f.team] += max(0, f.oomph)
+        return standing(points, 6.0)
 
     def bots(self) -> Mapping[str, BotFactory]:
         return {"greedy": GreedyBot}
@@ -210,6 +221,22 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
                 return twin
         return None
 
+    def determinize(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat, rng: Rng
+    ) -> SuperheroGladiatorsState:
+        """The same fight in which every foe's power that ``seat`` cannot see into has a
+        hidden gizmo drawn afresh, one time in five (about the sample heroes' share), or
+        none (G5)."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        world = seat_copy(state, seat, rng)
+        assert isinstance(world, SuperheroGladiatorsState)
+        for g in world.fighters.values():
+            for name, power in g.powers.items():
+                if _twin_gizmo(world, seat, g, name):
+                    hidden = rng.randint(1, 1000) <= HIDDEN_SHARE * 1000
+                    g.powers[name] = with_gizmo(power, Gizmo.HIDDEN if hidden else Gizmo.NONE)
+        return world
+
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
         heroes) and ``--map FILE`` (or a shipped map name) into option values."""
@@ -277,6 +304,13 @@ def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:
     if f.copied is not None:
         lines.append(f"  copied: {f.copied.name} (level {f.copied.level}): {effect_text(f.copied)}")
     return "\n".join(lines)
+
+
+@lru_cache(maxsize=1024)
+def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
+    """``power`` with ``gizmo``: the same object each time it is asked for, so that the
+    tables kept per power (moves, the bot's weights) serve every invented world."""
+    return power if power.gizmo is gizmo else replace(power, gizmo=gizmo)
 
 
 def options_line(state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:

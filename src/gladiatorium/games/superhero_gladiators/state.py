@@ -3,8 +3,9 @@ defence reactions and the end (rules in docs/rules/superhero-gladiators.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
@@ -55,6 +56,11 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     """The match. Phases: ``place`` (set-up), ``fight``, ``over``."""
+
+    # the legal lists and the actor's move options of this version of the match
+    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
+        {"_cache": dict, "_moves": lambda: None, "_move_list": lambda: None}
+    )
 
     def __init__(self, options: SuperheroGladiatorsOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)

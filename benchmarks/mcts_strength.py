@@ -1,0 +1,131 @@
+"""How strong ``mcts`` is in every game: against ``random`` and against the game's best
+heuristic bot, seats rotated, with the heuristic against random as the anchor.
+
+Each line plays ``--games`` games of one pairing: the first bot takes one side (one seat,
+or in Gladiator Chess every commander of one team) and the second bot every other seat;
+the first bot's side rotates through the sides game by game. A win counts only when the
+first bot's seat is among the winners (a draw is not a win). Win rates come with their 95%
+Wilson interval, and the median seconds per game with its ratio to the anchor's.
+
+    nice .venv/bin/python benchmarks/mcts_strength.py --games 20
+    nice .venv/bin/python benchmarks/mcts_strength.py --game pig --games 100 --iterations 64
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from gladiatorium.core import Game, best_bot, derive_seed, games, get_game
+from gladiatorium.games import load
+from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
+
+#: players per game: two where the game allows it, else its fewest
+PLAYERS = {"hero-battle": 8}
+
+
+@dataclass
+class Line:
+    game: str
+    first: str
+    second: str
+    games: int
+    wins: int
+    draws: int
+    median_s: float
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {**vars(self), "win_rate": self.wins / self.games, "low": low, "high": high}
+
+
+def sides(game: Game[Any], players: int) -> list[list[str]]:
+    """The seats that win together: a Gladiator Chess team's commanders, else one seat
+    (Hero Battle's moderator plays no side)."""
+    state = game.start(None, players, 0)
+    if game.info.slug == "gladiator-chess":
+        from gladiatorium.games.gladiator_chess.pieces import SEAT_ROLES
+
+        teams: dict[str, list[str]] = {}
+        for seat in state.seats:
+            teams.setdefault(SEAT_ROLES[seat][0], []).append(seat)
+        return list(teams.values())
+    return [[s] for s in state.seats if s != "moderator"]
+
+
+def pairing(slug: str, first: str, second: str, count: int, seed: int) -> Line:
+    """``count`` games of ``first`` (one side, rotating) against ``second`` (the rest)."""
+    game = get_game(slug)
+    players = PLAYERS.get(slug, max(2, game.info.min_players))
+    all_sides = sides(game, players)
+    seats = [s for side in all_sides for s in side]
+    wins = draws = 0
+    seconds: list[float] = []
+    for rotation, side in enumerate(all_sides):
+        share = count // len(all_sides) + (rotation < count % len(all_sides))
+        if not share:
+            continue
+        names = {s: first if s in side else second for s in seats}
+        batch = Batch(slug, {}, players, derive_seed(seed, slug, first, second, rotation), names)
+        clock = time.perf_counter()
+
+        def tally(result: GameResult, side: list[str] = side) -> None:
+            nonlocal wins, draws, clock
+            wins += bool(set(side) & set(result.winners))
+            draws += not result.winners and not result.all_lost
+            now = time.perf_counter()
+            seconds.append(now - clock)
+            clock = now
+
+        run_batch(batch, share, on_result=tally)
+    return Line(slug, first, second, count, wins, draws, statistics.median(seconds))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="games per pairing")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--iterations", type=int, help="mcts iterations (default: its own)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    load()
+    mcts = "mcts" if args.iterations is None else f"mcts:iterations={args.iterations}"
+    slugs = args.game or [g.info.slug for g in games()]
+    lines: list[Line] = []
+    for slug in slugs:
+        heuristic = best_bot(get_game(slug))
+        anchor = None
+        if heuristic != "random":
+            anchor = pairing(slug, heuristic, "random", args.games, args.seed)
+            lines.append(anchor)
+        lines.append(pairing(slug, mcts, "random", args.games, args.seed))
+        if heuristic != "random":
+            lines.append(pairing(slug, mcts, heuristic, args.games, args.seed))
+        if not args.json:
+            for line in lines[-3 if anchor else -1 :]:
+                print(row(line, anchor), flush=True)
+    if args.json:
+        print(json.dumps([line.to_json() for line in lines], indent=2))
+
+
+def row(line: Line, anchor: Line | None) -> str:
+    low, high = line.interval
+    ratio = line.median_s / anchor.median_s if anchor and anchor.median_s else 1.0
+    return (
+        f"| {line.game} | {line.first} | {line.second} | {line.games} "
+        f"| {line.wins / line.games:.0%} [{low:.0%}, {high:.0%}] | {line.draws} "
+        f"| {line.median_s:.2f} | {ratio:.1f} |"
+    )
+
+
+if __name__ == "__main__":
+    main()

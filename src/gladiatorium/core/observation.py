@@ -1,0 +1,102 @@
+"""What one seat may know, handed to its bot: the seat's picture of the match and,
+for search, full states consistent with it (determinization).
+
+A bot never holds the live match. An :class:`Observation` is made from it once, when
+the seat must decide, and keeps only what the seat may know: its view and events,
+its legal actions, who is awaited, the options and players, and a *world*: a full
+state built by the game's :meth:`~gladiatorium.core.game.Game.determinize` hook, in
+which every fact hidden from the seat is invented (drawn from a seed derived from the
+seat's own picture) and the dice roll a fresh stream. The true secrets are gone by
+the time a bot runs, so a bot cannot read them however it is written.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from gladiatorium.core.action import Action
+from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.rng import Rng, derive_seed
+from gladiatorium.core.state import State
+
+if TYPE_CHECKING:
+    from gladiatorium.core.game import Game
+
+
+class Observation:
+    """One seat's picture of a match at one decision (see the module docstring)."""
+
+    def __init__(
+        self, game: Game[Any], state: State[Any], seat: Seat, *, world: bool = True
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.options: Any = state.options
+        self.players = state.players
+        self.seats: tuple[Seat, ...] = tuple(state.seats)
+        self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
+        # the match's kept list: an action taken from it is applied without a second check
+        self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
+        # what the seat has seen so far is the only input of the invented secrets
+        self.seen = len(state.events_for(seat))
+        self._world: State[Any] | None = None
+        if world:  # a bot that reads only its legal actions is spared the copy
+            rng = Rng(derive_seed("world", seat, self.seen))
+            self._world = game.determinize(state, seat, rng)
+
+    @classmethod
+    def for_bot(cls, game: Game[Any], state: State[Any], seat: Seat, bot: object) -> Observation:
+        """The observation ``bot`` is handed: without a world when the bot says it reads
+        only its legal actions (``reads_world = False``, as the random bot does)."""
+        return cls(game, state, seat, world=getattr(bot, "reads_world", True))
+
+    @classmethod
+    def of(cls, state: State[Any], seat: Seat, game: Game[Any] | None = None) -> Observation:
+        """The observation of ``seat`` in ``state`` (its game found in the registry
+        when not given)."""
+        from gladiatorium.core.registry import game_of
+
+        return cls(game_of(state) if game is None else game, state, seat)
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        """The seat's view (``State.view``), the same as the true match gives it."""
+        return self.world().view(self.seat)
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """The events the seat was told, in order."""
+        return tuple(self.world().events_for(self.seat))
+
+    def world(self) -> State[Any]:
+        """A full state the seat cannot tell from the true one: what it may know is
+        true, what it may not is invented, the dice are a fresh stream. Bots read it
+        freely but must not change it (search on ``determinize`` or a clone)."""
+        if self._world is None:
+            raise RuntimeError("this observation was made for a bot that reads no world")
+        return self._world
+
+    def determinize(self, rng: Rng) -> State[Any]:
+        """A fresh full state consistent with the observation, its hidden facts drawn
+        from ``rng`` (the same ``rng`` gives the same state), safe to play on."""
+        return self.game.determinize(self.world(), self.seat, rng)
+
+    def sample_states(self, rng: Rng, count: int) -> list[State[Any]]:
+        """``count`` states drawn by :meth:`determinize`, one after the other."""
+        return [self.determinize(rng) for _ in range(count)]
+
+
+def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False) -> State[Any]:
+    """A copy of ``state`` that keeps only the events ``seat`` was told and rolls a
+    fresh stream drawn from ``rng`` (its seed, which could redo a secret deal, is
+    replaced too). With ``own_history`` the copy's action history keeps only the
+    seat's own actions (games whose actions are secret until revealed). The basis of
+    every game's :meth:`~gladiatorium.core.game.Game.determinize`."""
+    fresh = rng.randint(0, 2**62)
+    copy = state.clone(reseed=fresh)
+    copy.seed = fresh
+    copy.events = state.events_for(seat)
+    if own_history:
+        copy.history = [(s, a) for s, a in state.history if s == seat]
+    return copy
