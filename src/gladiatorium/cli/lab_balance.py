@@ -11,10 +11,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
+from gladiatorium.cli import runs
 from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError, OptionsError
 from gladiatorium.games import load
@@ -42,11 +42,9 @@ def check_folder(folder: Path, files: tuple[str, ...], force: bool) -> None:
 
 @contextmanager
 def progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int, GameResult], None]]:
-    """A progress bar on the terminal's stderr; the callback advances it by a game."""
+    """The lab's progress bar on stderr; the callback advances it by a game."""
     err = Console(stderr=True)
-    columns = (TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    show = err.is_terminal and not quiet
-    with Progress(*columns, console=err, disable=not show, transient=True) as progress:
+    with runs.progress_bar(err, err.is_terminal and not quiet) as progress:
         task = progress.add_task("playing", total=total)
         yield lambda _which, _result: progress.advance(task)
 
