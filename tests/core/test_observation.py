@@ -134,3 +134,22 @@ def test_a_match_finds_its_game_even_when_no_game_is_registered(
     state = get_game("pig").start(None, None, 1)
     monkeypatch.setattr(registry, "_GAMES", {})
     assert registry.game_of(state).info.slug == "pig"
+
+
+def test_a_written_position_does_not_reach_a_bot() -> None:
+    """A Hero Battle taken over from a written position: the text names every player's
+    hero, so neither the observation's options nor its worlds carry it."""
+    from importlib import resources
+
+    game = get_game("hero-battle")
+    shipped = resources.files("gladiatorium.games.hero_battle") / "data" / "positions"
+    text = (shipped / "takeover.yaml").read_text(encoding="utf-8")
+    state = game.start(None, None, 3, text, "takeover.yaml")
+    assert state.options.position and state.position
+    seat = state.awaiting()[0]
+    observation = Observation(game, state, seat)
+    world, drawn = observation.world(), observation.determinize(Rng(2))
+    assert observation.options.position is None
+    assert world.position is None and world.options.position is None
+    assert drawn.position is None and drawn.options.position is None
+    assert state.options.position and state.position  # the match keeps its own

@@ -32,7 +32,7 @@ class Observation:
     ) -> None:
         self.game = game
         self.seat = seat
-        self.options: Any = state.options
+        self.options: Any = without_position(state.options)
         self.players = state.players
         self.seats: tuple[Seat, ...] = tuple(state.seats)
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
@@ -99,4 +99,13 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
     copy.events = state.events_for(seat)
     if own_history:
         copy.history = [(s, a) for s, a in state.history if s == seat]
+    copy.position, copy.options = None, without_position(state.options)
     return copy
+
+
+def without_position(options: Any) -> Any:
+    """The options without the written position the match started from (its text may
+    hold secrets: a Hero Battle's identities); the match has no further use for it."""
+    if getattr(options, "position", None) is None:
+        return options
+    return options.model_copy(update={"position": None})
