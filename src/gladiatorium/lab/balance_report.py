@@ -9,7 +9,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from gladiatorium.lab.balance import LOPSIDED, Balance
-from gladiatorium.lab.report import page, percent, save_figure, span, table, write_json
+from gladiatorium.lab.report import percent, span, table, write_report
 
 #: the band a balanced hero's win rate against the field keeps to
 FAIR_BAND = (0.35, 0.65)
@@ -182,11 +182,6 @@ def sections(result: Balance) -> list[tuple[str, str]]:
 
 def write_balance_report(result: Balance, folder: Path) -> list[Path]:
     """Write the four files into ``folder`` (made if missing); their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    data = result.to_json()
-    write_json(folder / "balance.json", data)
-    png, svg = save_figure(balance_figure(result), folder, "balance")
-    index = folder / "index.html"
     title = "Superhero Gladiators balance"
-    index.write_text(page(title, svg, sections(result), data), encoding="utf-8")
-    return [index, folder / "balance.json", png, svg]
+    figure = balance_figure(result)
+    return write_report(folder, "balance", title, figure, sections(result), result.to_json())

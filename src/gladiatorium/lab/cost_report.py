@@ -7,7 +7,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from gladiatorium.lab.cost import CostStudy, Worth, worth
-from gladiatorium.lab.report import page, percent, save_figure, span, table, write_json
+from gladiatorium.lab.report import percent, span, table, write_report
 
 COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#762a83", "#e08214")
 
@@ -113,12 +113,5 @@ def sections(study: CostStudy) -> list[tuple[str, str]]:
 
 def write_cost_report(study: CostStudy, folder: Path) -> list[Path]:
     """Write the four files into ``folder`` (made if missing); their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    data = study.to_json()
-    write_json(folder / "cost.json", data)
-    png, svg = save_figure(cost_figure(study), folder, "cost")
-    index = folder / "index.html"
-    index.write_text(
-        page(f"What a power is worth: {study.hero}", svg, sections(study), data), encoding="utf-8"
-    )
-    return [index, folder / "cost.json", png, svg]
+    title = f"What a power is worth: {study.hero}"
+    return write_report(folder, "cost", title, cost_figure(study), sections(study), study.to_json())

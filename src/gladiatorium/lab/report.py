@@ -77,3 +77,21 @@ def page(title: str, svg: Path, sections: Sequence[tuple[str, str]], data: Any) 
 
 def write_json(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def write_report(
+    folder: Path,
+    stem: str,
+    title: str,
+    figure: Figure,
+    sections: Sequence[tuple[str, str]],
+    data: Any,
+) -> list[Path]:
+    """A lab report in ``folder`` (made if missing): ``index.html``, ``stem.json`` and the
+    figure as ``stem.png`` and ``stem.svg``; their paths, the page first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    write_json(folder / f"{stem}.json", data)
+    png, svg = save_figure(figure, folder, stem)
+    index = folder / "index.html"
+    index.write_text(page(title, svg, sections, data), encoding="utf-8")
+    return [index, folder / f"{stem}.json", png, svg]
