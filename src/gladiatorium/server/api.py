@@ -47,15 +47,27 @@ def service_of(request: Request) -> MatchService:
     return request.app.state.service
 
 
-def with_session(response: Response, token: str, request: Request) -> Response:
+#: how long the session and form cookies last, in days
+COOKIE_DAYS = 30
+
+
+def set_private_cookie(
+    response: Response, request: Request, name: str, value: str, days: int = COOKIE_DAYS
+) -> None:
+    """A cookie no script may read, sent by this site's own pages and links only (and
+    over HTTPS only where the settings say so)."""
     response.set_cookie(
-        SESSION_COOKIE,
-        token,
+        name,
+        value,
         httponly=True,
         samesite="lax",
         secure=request.app.state.settings.secure_cookies,
-        max_age=60 * 60 * 24 * 30,
+        max_age=60 * 60 * 24 * days,
     )
+
+
+def with_session(response: Response, token: str, request: Request) -> Response:
+    set_private_cookie(response, request, SESSION_COOKIE, token)
     return response
 
 

@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
-from gladiatorium.server.api import with_session
+from gladiatorium.server.api import set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
 from gladiatorium.server.service import (
     BadRequest,
@@ -114,14 +114,7 @@ def page(
     response.headers["x-frame-options"] = "DENY"
     response.headers["referrer-policy"] = "same-origin"
     if new:
-        response.set_cookie(
-            CSRF_COOKIE,
-            token,
-            httponly=True,
-            samesite="lax",
-            secure=request.app.state.settings.secure_cookies,
-            max_age=60 * 60 * 24 * 30,
-        )
+        set_private_cookie(response, request, CSRF_COOKIE, token)
     return response
 
 
@@ -799,14 +792,7 @@ async def accept_invite(request: Request, token: str) -> Response:
         return problem(request, err.status, str(err), caller)
     response = redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
     if caller.user_id is None or seat not in held:
-        response.set_cookie(
-            SEAT_COOKIE_PREFIX + match_id,
-            token,
-            httponly=True,
-            samesite="lax",
-            secure=request.app.state.settings.secure_cookies,
-            max_age=60 * 60 * 24 * 90,
-        )
+        set_private_cookie(response, request, SEAT_COOKIE_PREFIX + match_id, token, days=90)
     service.on_change(match_id)
     return response
 
