@@ -8,8 +8,10 @@ Rulebook sections are cited as General n, King n, Queen n, ...; rulings as R<n>
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.gladiator_chess.actions import Let, Move
@@ -98,6 +100,11 @@ def shared_move(
 
 
 class GladiatorChessState(State[GladiatorChessOptions]):
+    # each team's moves kept from slot to slot: a copy of the match starts afresh
+    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
+        {"_known": lambda: {team: MoveCache() for team in TEAMS}}
+    )
+
     def __init__(
         self,
         options: GladiatorChessOptions,
@@ -136,8 +143,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         for key, value in self.__dict__.items():
             if key in {"events", "history", "_legal", "_own", "options", "order"}:
                 setattr(twin, key, copy.copy(value))
-            elif key == "_known":
-                setattr(twin, key, {team: MoveCache() for team in TEAMS})
+            elif key in self.CACHES:
+                setattr(twin, key, self.CACHES[key]())
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
         return twin
