@@ -64,6 +64,19 @@ class Fighter:
         uses = {n: None if p.uses == INFINITE else int(p.uses) for n, p in powers.items()}
         return cls(fid, team, hero, powers, card_traits(hero).max_oomph, uses)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
+        """The hero as it stands: what changes in play is copied, its card and powers
+        (values) are shared."""
+        twin = object.__new__(Fighter)
+        twin.__dict__.update(self.__dict__)
+        twin.powers = dict(self.powers)
+        twin.uses = dict(self.uses)
+        twin.used = list(self.used)
+        twin.destroyed = list(self.destroyed)
+        twin.working_moves = list(self.working_moves)
+        memo[id(self)] = twin
+        return twin
+
     # ----- numbers from the card
     @property
     def name(self) -> str:

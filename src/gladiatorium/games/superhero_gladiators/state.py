@@ -3,6 +3,7 @@ defence reactions and the end (rules in docs/rules/superhero-gladiators.md)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -103,6 +104,24 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         )
         if options.position:
             self._from_position(options.position)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SuperheroGladiatorsState:
+        """A copy of the match, made by hand (a generic deep copy walks every value):
+        the heroes' changing parts and the match's lists are copied; cards, the map,
+        events, actions and the outcome are values and shared; the caches stay behind."""
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        for key, value in self.__getstate__().items():
+            if key == "fighters":
+                value = {fid: copy.deepcopy(f, memo) for fid, f in value.items()}
+            elif key == "noticed":
+                value = {team: list(keys) for team, keys in value.items()}
+            elif key in _LISTS_OF_VALUES:
+                value = list(value)
+            elif not (key in _VALUES or value is None or type(value) in _ATOMS):
+                value = copy.deepcopy(value, memo)
+            twin.__dict__[key] = value
+        return twin
 
     def _from_position(self, text: str) -> None:
         """Skip the placement: the heroes stand where the position says, and the first
@@ -1087,6 +1106,15 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "damage": {n: d for n, p in f.powers.items() if (d := damage(p)) is not None},
             "copied_flaws": [x.value for x in f.copied.flaws] if f.copied is not None else [],
         }
+
+
+#: attributes of a match that hold values never changed in place (a copy shares them),
+#: and lists of such values (a copy copies the list)
+_VALUES = frozenset({"arena", "rules", "reveal_for", "result"})
+_LISTS_OF_VALUES = frozenset(
+    {"acted", "pending", "exposed", "order", "to_place", "events", "history"}
+)
+_ATOMS = (int, str, bool, float)
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
