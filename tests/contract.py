@@ -154,7 +154,10 @@ def quick_bots(game: Game[Any]) -> dict[str, Any]:
 
 
 def world_text(world: State[Any]) -> str:
-    return json.dumps(world.fingerprint(), default=str, sort_keys=True)
+    """All that can be observed of a full state, its options included (a bot reads
+    them: a secret kept in the options must be invented there too)."""
+    seen = {**world.fingerprint(), "options": world.options.model_dump(mode="json")}
+    return json.dumps(seen, default=str, sort_keys=True)
 
 
 def sample_differences(

@@ -5,6 +5,7 @@ has none (so the foes' side of the match can play the same way in both)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -219,3 +220,43 @@ def test_g5_the_greedy_bot_does_not_look_again_where_it_found_nothing() -> None:
     skip_to(state, "1A")
     bot.choose(Observation.of(state, "1"))
     assert bot._notice_value(state.fighters["1A"], look) == 0
+
+
+def observed(observation: Observation) -> dict[str, Any]:
+    """All a bot handed ``observation`` could read of the heroes and options: the
+    observation's options, and its world's options, cards and powers."""
+    from gladiatorium.games.superhero_gladiators.hero_files import hero_to_data
+
+    world = observation.world()
+    assert isinstance(world, SuperheroGladiatorsState)
+    return {
+        "options": observation.options.model_dump(),
+        "world options": world.options.model_dump(),
+        "cards": {fid: hero_to_data(f.hero) for fid, f in world.fighters.items()},
+        "powers": {fid: dict(f.powers) for fid, f in world.fighters.items()},
+        "match": json.dumps(world.fingerprint(), default=str, sort_keys=True),
+    }
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_g5_what_a_bot_is_handed_holds_no_gizmo_it_cannot_know(seed: int) -> None:
+    """Two matches that differ only in Perseus's Harpe (a hidden gizmo or none): until
+    team 1 notices it, seat 1's observations are the same in both, options, hero cards
+    and powers of its world included (the world's gizmos are drawn from the
+    observation's own seed), with a world and without, so no bot can read the truth."""
+    a, b = default_match("hidden", seed), default_match("none", seed)
+    bots = make_bots(GAME, seed, dict.fromkeys(a.seats, "greedy"))
+    compared = invented = 0
+    while not a.is_over and not a.noticed["1"]:
+        seat = a.awaiting()[0]
+        if seat == "1":
+            here, there = Observation.of(a, "1"), Observation.of(b, "1")
+            assert observed(here) == observed(there)
+            lean = [Observation(GAME, s, "1", world=False).options for s in (a, b)]
+            assert lean[0] == lean[1] and lean[0].teams[1][0]["powers"][1]["gizmo"] == "none"
+            invented += observed(here)["cards"]["2A"]["powers"][1].get("gizmo") == "hidden"
+            compared += 1
+        action = bots[seat].choose(Observation.of(a, seat))
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert compared >= 5 and 0 < invented < compared

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from gladiatorium.core.action import Action, action_from_json
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Seat
-from gladiatorium.core.observation import Observation, seat_copy
+from gladiatorium.core.observation import Observation, seat_copy, without_position
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
 
@@ -143,6 +143,13 @@ class Game(ABC, Generic[OptT]):
         game with hidden information overrides it (the conformance suite checks that
         a state and its :meth:`secret_twin` give the same samples)."""
         return seat_copy(state, seat, rng)
+
+    def seat_options(self, state: State[OptT], seat: Seat) -> OptT:
+        """The match's options as ``seat`` may know them, which an observation without a
+        world carries (one with a world carries its world's). The default leaves out the
+        written position the match started from; a game whose options hold a secret
+        (Superhero Gladiators' hidden gizmos, in the teams' hero files) leaves it out."""
+        return without_position(state.options)
 
     #: iterations per decision of the search bot ``mcts`` by default: what keeps a whole
     #: match against random quick (docs/lab.md, "Search bots")

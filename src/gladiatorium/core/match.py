@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
@@ -61,6 +61,21 @@ def run_match(
 
 def decide(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Action:
     """The action ``controller`` takes for ``seat`` now."""
-    if isinstance(controller, Person):
+    if is_person(controller):
         return controller.decide(state, seat)
-    return controller.choose(Observation.for_bot(game, state, seat, controller))
+    bot = cast(Bot, controller)
+    return bot.choose(Observation.for_bot(game, state, seat, bot))
+
+
+def is_person(controller: Bot | Person) -> TypeGuard[Person]:
+    """Whether ``controller`` is a person (what ``isinstance(controller, Person)`` says,
+    asked once per kind of controller: a protocol check costs as much as a bot's move)."""
+    kind = type(controller)
+    known = _PEOPLE.get(kind)
+    if known is None:
+        known = _PEOPLE[kind] = isinstance(controller, Person)
+    return known
+
+
+#: whether each kind of controller met is a person
+_PEOPLE: dict[type, bool] = {}

@@ -32,7 +32,6 @@ class Observation:
     ) -> None:
         self.game = game
         self.seat = seat
-        self.options: Any = without_position(state.options)
         self.players = state.players
         self.seats: tuple[Seat, ...] = tuple(state.seats)
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
@@ -44,6 +43,12 @@ class Observation:
         if world:  # a bot that reads only its legal actions is spared the copy
             rng = Rng(derive_seed("world", seat, self.seen))
             self._world = game.determinize(state, seat, rng)
+        #: the options as the seat may know them: its world's (where a secret of the
+        #: options, such as a foe's hidden gizmo, is invented), else the game's
+        #: ``seat_options``
+        self.options: Any = (
+            game.seat_options(state, seat) if self._world is None else self._world.options
+        )
 
     @classmethod
     def for_bot(cls, game: Game[Any], state: State[Any], seat: Seat, bot: object) -> Observation:
@@ -106,6 +111,6 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if getattr(options, "position", None) is None:
+    if not getattr(options, "position", None):  # none given (None, or an empty text)
         return options
     return options.model_copy(update={"position": None})

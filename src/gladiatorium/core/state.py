@@ -39,6 +39,7 @@ class State(ABC, Generic[OptT]):
         #: how many actions were applied: a state changes only through :meth:`apply`
         self.revision = 0
         self._legal_memo: _LegalMemo | None = None
+        self._told = _SeatLogs()
 
     # ----- hooks a game implements -------------------------------------------------
     @property
@@ -193,8 +194,9 @@ class State(ABC, Generic[OptT]):
         return event
 
     def events_for(self, seat: Seat | None) -> list[Event]:
-        """The event log as ``seat`` may see it."""
-        return [e for e in self.events if e.visible_to(seat)]
+        """The event log as ``seat`` may see it (a new list; each event is looked at
+        once per seat as the log grows)."""
+        return list(self._told.of(self.events, seat))
 
     #: a game's own caches of one version of the state, by attribute, with the empty
     #: value a copy starts from (they belong to this object, like the kept legal list)
@@ -205,6 +207,7 @@ class State(ABC, Generic[OptT]):
         (they belong to this object, and copying them costs more than remaking them)."""
         state = dict(self.__dict__)
         state["_legal_memo"] = None
+        state["_told"] = _SeatLogs()
         for name, empty in self.CACHES.items():
             if name in state:
                 state[name] = empty()
@@ -242,6 +245,32 @@ class State(ABC, Generic[OptT]):
             "forced": self.rng.forced_left,
             "outcome": self.outcome(),
         }
+
+
+class _SeatLogs:
+    """Each seat's part of one event log, kept as the log grows (events are only ever
+    appended; a log put in its place, or shorter, is read again from the start). A copy
+    of the state starts empty."""
+
+    __slots__ = ("_kept",)
+
+    def __init__(self) -> None:
+        self._kept: dict[Seat | None, tuple[list[Event], int, list[Event]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SeatLogs:
+        return _SeatLogs()
+
+    def of(self, events: list[Event], seat: Seat | None) -> list[Event]:
+        """The events of ``events`` that ``seat`` may see, in order: read, never edit."""
+        kept = self._kept.get(seat)
+        if kept is None or kept[0] is not events or kept[1] > len(events):
+            kept = (events, 0, [])
+        _, read, seen = kept
+        if read < len(events):
+            seen.extend(e for e in events[read:] if e.visible_to(seat))
+            kept = (events, len(events), seen)
+        self._kept[seat] = kept
+        return seen
 
 
 class _LegalMemo:

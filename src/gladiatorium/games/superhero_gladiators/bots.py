@@ -36,9 +36,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 from gladiatorium.games.superhero_gladiators.movement import MoveOption
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
-
-#: how often a power hides its gizmo, as the bot guesses (about one sample power in six)
-HIDDEN_SHARE = 0.2
+from gladiatorium.games.superhero_gladiators.worlds import HIDDEN_SHARE
 
 
 @lru_cache(maxsize=256)

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -16,7 +14,7 @@ from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.actions import ACTION_TYPES
 from gladiatorium.games.superhero_gladiators.arena import parse_arena, square_name
 from gladiatorium.games.superhero_gladiators.arena_render import render_state
-from gladiatorium.games.superhero_gladiators.bots import HIDDEN_SHARE, GreedyBot
+from gladiatorium.games.superhero_gladiators.bots import GreedyBot
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_to_data,
@@ -24,7 +22,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     read_hero_text,
     resolve_hero_path,
 )
-from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Power
+from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 from gladiatorium.games.superhero_gladiators.odds import attack_notes
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
@@ -32,6 +30,12 @@ from gladiatorium.games.superhero_gladiators.position import apply_position
 from gladiatorium.games.superhero_gladiators.render import effect_text, kind_text
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.web import web_picture
+from gladiatorium.games.superhero_gladiators.worlds import (
+    invent_gizmos,
+    seat_options,
+    set_gizmos,
+    unseen,
+)
 
 NOTATION = """\
 Squares are a column letter and a row number (a1 is the top left).
@@ -211,14 +215,12 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         hidden gizmo where it had none, or none where it had one (G5: until noticed, a
         foe's card says nothing of hidden gizmos); None when there is no such power."""
         assert isinstance(state, SuperheroGladiatorsState)
-        for g in state.fighters.values():
-            for name, power in g.powers.items():
-                if not _twin_gizmo(state, seat, g, name):
-                    continue
-                twin = state.clone()
-                swapped = Gizmo.NONE if power.gizmo is Gizmo.HIDDEN else Gizmo.HIDDEN
-                twin.fighters[g.id].powers[name] = replace(power, gizmo=swapped)
-                return twin
+        for g, index in unseen(state, seat):
+            twin = state.clone()
+            power = list(g.powers.values())[index]
+            swapped = Gizmo.NONE if power.gizmo is Gizmo.HIDDEN else Gizmo.HIDDEN
+            set_gizmos(twin, ((g.id, index, swapped),))
+            return twin
         return None
 
     def determinize(
@@ -226,16 +228,21 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     ) -> SuperheroGladiatorsState:
         """The same fight in which every foe's power that ``seat`` cannot see into has a
         hidden gizmo drawn afresh, one time in five (about the sample heroes' share), or
-        none (G5)."""
+        none (G5); the world's cards and options carry the gizmos drawn, never the true
+        ones (``worlds.py``)."""
         assert isinstance(state, SuperheroGladiatorsState)
         world = seat_copy(state, seat, rng)
         assert isinstance(world, SuperheroGladiatorsState)
-        for g in world.fighters.values():
-            for name, power in g.powers.items():
-                if _twin_gizmo(world, seat, g, name):
-                    hidden = rng.randint(1, 1000) <= HIDDEN_SHARE * 1000
-                    g.powers[name] = with_gizmo(power, Gizmo.HIDDEN if hidden else Gizmo.NONE)
+        invent_gizmos(world, seat, rng)
         return world
+
+    def seat_options(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat
+    ) -> SuperheroGladiatorsOptions:
+        """The options with every gizmo ``seat`` cannot see into reading ``none`` in the
+        teams' hero files (G5)."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        return seat_options(state, seat)
 
     def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         """``--team 1=cowboy.yaml,perseus.yaml`` (sample names resolve to the shipped
@@ -272,17 +279,6 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return self.new_state(fresh.model_copy(update={"position": text}), players, seed)
 
 
-def _twin_gizmo(state: SuperheroGladiatorsState, seat: Seat | None, g: Fighter, name: str) -> bool:
-    """Whether ``seat`` could not tell a hidden gizmo on ``g``'s power from none."""
-    gizmo = g.powers[name].gizmo
-    return (
-        gizmo in (Gizmo.HIDDEN, Gizmo.NONE, Gizmo.INVULNERABLE)
-        and name not in g.destroyed
-        and not state.knows_gizmo(seat, g, name)
-        and seat != g.team
-    )
-
-
 def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:
     """Traits and every power with its uses left and effect; of the gizmos, only those
     named in ``gizmos`` (what the reader knows: a foe's card says nothing of a hidden
@@ -304,13 +300,6 @@ def hero_card(f: Fighter, gizmos: Mapping[str, str]) -> str:
     if f.copied is not None:
         lines.append(f"  copied: {f.copied.name} (level {f.copied.level}): {effect_text(f.copied)}")
     return "\n".join(lines)
-
-
-@lru_cache(maxsize=1024)
-def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
-    """``power`` with ``gizmo``: the same object each time it is asked for, so that the
-    tables kept per power (moves, the bot's weights) serve every invented world."""
-    return power if power.gizmo is gizmo else replace(power, gizmo=gizmo)
 
 
 def options_line(state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str:

@@ -1,0 +1,159 @@
+"""What a seat cannot see into (G5), and the worlds a bot is handed in its place.
+
+Until a team notices it, nothing tells it whether a foe's power has a hidden gizmo, no
+gizmo or an invulnerable one. A seat's world (``Game.determinize``) draws each such
+gizmo afresh, and the world's hero cards and its options (the teams' hero files) carry
+the drawn gizmos, so the true ones are nowhere in it. Everything here is kept per
+card, power and options object met before: a batch's worlds meet the same few.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Final, TypeVar
+
+from gladiatorium.core import Rng, Seat
+from gladiatorium.games.superhero_gladiators.fighters import Fighter
+from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Hero, Power
+from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
+from gladiatorium.games.superhero_gladiators.state import LETTERS, SuperheroGladiatorsState
+
+#: how often a power hides its gizmo, as worlds draw it and the greedy bot guesses it
+#: (about one sample power in six)
+HIDDEN_SHARE: Final = 0.2
+
+#: a power's gizmo set in a world: (hero id, the power's place on its card, gizmo)
+Change = tuple[str, int, Gizmo]
+
+
+def unseen_gizmo(state: SuperheroGladiatorsState, seat: Seat | None, g: Fighter, name: str) -> bool:
+    """Whether ``seat`` could not tell a hidden gizmo on ``g``'s power from none."""
+    gizmo = g.powers[name].gizmo
+    return (
+        gizmo in (Gizmo.HIDDEN, Gizmo.NONE, Gizmo.INVULNERABLE)
+        and name not in g.destroyed
+        and not state.knows_gizmo(seat, g, name)
+        and seat != g.team
+    )
+
+
+def unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> Iterator[tuple[Fighter, int]]:
+    """Every foe's power whose gizmo ``seat`` cannot see into, as (hero, its place on
+    the card), in table order."""
+    for g in state.fighters.values():
+        if g.team == seat:
+            continue
+        for index, name in enumerate(g.powers):
+            if unseen_gizmo(state, seat, g, name):
+                yield g, index
+
+
+def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None:
+    """Draw afresh each gizmo ``seat`` cannot see into: hidden one time in five, else
+    none; on the cards and in the options alike."""
+    changes: list[Change] = []
+    for g, index in unseen(world, seat):
+        hidden = rng.randint(1, 1000) <= HIDDEN_SHARE * 1000
+        changes.append((g.id, index, Gizmo.HIDDEN if hidden else Gizmo.NONE))
+    set_gizmos(world, tuple(changes))
+
+
+def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
+    """The match's options as ``seat`` may know them: every gizmo it cannot see into
+    reads ``none`` in the teams' hero files."""
+    changes = tuple((g.id, index, Gizmo.NONE) for g, index in unseen(state, seat))
+    return options_with(state.options, changes)
+
+
+def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
+    """Give the powers named the gizmos named, on the heroes' cards and in the
+    options, so that no trace of the gizmo they had is left in ``state``."""
+    touched: dict[str, Fighter] = {}
+    for fid, index, gizmo in changes:
+        g = touched[fid] = state.fighters[fid]
+        name = list(g.powers)[index]
+        g.powers[name] = with_gizmo(g.powers[name], gizmo)
+    for g in touched.values():
+        g.hero = card_with(g.hero, tuple(g.powers.values()))
+    state.options = options_with(state.options, changes)
+
+
+def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
+    """``power`` with ``gizmo``: the same object each time it is asked for, so that the
+    tables kept per power (moves, the bot's weights) serve every world."""
+    if power.gizmo is gizmo:
+        return power
+    key = (id(power), gizmo)
+    known = _POWERS.get(key)
+    if known is None or known[0] is not power:
+        known = _keep(_POWERS, key, (power, replace(power, gizmo=gizmo)))
+    return known[1]
+
+
+def card_with(hero: Hero, powers: Sequence[Power]) -> Hero:
+    """``hero``'s card with ``powers`` in place of its own (the same object each time)."""
+    if all(a is b for a, b in zip(hero.powers, powers, strict=True)):
+        return hero
+    key = (id(hero), *map(id, powers))
+    known = _CARDS.get(key)
+    if known is None or known[0] is not hero:
+        known = _keep(_CARDS, key, (hero, replace(hero, powers=tuple(powers))))
+    return known[1]
+
+
+def options_with(
+    options: SuperheroGladiatorsOptions, changes: tuple[Change, ...]
+) -> SuperheroGladiatorsOptions:
+    """``options`` whose hero files give the powers named the gizmos named (heroes are
+    numbered as in the match: ``2A`` is team 2's first)."""
+    if not changes:
+        return options
+    key = (id(options), changes)
+    known = _OPTIONS.get(key)
+    if known is not None and known[0] is options:
+        return known[1]
+    wanted: dict[str, dict[int, str]] = {}
+    for fid, index, gizmo in changes:
+        wanted.setdefault(fid, {})[index] = gizmo.value
+    teams = tuple(
+        tuple(_hero_data(data, wanted.get(f"{t}{LETTERS[h]}", {})) for h, data in enumerate(team))
+        for t, team in enumerate(options.teams, start=1)
+    )
+    return _keep(_OPTIONS, key, (options, options.model_copy(update={"teams": teams})))[1]
+
+
+def _hero_data(data: dict[str, object], gizmos: dict[int, str]) -> dict[str, object]:
+    """A hero file's data with the powers at the places named given those gizmos."""
+    if not gizmos:
+        return data
+    powers = data["powers"]
+    assert isinstance(powers, list | tuple)
+    changed = [
+        {**power, "gizmo": gizmos[index]} if index in gizmos else power
+        for index, power in enumerate(powers)
+    ]
+    return {**data, "powers": changed}
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _keep(table: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` under ``key`` (each entry holds the objects its key names by id,
+    so the ids stay theirs); a full table starts again."""
+    if len(table) >= MAX_KEPT:
+        table.clear()
+    table[key] = value
+    return value
+
+
+#: what was made before, by the ids of what it was made from (each entry holds those)
+MAX_KEPT: Final = 4096
+_POWERS: dict[tuple[int, Gizmo], tuple[Power, Power]] = {}
+_CARDS: dict[tuple[int, ...], tuple[Hero, Hero]] = {}
+_OPTIONS: dict[
+    tuple[int, tuple[Change, ...]],
+    tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
+] = {}
