@@ -32,18 +32,29 @@ def entropy_seed() -> int:
 class Rng:
     """A deterministic dice roller: seeded, or fed forced values in order."""
 
+    #: the generator, made at the first draw from the seed (a copy of a match made for
+    #: a bot may never roll, and making one costs as much as a bot's move)
+    _random: random.Random
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._random = random.Random(seed)
         self._forced: list[int] | None = None
+
+    def __getattr__(self, name: str) -> random.Random:
+        if name != "_random":
+            raise AttributeError(name)
+        made = self._random = random.Random(self.seed)
+        return made
 
     def __deepcopy__(self, memo: dict[int, object]) -> Rng:
         """The same stream from here on: the generator's state is copied whole, in one
-        piece (a generic deep copy walks its 625 numbers one by one)."""
+        piece (a generic deep copy walks its 625 numbers one by one); a generator not
+        made yet is made by the copy when it first draws."""
         twin = Rng.__new__(Rng)
         twin.seed = self.seed
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
+        if "_random" in self.__dict__:
+            twin._random = random.Random()
+            twin._random.setstate(self._random.getstate())
         twin._forced = None if self._forced is None else list(self._forced)
         memo[id(self)] = twin
         return twin

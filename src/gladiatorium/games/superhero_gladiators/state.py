@@ -46,6 +46,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     placement_order,
 )
 from gladiatorium.games.superhero_gladiators.options import (
+    MAX_TEAMS,
     SuperheroGladiatorsOptions,
     team_heroes,
 )
@@ -113,7 +114,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         memo[id(self)] = twin
         for key, value in self.__getstate__().items():
             if key == "fighters":
-                value = {fid: copy.deepcopy(f, memo) for fid, f in value.items()}
+                value = {fid: f.__deepcopy__(memo) for fid, f in value.items()}
             elif key == "noticed":
                 value = {team: list(keys) for team, keys in value.items()}
             elif key in _LISTS_OF_VALUES:
@@ -176,7 +177,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     # ------------------------------------------------------------------ contract
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(str(t) for t in range(1, len(self.options.teams) + 1))
+        return _SEATS[len(self.options.teams)]
 
     def _awaiting(self) -> tuple[Seat, ...]:
         if self.result is not None:
@@ -1107,6 +1108,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "copied_flaws": [x.value for x in f.copied.flaws] if f.copied is not None else [],
         }
 
+
+#: the seats of a match of N teams, by N
+_SEATS = tuple(tuple(str(t) for t in range(1, n + 1)) for n in range(MAX_TEAMS + 1))
 
 #: attributes of a match that hold values never changed in place (a copy shares them),
 #: and lists of such values (a copy copies the list)
