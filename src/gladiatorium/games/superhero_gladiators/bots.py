@@ -8,6 +8,7 @@ is invented (ruling G5, ``Game.determinize``)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -50,9 +51,15 @@ def double_chance(number: int) -> float:
     return sum(combat.double_damage(r, number) for r in range(1, 21)) / 20
 
 
-@lru_cache(maxsize=1024)
 def works_chance(power: Power, foe_perception: int) -> float:
-    return sum(combat.flaw_works(power, d, foe_perception) for d in range(1, 21)) / 20
+    """Probability that a flawed power's second die works against a foe (1: no flaw)."""
+    return flaws_chance(power.flaws, foe_perception)
+
+
+@lru_cache(maxsize=1024)
+def flaws_chance(flaws: tuple[Flaw, ...], foe_perception: int) -> float:
+    limit = combat.flaws_limit(flaws, foe_perception)
+    return sum(d <= limit for d in range(1, 21)) / 20
 
 
 class GreedyBot:
@@ -159,12 +166,16 @@ class GreedyBot:
         )
         self._placed = _Placed(state, f, foes, self._threats)
         moves = self._move_values(state, f, legal)
-        scored: list[tuple[float, int, Action]] = []
-        for index, action in enumerate(legal):
-            value = moves[index] if index < len(moves) else self._value(state, f, action)
-            scored.append((value, -index, action))
-        best = max(scored, key=lambda t: (t[0], t[1]))
-        return best[2]
+        # the best value wins, the first in the list among equals (moves come first)
+        best, value = -1, -math.inf
+        if moves:
+            best = max(range(len(moves)), key=moves.__getitem__)
+            value = moves[best]
+        for index in range(len(moves), len(legal)):
+            worth = self._value(state, f, legal[index])
+            if worth > value:
+                best, value = index, worth
+        return legal[best]
 
     def _value(self, state: SuperheroGladiatorsState, f: Fighter, action: Action) -> float:
         if isinstance(action, Attack):
@@ -238,8 +249,9 @@ class GreedyBot:
     def _expect(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
         foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
         number = combat.hit_number(f.combat, g.combat, foiblish)
-        p = chance(number) * works_chance(power, g.perception)
-        pd = double_chance(number) * works_chance(power, g.perception)
+        works = works_chance(power, g.perception)
+        p = chance(number) * works
+        pd = double_chance(number) * works
         if power.entangles:
             if power.level <= g.entangled:
                 return 0.0

@@ -112,14 +112,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         events, actions and the outcome are values and shared; the caches stay behind."""
         twin = object.__new__(type(self))
         memo[id(self)] = twin
-        for key, value in self.__getstate__().items():
-            if key == "fighters":
-                value = {fid: f.__deepcopy__(memo) for fid, f in value.items()}
-            elif key == "noticed":
-                value = {team: list(keys) for team, keys in value.items()}
-            elif key in _LISTS_OF_VALUES:
-                value = list(value)
-            elif not (key in _VALUES or value is None or type(value) in _ATOMS):
+        for key, value in self.__getstate__().items():  # the caches already fresh
+            copier = _COPIERS.get(key)
+            if copier is not None:
+                value = copier(value, memo)
+            elif not (value is None or type(value) in _ATOMS or key in _VALUES):
                 value = copy.deepcopy(value, memo)
             twin.__dict__[key] = value
         return twin
@@ -1112,11 +1109,28 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 #: the seats of a match of N teams, by N
 _SEATS = tuple(tuple(str(t) for t in range(1, n + 1)) for n in range(MAX_TEAMS + 1))
 
-#: attributes of a match that hold values never changed in place (a copy shares them),
-#: and lists of such values (a copy copies the list)
-_VALUES = frozenset({"arena", "rules", "reveal_for", "result"})
-_LISTS_OF_VALUES = frozenset(
-    {"acted", "pending", "exposed", "order", "to_place", "events", "history"}
+
+def _shared(value: Any, memo: dict[int, Any]) -> Any:
+    """A value the copy shares: the one it stands for in ``memo`` (the clone's own dice,
+    or the options) if any, else a copy."""
+    kept = memo.get(id(value))
+    return kept if kept is not None else copy.deepcopy(value, memo)
+
+
+#: how a copy of a match copies each attribute that is not a plain value
+_COPIERS: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
+    "fighters": lambda heroes, memo: {fid: f.__deepcopy__(memo) for fid, f in heroes.items()},
+    "noticed": lambda noticed, memo: {team: list(keys) for team, keys in noticed.items()},
+    **dict.fromkeys(
+        ("acted", "pending", "exposed", "order", "to_place", "events", "history"),
+        lambda values, memo: list(values),  # lists of values
+    ),
+    **dict.fromkeys(("rng", "options"), _shared),
+}
+#: attributes a copy shares as they are: values never changed in place, and the
+#: caches (fresh already, see ``State.__getstate__``)
+_VALUES = frozenset({"arena", "rules", "reveal_for", "result", "_told", "_legal_memo"}) | set(
+    SuperheroGladiatorsState.CACHES
 )
 _ATOMS = (int, str, bool, float)
 

@@ -9,12 +9,12 @@ card, power and options object met before: a batch's worlds meet the same few.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Final, TypeVar
 
 from gladiatorium.core import Rng, Seat
-from gladiatorium.games.superhero_gladiators.fighters import Fighter
+from gladiatorium.games.superhero_gladiators.fighters import Fighter, unique_power_names
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Hero, Power
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
 from gladiatorium.games.superhero_gladiators.state import LETTERS, SuperheroGladiatorsState
@@ -27,36 +27,35 @@ HIDDEN_SHARE: Final = 0.2
 Change = tuple[str, int, Gizmo]
 
 
-def unseen_gizmo(state: SuperheroGladiatorsState, seat: Seat | None, g: Fighter, name: str) -> bool:
-    """Whether ``seat`` could not tell a hidden gizmo on ``g``'s power from none."""
-    gizmo = g.powers[name].gizmo
-    return (
-        gizmo in (Gizmo.HIDDEN, Gizmo.NONE, Gizmo.INVULNERABLE)
-        and name not in g.destroyed
-        and not state.knows_gizmo(seat, g, name)
-        and seat != g.team
-    )
+#: the gizmos a foe cannot tell apart until it notices them (G5)
+UNSEEN_KINDS: Final = (Gizmo.HIDDEN, Gizmo.NONE, Gizmo.INVULNERABLE)
 
 
 def unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> Iterator[tuple[Fighter, int]]:
-    """Every foe's power whose gizmo ``seat`` cannot see into, as (hero, its place on
-    the card), in table order."""
+    """Every foe's power whose gizmo ``seat`` cannot see into (a hidden gizmo on it
+    could not be told from none), as (hero, its place on the card), in table order:
+    not destroyed, neither noticed by ``seat``'s team nor attacked in the open (G3-G5)."""
+    known = set(state.exposed).union(state.noticed.get(seat, ()) if seat is not None else ())
     for g in state.fighters.values():
         if g.team == seat:
             continue
-        for index, name in enumerate(g.powers):
-            if unseen_gizmo(state, seat, g, name):
+        for index, (name, power) in enumerate(g.powers.items()):
+            if (
+                power.gizmo in UNSEEN_KINDS
+                and name not in g.destroyed
+                and f"{g.id}:{name}" not in known
+            ):
                 yield g, index
 
 
 def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None:
     """Draw afresh each gizmo ``seat`` cannot see into: hidden one time in five, else
     none; on the cards and in the options alike."""
-    changes: list[Change] = []
-    for g, index in unseen(world, seat):
-        hidden = rng.randint(1, 1000) <= HIDDEN_SHARE * 1000
-        changes.append((g.id, index, Gizmo.HIDDEN if hidden else Gizmo.NONE))
-    set_gizmos(world, tuple(changes))
+    changes = tuple(
+        (g.id, index, Gizmo.HIDDEN if rng.randint(1, 1000) <= HIDDEN_SHARE * 1000 else Gizmo.NONE)
+        for g, index in unseen(world, seat)
+    )
+    set_gizmos(world, changes)
 
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
@@ -69,36 +68,41 @@ def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> Superher
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
     """Give the powers named the gizmos named, on the heroes' cards and in the
     options, so that no trace of the gizmo they had is left in ``state``."""
-    touched: dict[str, Fighter] = {}
+    wanted: dict[str, list[tuple[int, Gizmo]]] = {}
     for fid, index, gizmo in changes:
-        g = touched[fid] = state.fighters[fid]
-        name = list(g.powers)[index]
-        g.powers[name] = with_gizmo(g.powers[name], gizmo)
-    for g in touched.values():
-        g.hero = card_with(g.hero, tuple(g.powers.values()))
+        wanted.setdefault(fid, []).append((index, gizmo))
+    for fid, gizmos in wanted.items():
+        g = state.fighters[fid]
+        g.hero, powers = card_with(g.hero, tuple(gizmos))
+        g.powers.update(powers)
     state.options = options_with(state.options, changes)
 
 
+def card_with(hero: Hero, gizmos: tuple[tuple[int, Gizmo], ...]) -> tuple[Hero, dict[str, Power]]:
+    """``hero``'s card whose powers at the places named have the gizmos named, and
+    those powers by name (the same objects each time: the tables kept per card and
+    power, such as moves and the bot's weights, serve every world)."""
+    key = (id(hero), gizmos)
+    known = _CARDS.get(key)
+    if known is None or known[0] is not hero:
+        powers = list(hero.powers)
+        for index, gizmo in gizmos:
+            powers[index] = with_gizmo(powers[index], gizmo)
+        names = list(unique_power_names(hero))
+        changed = {names[i]: powers[i] for i, _ in gizmos}
+        card = hero if powers == list(hero.powers) else replace(hero, powers=tuple(powers))
+        known = _keep(_CARDS, key, (hero, card, changed))
+    return known[1], known[2]
+
+
 def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
-    """``power`` with ``gizmo``: the same object each time it is asked for, so that the
-    tables kept per power (moves, the bot's weights) serve every world."""
+    """``power`` with ``gizmo`` (the same object each time it is asked for)."""
     if power.gizmo is gizmo:
         return power
     key = (id(power), gizmo)
     known = _POWERS.get(key)
     if known is None or known[0] is not power:
         known = _keep(_POWERS, key, (power, replace(power, gizmo=gizmo)))
-    return known[1]
-
-
-def card_with(hero: Hero, powers: Sequence[Power]) -> Hero:
-    """``hero``'s card with ``powers`` in place of its own (the same object each time)."""
-    if all(a is b for a, b in zip(hero.powers, powers, strict=True)):
-        return hero
-    key = (id(hero), *map(id, powers))
-    known = _CARDS.get(key)
-    if known is None or known[0] is not hero:
-        known = _keep(_CARDS, key, (hero, replace(hero, powers=tuple(powers))))
     return known[1]
 
 
@@ -152,7 +156,7 @@ def _keep(table: dict[K, V], key: K, value: V) -> V:
 #: what was made before, by the ids of what it was made from (each entry holds those)
 MAX_KEPT: Final = 4096
 _POWERS: dict[tuple[int, Gizmo], tuple[Power, Power]] = {}
-_CARDS: dict[tuple[int, ...], tuple[Hero, Hero]] = {}
+_CARDS: dict[tuple[int, tuple[tuple[int, Gizmo], ...]], tuple[Hero, Hero, dict[str, Power]]] = {}
 _OPTIONS: dict[
     tuple[int, tuple[Change, ...]],
     tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
