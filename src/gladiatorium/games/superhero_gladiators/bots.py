@@ -37,7 +37,7 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 from gladiatorium.games.superhero_gladiators.movement import MoveOption
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
-from gladiatorium.games.superhero_gladiators.worlds import HIDDEN_SHARE
+from gladiatorium.games.superhero_gladiators.worlds import HIDDEN_SHARE, keep
 
 
 @lru_cache(maxsize=256)
@@ -243,8 +243,19 @@ class GreedyBot:
         key = (f.id, id(power), g.id, full)
         known = self._expectations.get(key)
         if known is None:
-            known = self._expectations[key] = self._expect(f, power, g, full)
+            known = self._expectations[key] = self._expect_as_before(f, power, g, full)
         return known
+
+    def _expect_as_before(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
+        """:meth:`_expect`, taken from the attacks weighed before (in this batch) whose
+        worth depended on the same numbers: the heroes' combat and perception, the
+        target's entanglement, height, oomph and usable defences."""
+        at = (g.entangled, g.altitude > 0, g.oomph, *_guard(g))
+        key = (id(power), full, f.combat, g.combat, g.perception, *at)
+        known = _EXPECTED.get(key)
+        if known is None or known[0] is not power:
+            known = keep(_EXPECTED, key, (power, self._expect(f, power, g, full)))
+        return known[1]
 
     def _expect(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
         foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
@@ -399,6 +410,25 @@ class GreedyBot:
                 worst = harm
         return 0.0 if worst is None else worst
 
+
+def _guard(g: Fighter) -> tuple[bool, int, int]:
+    """What of ``g``'s usable defences an attack's worth depends on: whether one is
+    slippery, the highest toughness and the highest missile deflection (0: none); a
+    defence stops a hit when the highest of its kind does (see ``_worth``)."""
+    slippery, toughness, deflection = False, 0, 0
+    for name in g.of_type(PowerType.DEFENSE):
+        d = g.powers[name]
+        slippery = slippery or Style.SLIPPERY in d.styles
+        if Style.TOUGHNESS in d.styles:
+            toughness = max(toughness, d.level)
+        if Style.MISSILE_DEFLECTION in d.styles:
+            deflection = max(deflection, d.level)
+    return slippery, toughness, deflection
+
+
+#: the expected worth of attacks weighed before, by what it depends on (see
+#: ``GreedyBot._expect_as_before``); each entry holds its power
+_EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry

@@ -234,6 +234,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         world = seat_copy(state, seat, rng)
         assert isinstance(world, SuperheroGladiatorsState)
         invent_gizmos(world, seat, rng)
+        world.take_moves_of(state)
         return world
 
     def seat_options(

@@ -529,6 +529,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             if o.square == square and o.altitude == action.altitude and o.powers == action.powers
         )
 
+    def take_moves_of(self, other: SuperheroGladiatorsState) -> None:
+        """Take the moves of the hero to act worked out by ``other``, the same match at
+        the same moment (a copy for a bot: moves follow from cards and places, which
+        every seat sees; the lists are read only and shared between matches already)."""
+        if self._move_list is None:
+            self._move_list = other._move_list
+
     def _forget_moves(self) -> None:
         self._moves = None
         self._move_list = None

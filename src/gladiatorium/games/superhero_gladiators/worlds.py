@@ -91,7 +91,7 @@ def card_with(hero: Hero, gizmos: tuple[tuple[int, Gizmo], ...]) -> tuple[Hero, 
         names = list(unique_power_names(hero))
         changed = {names[i]: powers[i] for i, _ in gizmos}
         card = hero if powers == list(hero.powers) else replace(hero, powers=tuple(powers))
-        known = _keep(_CARDS, key, (hero, card, changed))
+        known = keep(_CARDS, key, (hero, card, changed))
     return known[1], known[2]
 
 
@@ -102,7 +102,7 @@ def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
     key = (id(power), gizmo)
     known = _POWERS.get(key)
     if known is None or known[0] is not power:
-        known = _keep(_POWERS, key, (power, replace(power, gizmo=gizmo)))
+        known = keep(_POWERS, key, (power, replace(power, gizmo=gizmo)))
     return known[1]
 
 
@@ -124,7 +124,7 @@ def options_with(
         tuple(_hero_data(data, wanted.get(f"{t}{LETTERS[h]}", {})) for h, data in enumerate(team))
         for t, team in enumerate(options.teams, start=1)
     )
-    return _keep(_OPTIONS, key, (options, options.model_copy(update={"teams": teams})))[1]
+    return keep(_OPTIONS, key, (options, options.model_copy(update={"teams": teams})))[1]
 
 
 def _hero_data(data: dict[str, object], gizmos: dict[int, str]) -> dict[str, object]:
@@ -144,9 +144,10 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _keep(table: dict[K, V], key: K, value: V) -> V:
-    """Keep ``value`` under ``key`` (each entry holds the objects its key names by id,
-    so the ids stay theirs); a full table starts again."""
+def keep(table: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` under ``key`` in a table of things made before (an entry holds
+    the objects its key names by id, so the ids stay theirs); a full table starts
+    again."""
     if len(table) >= MAX_KEPT:
         table.clear()
     table[key] = value
