@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from gladiatorium.core import Action, Observation, Rng, Seat
+from gladiatorium.core import Action, Event, Observation, Rng, Seat
 from gladiatorium.games.superhero_gladiators import combat
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -74,7 +74,8 @@ class GreedyBot:
         self._placed: _Placed | None = None
         #: expected worth of attacks, by (attacker, power, target, full), this decision
         self._expectations: dict[tuple[str, int, str, bool], float] = {}
-        self._match = 0  # the match whose events were read (its id)
+        #: the match whose events were read: its first event, and the seat
+        self._match: tuple[Event | None, Seat] = (None, "")
         self._read = 0  # events of the match read so far
         self._nothing: set[tuple[str, str]] = set()  # (hero, power) looked at: no gizmo
 
@@ -95,8 +96,12 @@ class GreedyBot:
     def _read_notices(self, state: SuperheroGladiatorsState, seat: Seat) -> None:
         """Remember the looks of this seat's team whose die succeeded and found nothing:
         no hidden gizmo is left to find there (G5; only events this seat sees)."""
-        if self._read > len(state.events) or self._match != id(state):
-            self._match, self._read, self._nothing = id(state), 0, set()  # another match
+        # a match is known by its first event, which every world of it shares: the
+        # events of each world are those of the last and more
+        first = state.events[0] if state.events else None
+        known = self._match[0] is first and self._match[1] == seat
+        if self._read > len(state.events) or not known:
+            self._match, self._read, self._nothing = (first, seat), 0, set()  # another match
         for event in state.events[self._read :]:
             data = event.data
             looked = event.kind == "roll" and "found" in data and event.visible_to(seat)

@@ -112,13 +112,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         events, actions and the outcome are values and shared; the caches stay behind."""
         twin = object.__new__(type(self))
         memo[id(self)] = twin
-        for key, value in self.__getstate__().items():  # the caches already fresh
-            copier = _COPIERS.get(key)
-            if copier is not None:
-                value = copier(value, memo)
-            elif not (value is None or type(value) in _ATOMS or key in _VALUES):
-                value = copy.deepcopy(value, memo)
-            twin.__dict__[key] = value
+        values = self.__getstate__()  # the caches already fresh
+        for key in values.keys() - _KNOWN:  # of no known kind: copied whole
+            values[key] = copy.deepcopy(values[key], memo)
+        for key, copier in _COPIERS.items():
+            if key in values:
+                values[key] = copier(values[key], memo)
+        twin.__dict__.update(values)
         return twin
 
     def _from_position(self, text: str) -> None:
@@ -1134,12 +1134,17 @@ _COPIERS: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
     ),
     **dict.fromkeys(("rng", "options"), _shared),
 }
-#: attributes a copy shares as they are: values never changed in place, and the
-#: caches (fresh already, see ``State.__getstate__``)
-_VALUES = frozenset({"arena", "rules", "reveal_for", "result", "_told", "_legal_memo"}) | set(
-    SuperheroGladiatorsState.CACHES
+#: the attributes a copy knows how to copy: those above, and those it shares as they
+#: are (numbers, words, values never changed in place, and the caches, fresh already:
+#: see ``State.__getstate__``)
+_KNOWN = frozenset(
+    {
+        *_COPIERS,
+        *("players", "seed", "position", "revision", "phase", "turn", "segment", "actor"),
+        *("flew", "was_airborne", "arena", "rules", "reveal_for", "result"),
+        *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
+    }
 )
-_ATOMS = (int, str, bool, float)
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
