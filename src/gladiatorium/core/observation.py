@@ -3,11 +3,12 @@ for search, full states consistent with it (determinization).
 
 A bot never holds the live match. An :class:`Observation` is made from it once, when
 the seat must decide, and keeps only what the seat may know: its view and events,
-its legal actions, who is awaited, the options and players, and a *world*: a full
-state built by the game's :meth:`~gladiatorium.core.game.Game.determinize` hook, in
-which every fact hidden from the seat is invented (drawn from a seed derived from the
-seat's own picture) and the dice roll a fresh stream. The true secrets are gone by
-the time a bot runs, so a bot cannot read them however it is written.
+its legal actions, who is awaited, the options (as the seat may know them) and
+players, and a *world*: a full state built by the game's
+:meth:`~gladiatorium.core.game.Game.determinize` hook, in which every fact hidden from
+the seat is invented (drawn from a seed derived from the seat's own picture) and the
+dice roll a fresh stream. The true secrets are gone by the time a bot runs, so a bot
+cannot read them however it is written.
 """
 
 from __future__ import annotations
