@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
@@ -496,12 +496,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         for name in f.of_type(PowerType.HEALING):
             for g in self.living():
                 if g.team == f.team and g.oomph < g.max_oomph and self.gap(f, g) <= 1:
-                    acts.append(Heal(g.id, name))
+                    acts.append(made(Heal, g.id, name))
         acts += self._notice_actions(f)
         if f.entangled:
-            acts.append(Escape())
-            acts += [Escape(n) for n in f.defenses(Style.SLIPPERY)]
-        acts.append(Pass())
+            acts.append(made(Escape))
+            acts += [made(Escape, n) for n in f.defenses(Style.SLIPPERY)]
+        acts.append(made(Pass))
         return acts
 
     def move_options(self, f: Fighter) -> dict[Move, movement.MoveOption]:
@@ -554,12 +554,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             for g in foes:
                 if not self.in_reach(f, power, g):
                     continue
-                acts.append(Attack(g.id, name, "", copied))
+                acts.append(made(Attack, g.id, name, "", copied))
                 if power.entangles:
                     continue  # entangling attacks do no damage to gizmos (C13)
                 if g.id not in gizmos:
                     gizmos[g.id] = self.gizmo_targets(f.team, g)
-                acts += [Attack(g.id, name, n, copied) for n in gizmos[g.id]]
+                acts += [made(Attack, g.id, name, n, copied) for n in gizmos[g.id]]
         return acts
 
     def gizmo_targets(self, team: str, g: Fighter) -> list[str]:
@@ -595,12 +595,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 continue
             known = set(self.gizmo_targets(f.team, g))
             acts += [
-                Notice(g.id, n)
+                made(Notice, g.id, n)
                 for n in g.used
                 if n not in known and n not in g.destroyed and g.powers[n].gizmo is not None
             ]
             if any(n not in g.used and p.gizmo is not None for n, p in g.powers.items()):
-                acts.append(Notice(g.id, "unused"))
+                acts.append(made(Notice, g.id, "unused"))
         return acts
 
     def knows_gizmo(self, seat: Seat | None, g: Fighter, name: str) -> bool:
@@ -617,7 +617,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _reactions(self, hit: Hit) -> list[Action]:
         """The defences a hit hero may use now, after learning it was hit (D1-D4)."""
         g = self.fighters[hit.target]
-        acts: list[Action] = [Defend("take")]
+        acts: list[Action] = [made(Defend, "take")]
         for name in g.of_type(PowerType.DEFENSE):
             power = g.powers[name]
             styles = power.styles
@@ -634,9 +634,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 )
                 or (Style.SLIPPERY in styles and hit.entangle)
             ):
-                acts.append(Defend("use", name))
+                acts.append(made(Defend, "use", name))
             elif Style.COPY_POWER in styles and self._copyable(hit, power):
-                acts.append(Defend("copy", name))
+                acts.append(made(Defend, "copy", name))
         return acts
 
     def _copyable(self, hit: Hit, copy: Power) -> bool:
@@ -1151,6 +1151,24 @@ _KNOWN = frozenset(
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
 _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
 MAX_MOVE_TABLES = 4096
+
+
+#: the actions made so far, by kind and fields: actions are values, and a hero's
+#: attacks, looks and defences recur from decision to decision and match to match
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+MAX_ACTIONS = 4096
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+def made(kind: type[ActionT], *fields: Any) -> ActionT:
+    """The action ``kind(*fields)``, the same object each time it is asked for."""
+    key = (kind, *fields)
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) >= MAX_ACTIONS:
+            _ACTIONS.clear()
+        action = _ACTIONS[key] = kind(*fields)
+    return action  # type: ignore[return-value]
 
 
 def _move_of(option: movement.MoveOption) -> Move:
