@@ -260,3 +260,46 @@ def test_g5_what_a_bot_is_handed_holds_no_gizmo_it_cannot_know(seed: int) -> Non
         a.apply(seat, action)
         b.apply(seat, action)
     assert compared >= 5 and 0 < invented < compared
+
+
+def three_teams(revealed: str) -> SuperheroGladiatorsState:
+    """Team 1 looks at team 2's hero, which has two unused hidden gizmos (Cloak and
+    Veil), and finds one (die 1): team 2 says it was ``revealed``. Team 3 watches."""
+    from gladiatorium.games.superhero_gladiators.actions import Place
+    from gladiatorium.games.superhero_gladiators.hero_files import hero_to_data
+
+    cloak = power("defense", "toughness", gizmo="hidden", level=2, uses=3, name="Cloak")
+    veil = power("defense", "toughness", gizmo="hidden", level=1, uses=3, name="Veil")
+    heroes = [attacker(BOLT), defender(BOLT, cloak, veil), defender(BOLT, name="Watcher")]
+    values = {
+        "teams": [[hero_to_data(h)] for h in heroes],
+        "map": "1..2\n....\n3...",
+        "power_points": 100_000,
+    }
+    state = GAME.start(values, 3, 0)
+    assert isinstance(state, SuperheroGladiatorsState)
+    at = {"1A": "a1", "2A": "d1", "3A": "a3"}
+    while state.phase == "place":
+        state.apply(state.placer(state.to_place[0]), Place(at[state.to_place[0]]))
+    skip_to(state, "1A")
+    act(state, "notice 2A unused", [1])
+    act(state, f"reveal {revealed}")
+    return state
+
+
+def test_g3_with_three_teams_a_world_holds_only_the_notices_its_seat_saw() -> None:
+    """G2, G3: team 3 saw team 1 look at 2A, not the die nor which gizmo team 2 named.
+    Its observation is the same whether team 2 named Cloak or Veil: its world holds
+    neither team 1's notice nor team 2's reveal; team 1's world keeps its own notice."""
+    cloak, veil = three_teams("Cloak"), three_teams("Veil")
+    assert cloak.noticed["1"] == ["2A:Cloak"] and veil.noticed["1"] == ["2A:Veil"]
+    skip_to(cloak, "3A")
+    skip_to(veil, "3A")
+    here, there = Observation.of(cloak, "3"), Observation.of(veil, "3")
+    assert observed(here) == observed(there)
+    world = here.world()
+    assert isinstance(world, SuperheroGladiatorsState)
+    assert world.noticed["1"] == [] and not any(isinstance(a, Reveal) for _, a in world.history)
+    own = Observation.of(cloak, "1").world()
+    assert isinstance(own, SuperheroGladiatorsState) and own.noticed["1"] == ["2A:Cloak"]
+    assert Reveal("Cloak") in [a for _, a in own.history]

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Final, TypeVar
 
 from gladiatorium.core import Rng, Seat
+from gladiatorium.games.superhero_gladiators.actions import Reveal
 from gladiatorium.games.superhero_gladiators.fighters import Fighter, unique_power_names
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Hero, Power
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
@@ -56,6 +57,30 @@ def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None
         for g, index in unseen(world, seat)
     )
     set_gizmos(world, changes)
+
+
+def forget_others_notices(world: SuperheroGladiatorsState, seat: Seat) -> None:
+    """With three teams or more, what another team noticed of a third team's gizmos is
+    theirs alone (G3): ``seat``'s world keeps of the other teams' notices only those of
+    its own heroes' gizmos and of gizmos attacked in the open, and of the owners' choices
+    which unused gizmo was noticed (``reveal``) only those it saw (G2)."""
+    if len(world.seats) <= 2:
+        return  # both teams see every notice: the noticers and the owners
+    for team, keys in world.noticed.items():
+        if team != seat:
+            world.noticed[team] = [k for k in keys if _notice_seen(world, seat, k)]
+    history = world.history
+    world.history = [
+        (owner, action)
+        for index, (owner, action) in enumerate(history)
+        # a reveal answers the look just before it: its owner and the noticers saw it
+        if not isinstance(action, Reveal) or seat in (owner, history[index - 1][0])
+    ]
+
+
+def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
+    hero, _, _ = key.partition(":")
+    return world.fighters[hero].team == seat or key in world.exposed
 
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
