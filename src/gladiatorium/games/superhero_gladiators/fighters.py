@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from gladiatorium.games.superhero_gladiators.arena import Square
 from gladiatorium.games.superhero_gladiators.heroes import (
@@ -15,6 +16,9 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     Traits,
     damage,
 )
+
+#: the key of a hero's usable attacks among its usable powers by type
+ATTACK = "attack"
 
 
 def card_traits(hero: Hero) -> Traits:
@@ -57,6 +61,11 @@ class Fighter:
     used: list[str] = field(default_factory=list)
     destroyed: list[str] = field(default_factory=list)
     working_moves: list[str] = field(default_factory=list)
+    #: the usable powers as last worked out, with the uses and destroyed gizmos they
+    #: were worked out from (a copy may share them: they are values)
+    _kept_usable: tuple[Any, dict[PowerType | str, tuple[str, ...]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, fid: str, team: str, hero: Hero) -> Fighter:
@@ -128,15 +137,31 @@ class Fighter:
         if name not in self.used:
             self.used.append(name)
 
-    def of_type(self, kind: PowerType) -> list[str]:
+    def of_type(self, kind: PowerType) -> tuple[str, ...]:
         """Names of usable powers of a type, in card order."""
-        return [n for n, p in self.powers.items() if p.type is kind and self.usable(n)]
+        return self._usable().get(kind, ())
 
     def defenses(self, style: Style) -> list[str]:
         return [n for n in self.of_type(PowerType.DEFENSE) if style in self.powers[n].styles]
 
-    def attacks(self) -> list[str]:
-        return [n for n, p in self.powers.items() if p.is_attack and self.usable(n)]
+    def attacks(self) -> tuple[str, ...]:
+        """Names of usable attack powers (close and distance), in card order."""
+        return self._usable()[ATTACK]
+
+    def _usable(self) -> dict[PowerType | str, tuple[str, ...]]:
+        """The usable powers by type, and the attacks, worked out again only when a use
+        is spent or a gizmo destroyed (a hero's powers and their types never change)."""
+        key = (tuple(self.uses.values()), tuple(self.destroyed))
+        kept = self._kept_usable
+        if kept is None or kept[0] != key:
+            found: dict[PowerType | str, list[str]] = {ATTACK: []}
+            for n, p in self.powers.items():
+                if self.usable(n):
+                    found.setdefault(p.type, []).append(n)
+                    if p.is_attack:
+                        found[ATTACK].append(n)
+            kept = self._kept_usable = (key, {k: tuple(v) for k, v in found.items()})
+        return kept[1]
 
     def copy_ready(self) -> str | None:
         """The copy-power able to pay for using the copied attack, if any."""
