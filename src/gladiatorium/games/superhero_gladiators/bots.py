@@ -74,6 +74,8 @@ class GreedyBot:
         self._placed: _Placed | None = None
         #: expected worth of attacks, by (attacker, power, target, full), this decision
         self._expectations: dict[tuple[str, int, str, bool], float] = {}
+        #: what each hero's attack worth depends on, this decision (see ``_at``)
+        self._ats: dict[str, tuple[Any, ...]] = {}
         #: the match whose events were read: its first event, and the seat
         self._match: tuple[Event | None, Seat] = (None, "")
         self._read = 0  # events of the match read so far
@@ -149,7 +151,7 @@ class GreedyBot:
 
     # ----- a hero's action
     def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
-        self._expectations = {}
+        self._expectations, self._ats = {}, {}
         foes = state.foes(f)
         self._threats = [
             (power, g, self._expected(state, f, power, g, True))
@@ -255,12 +257,20 @@ class GreedyBot:
         """:meth:`_expect`, taken from the attacks weighed before (in this batch) whose
         worth depended on the same numbers: the heroes' combat and perception, the
         target's entanglement, height, oomph and usable defences."""
-        at = (g.entangled, g.altitude > 0, g.oomph, *_guard(g))
-        key = (id(power), full, f.combat, g.combat, g.perception, *at)
+        key = (id(power), full, f.combat, *self._at(g))
         known = _EXPECTED.get(key)
         if known is None or known[0] is not power:
             known = keep(_EXPECTED, key, (power, self._expect(f, power, g, full)))
         return known[1]
+
+    def _at(self, g: Fighter) -> tuple[Any, ...]:
+        """What an attack's worth on ``g`` depends on besides the attack: its combat,
+        perception, entanglement, height, oomph and usable defences (once a decision)."""
+        known = self._ats.get(g.id)
+        if known is None:
+            at = (g.combat, g.perception, g.entangled, g.altitude > 0, g.oomph)
+            known = self._ats[g.id] = (*at, *_guard(g))
+        return known
 
     def _expect(self, f: Fighter, power: Power, g: Fighter, full: bool) -> float:
         foiblish = g.perception if Flaw.FOIBLISH in power.flaws else 0
