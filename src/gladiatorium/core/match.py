@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from functools import cache
+from typing import Any, Protocol, cast, runtime_checkable
 
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
@@ -61,6 +62,14 @@ def run_match(
 
 def decide(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Action:
     """The action ``controller`` takes for ``seat`` now."""
-    if isinstance(controller, Person):
-        return controller.decide(state, seat)
-    return controller.choose(Observation.for_bot(game, state, seat, controller))
+    if is_person(type(controller)):
+        return cast(Person, controller).decide(state, seat)
+    bot = cast(Bot, controller)
+    return bot.choose(Observation.for_bot(game, state, seat, bot))
+
+
+@cache
+def is_person(kind: type) -> bool:
+    """Whether controllers of class ``kind`` are people (asked once a class: a Protocol's
+    own check reads the class's attributes at every call, a playout's every action)."""
+    return issubclass(kind, Person)
