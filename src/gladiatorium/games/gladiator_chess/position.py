@@ -256,6 +256,22 @@ class Position:
         #: pids of pieces that have moved this turn (General 6)
         self.moved: set[int] = set()
 
+    def copy(self) -> Position:
+        """An independent copy: new pieces on a new board, new records of frozen
+        pieces, captive queens, losses and moves; the rules it plays by are shared."""
+        twin = Position.__new__(Position)
+        twin.__dict__.update(self.__dict__)
+        pieces = [Piece(p.pid, p.kind, p.team, p.hp, p.max_hp, p.sq, p.alive) for p in self.pieces]
+        twin.pieces = pieces
+        # a piece's pid is its place in the list
+        twin.board = [None if p is None else pieces[p.pid] for p in self.board]
+        twin.frozen = dict(self.frozen)
+        twin.captor = dict(self.captor)
+        twin.taken_on = dict(self.taken_on)
+        twin.lost = {team: list(codes) for team, codes in self.lost.items()}
+        twin.moved = set(self.moved)
+        return twin
+
     # ----- lookups -----------------------------------------------------------------
     def royal(self, team: str, kind: str) -> Piece:
         """The team's King or Queen (there is exactly one of each)."""

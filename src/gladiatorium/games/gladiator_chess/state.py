@@ -100,9 +100,16 @@ def shared_move(
 
 
 class GladiatorChessState(State[GladiatorChessOptions]):
-    # each team's moves kept from slot to slot: a copy of the match starts afresh
+    # each team's moves kept from slot to slot, and each team's Guard in the position
+    # being settled: a copy of the match starts afresh
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {"_known": lambda: {team: MoveCache() for team in TEAMS}}
+        {"_known": lambda: {team: MoveCache() for team in TEAMS}, "_guards": dict}
+    )
+    #: what a copy shares as it is: frozen values, and lists of them that are replaced,
+    #: never edited (the options, the turn order, the moves on offer, the outcome)
+    SHARED = frozenset(
+        {"options", "order", "players", "seed", "position", "revision", "turn", "slot"}
+        | {"phase", "result", "_in_check"}
     )
 
     def __init__(
@@ -137,14 +144,23 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self._enter_slot()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GladiatorChessState:
-        """Events and actions are immutable: share them; copy everything else."""
-        twin = copy.copy(self)
+        """Share what cannot change (see SHARED; past events and actions are frozen
+        values too), copy the position and the lists edited in place, start the caches
+        afresh; anything else is deep-copied."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         memo[id(self)] = twin
         for key, value in self.__dict__.items():
-            if key in {"events", "history", "_legal", "_own", "options", "order"}:
-                setattr(twin, key, copy.copy(value))
-            elif key in self.CACHES:
+            if key in self.SHARED:
+                continue
+            if key in self.CACHES:
                 setattr(twin, key, self.CACHES[key]())
+            elif key == "pos":
+                twin.pos = self.pos.copy()
+            elif key == "_legal":
+                twin._legal = dict(self._legal)  # its lists are replaced, never edited
+            elif key in {"events", "history", "_own", "last_combat", "_returning"}:
+                setattr(twin, key, list(value))  # of frozen values
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
         return twin
