@@ -55,6 +55,8 @@ ELIMINATE = "eliminate"  # a protected King instantly eliminates the occupant (K
 ATTACK_FROZEN = "attack-frozen"  # attack the piece our queen holds frozen (Queen 10-11)
 
 NAMES = tuple(f"{FILES[s % WIDTH]}{s // WIDTH + 1}" for s in range(SQUARES))
+#: a square's number by its name (as NAMES writes it)
+SQUARE_OF = {name: sq for sq, name in enumerate(NAMES)}
 
 
 def _pawn_sources(sq: int, by: str) -> tuple[int, ...]:
@@ -183,10 +185,11 @@ class MoveCache:
     next (python-chess keeps its move generation cheap the same way: by position).
     Before use it compares the board with the board it last saw and forgets every
     piece whose targets read a square that changed; any change to what else a target
-    depends on (frozen pieces, captive queens, King's Knights, check, losses) forgets
-    them all. It belongs to one match: a copy of the match starts with an empty one."""
+    depends on (frozen pieces, captive queens, King's Knights, check) forgets them
+    all, and a change of the losses forgets the pawns (what they may become). It
+    belongs to one match: a copy of the match starts with an empty one."""
 
-    __slots__ = ("board", "entries", "rules", "touched")
+    __slots__ = ("board", "entries", "knights", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -194,18 +197,25 @@ class MoveCache:
         self.entries: dict[int, _Known] = {}
         #: squares written since the last refresh (see GladiatorChessState._put)
         self.touched: set[int] = set()
+        #: each team's captured pieces, and whether its King's Knight lives, when last seen
+        self.lost: tuple[tuple[str, ...], ...] = ()
+        self.knights: tuple[bool, bool] = (False, False)
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
+        lost = (tuple(pos.lost[WHITE]), tuple(pos.lost[BLACK]))
+        losses = lost != self.lost
+        if losses:  # a King's Knight is born or dies only with a change of the losses
+            self.lost = lost
+            self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (
             pos.frozen[WHITE],
             pos.frozen[BLACK],
             pos.captor[WHITE],
             pos.captor[BLACK],
             in_check,
-            tuple(pos.lost[WHITE]),  # and with them the King's Knights alive
-            tuple(pos.lost[BLACK]),
+            self.knights,
         )
         if seen is not None and rules == self.rules:
             for s in touched:
@@ -214,9 +224,12 @@ class MoveCache:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
-        elif touched and entries:
+        elif (touched or losses) and entries:
+            # the losses are what a pawn reaching the far side may become (R12)
             for pid in [
-                pid for pid, known in entries.items() if not known.reads.isdisjoint(touched)
+                pid
+                for pid, known in entries.items()
+                if not known.reads.isdisjoint(touched) or (losses and known.kind in PAWNS)
             ]:
                 del entries[pid]
         touched.clear()
@@ -255,6 +268,13 @@ class Position:
         self.lost: dict[str, list[str]] = {t: [] for t in TEAMS}
         #: pids of pieces that have moved this turn (General 6)
         self.moved: set[int] = set()
+        #: (team, King or Queen) -> pid: royals are never promoted to nor from
+        self.royals: dict[tuple[str, str], int] = {}
+        for piece in pieces:
+            if piece.kind in (KING, QUEEN):
+                self.royals.setdefault((piece.team, piece.kind), piece.pid)
+        #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
+        self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -270,11 +290,21 @@ class Position:
         twin.taken_on = dict(self.taken_on)
         twin.lost = {team: list(codes) for team, codes in self.lost.items()}
         twin.moved = set(self.moved)
+        twin.champions = list(self.champions)
         return twin
+
+    def promote(self, pawn: Piece, kind: str) -> None:
+        """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        pawn.kind = kind
+        if kind == CHAMPION:
+            self.champions = sorted([*self.champions, pawn.pid])  # in the order of pieces
 
     # ----- lookups -----------------------------------------------------------------
     def royal(self, team: str, kind: str) -> Piece:
         """The team's King or Queen (there is exactly one of each)."""
+        pid = self.royals.get((team, kind))
+        if pid is not None:
+            return self.pieces[pid]
         for piece in self.pieces:
             if piece.team == team and piece.kind == kind:
                 return piece
@@ -343,8 +373,10 @@ class Position:
                     ):
                         return True
                     break
-        for q in self.pieces:
-            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+        pieces = self.pieces
+        for pid in self.champions:
+            q = pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
                 paths = CHAMPION_PATHS[q.sq].get(sq)
                 if paths and self._champion_path_clear(board, paths):
                     return True
@@ -383,8 +415,9 @@ class Position:
                     ):
                         yield q
                     break
-        for q in self.pieces:
-            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+        for pid in self.champions:
+            q = self.pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
                 paths = CHAMPION_PATHS[q.sq].get(sq)
                 if paths and self._champion_path_clear(board, paths):
                     yield q
@@ -451,8 +484,9 @@ class Position:
                     if blocker is not None:
                         break  # two of ours: nothing behind them matters
                     blocker = q
-        for q in self.pieces:
-            if q.kind != CHAMPION or q.team != enemy or q.sq < 0 or board[q.sq] is not q:
+        for pid in self.champions:
+            q = self.pieces[pid]
+            if q.team != enemy or q.sq < 0 or board[q.sq] is not q:
                 continue
             paths = CHAMPION_PATHS[q.sq].get(sq)
             if not paths:

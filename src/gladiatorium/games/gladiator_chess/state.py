@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.gladiator_chess.actions import Let, Move
-from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
+from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
 from gladiatorium.games.gladiator_chess.diagram import Diagram
 from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
@@ -43,6 +43,7 @@ from gladiatorium.games.gladiator_chess.position import (
     ELIMINATE,
     FREEZE,
     NAMES,
+    SQUARE_OF,
     STEP,
     TAKE_QUEEN,
     Guard,
@@ -286,6 +287,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         Moves are immutable values, so the same move is one shared object (see
         :func:`shared_move`)."""
         table = _SHARED.setdefault((commander, override), {})
+        try:  # every move made before: looked up in one pass
+            return list(map(table.__getitem__, steps))
+        except KeyError:
+            pass
         get = table.get
         out: list[Action] = []
         for step in steps:
@@ -389,7 +394,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     def _carry_out(self, move: Move, in_check: bool) -> None:
         pos = self.pos
-        origin, target = parse_square(move.origin), parse_square(move.target)
+        origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]  # a legal move's
         piece = pos.board[origin]
         assert piece is not None
         team = piece.team
@@ -621,7 +626,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         pos.lost[pawn.team].remove(kind)
         old = pawn.kind
-        pawn.kind = kind
+        pos.promote(pawn, kind)
         pawn.max_hp = pawn.hp = self.options.hit_points[kind]
         self.emit(
             "promotion",
