@@ -107,6 +107,8 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if getattr(options, "position", None) is None:
+    # read from the fields (a game without the option would make pydantic's own
+    # lookup raise and catch an error at every decision)
+    if getattr(options, "__dict__", {}).get("position") is None:
         return options
     return options.model_copy(update={"position": None})

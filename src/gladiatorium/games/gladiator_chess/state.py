@@ -100,6 +100,14 @@ def shared_move(
     return move
 
 
+def any_of(steps: list[tuple[str, int, int, str, str]], kinds: frozenset[str]) -> bool:
+    """Whether a piece of ``kinds`` makes one of ``steps``."""
+    for step in steps:  # noqa: SIM110 (a plain loop: no generator to set up)
+        if step[0] in kinds:
+            return True
+    return False
+
+
 class GladiatorChessState(State[GladiatorChessOptions]):
     # each team's moves kept from slot to slot, and each team's Guard in the position
     # being settled: a copy of the match starts afresh
@@ -110,7 +118,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     #: never edited (the options, the turn order, the moves on offer, the outcome)
     SHARED = frozenset(
         {"options", "order", "players", "seed", "position", "revision", "turn", "slot"}
-        | {"phase", "result", "_in_check"}
+        | {"phase", "result", "_in_check", "_own_kinds"}
     )
 
     def __init__(
@@ -140,7 +148,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         #: each team's moves kept from slot to slot (a copy of the match starts afresh)
         self._known: dict[str, MoveCache] = {team: MoveCache() for team in TEAMS}
         #: the commander's own moves this slot, as (kind, origin, target, entry, promotion)
-        self._own: list[tuple[str, int, int, str, str]] = []
+        #: the steps generated for this slot, and the commander's kinds among them: his
+        #: own moves (see _own) are picked out only when asked for
+        self._slot_steps: list[tuple[str, int, int, str, str]] = []
+        self._own_kinds: frozenset[str] = frozenset()
         self._returning: list[str] = []
         self._enter_slot()
 
@@ -160,7 +171,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 twin.pos = self.pos.copy()
             elif key == "_legal":
                 twin._legal = dict(self._legal)  # its lists are replaced, never edited
-            elif key in {"events", "history", "_own", "last_combat", "_returning"}:
+            elif key in {"events", "history", "_slot_steps", "last_combat", "_returning"}:
                 setattr(twin, key, list(value))  # of frozen values
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
@@ -189,6 +200,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         """The waiting commander's own moves (what 'let' would allow)."""
         moves = self._as_moves(self._own, self.commander_to_move, "")
         return [m for m in moves if isinstance(m, Move)]
+
+    @property
+    def _own(self) -> list[tuple[str, int, int, str, str]]:
+        """The commander's own moves this slot (what 'let' allows): the steps of his
+        kinds among those generated for the slot."""
+        kinds = self._own_kinds
+        return [step for step in self._slot_steps if step[0] in kinds]
 
     @property
     def team_to_move(self) -> str:
@@ -245,16 +263,18 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             every = self.pos.legal_moves(
                 self.pos.movable(team, None), in_check, guard, self._known[team]
             )
-            mine = [m for m in every if m[0] in kinds]
+            self._slot_steps = every
         else:
             every = None
-            mine = self.pos.legal_moves(
+            self._slot_steps = self.pos.legal_moves(
                 self.pos.movable(team, kinds), in_check, guard, self._known[team]
             )
-        self._own = mine  # made into moves when the King lets the commander move
+        # the commander's own moves are made into moves when the King lets him move
+        self._own_kinds = kinds
+        has_own = any_of(self._slot_steps, kinds)
         king_seat = seat_of(team, KING_CMD)
-        if mine and not overriding:
-            own = self._as_moves(mine, commander, "")
+        if has_own and not overriding:
+            own = self._as_moves(self._slot_steps, commander, "")
             self.phase, self._legal = COMMAND, {seat_of(team, commander): own}
         elif commander == KING_CMD:
             spare = self._king_spare_moves(team, in_check, guard)
@@ -264,7 +284,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 every = self.pos.legal_moves(
                     self.pos.movable(team, None), in_check, guard, self._known[team]
                 )
-            lets: list[Action] = [Let(commander)] if mine else []
+            lets: list[Action] = [Let(commander)] if has_own else []
             choices = lets + self._as_moves(every, KING_CMD, commander)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
