@@ -164,6 +164,10 @@ CHAMPION_READS = tuple(
 )
 
 
+#: a legal move as (kind, origin, target, entry, promotion)
+StepTuple = tuple[str, int, int, str, str]
+
+
 class _Known:
     """A piece's targets as generated on ``origin`` as a ``kind``, the squares they
     depend on, and (when every target was legal without judgement) its steps."""
@@ -171,13 +175,13 @@ class _Known:
     __slots__ = ("kind", "origin", "reads", "steps", "targets")
 
     def __init__(
-        self, origin: int, kind: str, targets: list[tuple[int, str]], reads: frozenset[int]
+        self, origin: int, kind: str, targets: list[StepTuple], reads: frozenset[int]
     ) -> None:
         self.origin = origin
         self.kind = kind
         self.targets = targets
         self.reads = reads
-        self.steps: list[tuple[str, int, int, str, str]] | None = None
+        self.steps: list[StepTuple] | None = None
 
 
 class MoveCache:
@@ -273,6 +277,8 @@ class Position:
         for piece in pieces:
             if piece.kind in (KING, QUEEN):
                 self.royals.setdefault((piece.team, piece.kind), piece.pid)
+        #: each team's pids, in the order of pieces (no piece changes sides)
+        self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
         #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
 
@@ -655,16 +661,17 @@ class Position:
 
     def targets(self, piece: Piece, in_check: bool) -> list[tuple[int, str]]:
         """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
-        return self._targets(piece, in_check, [])
+        return [(step[2], step[3]) for step in self._targets(piece, in_check, [])]
 
-    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[tuple[int, str]]:
-        """:meth:`targets`; a sliding piece adds to ``stops`` the occupied square that
-        ends each of its lines (what it reads is its targets and those squares)."""
+    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[StepTuple]:
+        """:meth:`targets` as steps (kind, origin, target, entry, no promotion); a
+        sliding piece adds to ``stops`` the occupied square that ends each of its lines
+        (what it reads is its targets and those squares)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
         # one of our own pieces other than the Queen only blocks, unless the King in
         # check may eliminate it (King 5; see entry)
         own_blocks = kind != KING or not in_check
-        out: list[tuple[int, str]] = []
+        out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
             # only from their starting rank (Squire 1). Both attack one square
@@ -674,15 +681,15 @@ class Position:
             if one < 0:
                 return out
             if board[one] is None:
-                out.append((one, STEP))
+                out.append((kind, sq, one, STEP, ""))
                 if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
-                    out.append((two, STEP))
+                    out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
                 if occupant is not None:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
             return out
         if kind == CHAMPION:
             leaps = self.champion_leaps
@@ -698,21 +705,21 @@ class Position:
                         continue
                 occupant = board[dest]
                 if occupant is None:
-                    out.append((dest, STEP))
+                    out.append((kind, sq, dest, STEP, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((dest, how))
+                        out.append((kind, sq, dest, how, ""))
             return out
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((s, STEP))
+                    out.append((kind, sq, s, STEP, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
             return out
         if kind == WARRIOR:
             rays = ORTHO_RAYS[sq]
@@ -724,13 +731,13 @@ class Position:
             for s in ray:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((s, STEP))
+                    out.append((kind, sq, s, STEP, ""))
                     continue
                 stops.append(s)
                 if occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
                 break
         return out
 
@@ -772,12 +779,13 @@ class Position:
         mode, checkers, pins = guard.mode, guard.checkers, guard.pins
         judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
         entries = None if cache is None else cache.refresh(self, in_check)
+        # a piece that checks nothing, blocks nothing and changes only its two squares
+        # cannot uncover its King: only the taking of a queen is judged (see plain)
+        unguarded, calm = mode != GUARDED, not checkers
         for piece in pieces:
             origin, kind = piece.sq, piece.kind
-            # a piece that checks nothing, blocks nothing and changes only its two
-            # squares cannot uncover its King: only the taking of a queen is judged
-            plain = mode != GUARDED or (
-                not checkers
+            plain = unguarded or (
+                calm
                 and kind != KING
                 and piece.pid not in pins
                 and not (kind == QUEEN and self.frozen[piece.team] is not None)
@@ -797,9 +805,15 @@ class Position:
             if not targets:
                 continue
             pawn = kind in PAWNS
+            if plain and not in_check and not pawn and judge.isdisjoint([t[3] for t in targets]):
+                out.extend(targets)  # nothing to judge: every target is a legal step
+                if known is not None:
+                    known.steps = targets
+                continue
             start = len(out)
             judged = False
-            for target, how in targets:
+            for step in targets:
+                target, how = step[2], step[3]
                 if plain:
                     if how in judge:
                         judged = True
@@ -813,14 +827,12 @@ class Position:
                 if choices:
                     out.extend((kind, origin, target, how, c) for c in choices)
                 else:
-                    out.append((kind, origin, target, how, ""))
+                    out.append(step)
             if plain and not judged and known is not None:
                 known.steps = out[start:]  # every target, as steps: reused while valid
         return out
 
-    def _reads(
-        self, piece: Piece, targets: list[tuple[int, str]], stops: list[int]
-    ) -> frozenset[int]:
+    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> frozenset[int]:
         """The squares whose contents :meth:`targets` of ``piece`` depends on."""
         kind, sq = piece.kind, piece.sq
         if kind in PAWNS:
@@ -831,16 +843,15 @@ class Position:
             return KNIGHT_READS[sq]
         if kind == KING and not self.queen_captive(piece.team):
             return KING_READS[sq]
-        return frozenset([t for t, _ in targets] + stops)
+        return frozenset([step[2] for step in targets] + stops)
 
     def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
         board, moved = self.board, self.moved
         return [
             piece
-            for piece in self.pieces
-            if piece.team == team
-            and piece.pid not in moved
+            for piece in map(self.pieces.__getitem__, self.team_pids[team])
+            if piece.pid not in moved
             and piece.sq >= 0
             and board[piece.sq] is piece
             and (kinds is None or piece.kind in kinds)
