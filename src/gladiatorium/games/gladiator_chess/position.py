@@ -317,8 +317,10 @@ class Position:
         raise LookupError(f"{team} has no {kind}")
 
     def alive(self, team: str, kind: str) -> bool:
-        for p in self.pieces:  # noqa: SIM110 (a plain loop: no generator to set up)
-            if p.kind == kind and p.team == team and p.alive:
+        pieces = self.pieces
+        for pid in self.team_pids[team]:
+            p = pieces[pid]
+            if p.kind == kind and p.alive:
                 return True
         return False
 
