@@ -151,6 +151,12 @@ class Step:
     promote: str = ""
 
 
+#: SLIDER_RAYS[sq]: each line outward from sq with the slider that moves along it
+SLIDER_RAYS = tuple(
+    tuple((ray, WARRIOR) for ray in ORTHO_RAYS[s]) + tuple((ray, SCOUT) for ray in DIAG_RAYS[s])
+    for s in range(SQUARES)
+)
+
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion
 PAWN_READS = {
     t: tuple(frozenset(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t])
@@ -370,17 +376,16 @@ class Position:
             q = board[s]
             if q is not None and q.team == by and q.kind in PAWNS:
                 return True
-        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
-            for ray in rays:
-                for s in ray:
-                    q = board[s]
-                    if q is None:
-                        continue
-                    if q.team == by and (
-                        q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
-                    ):
-                        return True
-                    break
+        for ray, slider in SLIDER_RAYS[sq]:
+            for s in ray:
+                q = board[s]
+                if q is None:
+                    continue
+                if q.team == by and (
+                    q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
+                ):
+                    return True
+                break
         pieces = self.pieces
         for pid in self.champions:
             q = pieces[pid]
