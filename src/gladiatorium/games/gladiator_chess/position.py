@@ -86,6 +86,14 @@ def _pawn_moves(sq: int, team: str) -> tuple[int, int, tuple[int, ...], bool]:
 
 #: PAWN_MOVES[team][sq]: see _pawn_moves
 PAWN_MOVES = {t: tuple(_pawn_moves(s, t) for s in range(SQUARES)) for t in TEAMS}
+#: NEAR_THE_END[team][sq]: a pawn of ``team`` on ``sq`` may reach the far rank in one move
+NEAR_THE_END = {
+    t: tuple(
+        any(s >= 0 and rank_of(s) == (HEIGHT - 1 if t == WHITE else 0) for s in (m[0], m[1], *m[2]))
+        for m in PAWN_MOVES[t]
+    )
+    for t in TEAMS
+}
 
 # What a team's Guard says about every move (see Position.guard).
 UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
@@ -441,7 +449,13 @@ class Position:
         """R4: the Champion does not leap; one clear path suffices."""
         if self.champion_leaps:
             return True
-        return any(all(board[s] is None for s in path) for path in paths)
+        for path in paths:  # plain loops: no generators to set up
+            for s in path:
+                if board[s] is not None:
+                    break
+            else:
+                return True
+        return False
 
     def in_check(self, team: str) -> bool:
         """A protected King on the board whose square an enemy piece reaches."""
@@ -811,7 +825,8 @@ class Position:
                     entries[piece.pid] = known
             if not targets:
                 continue
-            pawn = kind in PAWNS
+            # only a pawn that may reach the far rank has promotions to offer
+            pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
             if plain and not in_check and not pawn and judge.isdisjoint([t[3] for t in targets]):
                 out.extend(targets)  # nothing to judge: every target is a legal step
                 if known is not None:
