@@ -147,9 +147,9 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self._guards: dict[str, Guard] = {}
         #: each team's moves kept from slot to slot (a copy of the match starts afresh)
         self._known: dict[str, MoveCache] = {team: MoveCache() for team in TEAMS}
-        #: the commander's own moves this slot, as (kind, origin, target, entry, promotion)
-        #: the steps generated for this slot, and the commander's kinds among them: his
-        #: own moves (see _own) are picked out only when asked for
+        #: the steps generated for this slot, as (kind, origin, target, entry, promotion),
+        #: and the commander's kinds: his own moves (see _own) are picked out among them
+        #: only when asked for
         self._slot_steps: list[tuple[str, int, int, str, str]] = []
         self._own_kinds: frozenset[str] = frozenset()
         self._returning: list[str] = []
@@ -414,7 +414,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     def _carry_out(self, move: Move, in_check: bool) -> None:
         pos = self.pos
-        origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]  # a legal move's
+        # a legal move names its squares as NAMES writes them
+        origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]
         piece = pos.board[origin]
         assert piece is not None
         team = piece.team
