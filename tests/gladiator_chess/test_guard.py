@@ -153,3 +153,31 @@ def test_a_clone_played_on_leaves_the_cached_moves_of_its_original_right() -> No
             state.apply(seat, action)
             plain.apply(seat, action)
         assert state.fingerprint() == plain.fingerprint()
+
+
+def test_a_clone_shares_the_rules_and_copies_every_piece() -> None:
+    """A copy of the match shares its options, turn order and past events, but no
+    piece, square or record it may change; edited, it leaves the original as it was."""
+    state = GAME.start(None, None, 3)
+    assert isinstance(state, GladiatorChessState)
+    bots = make_bots(GAME, 3, dict.fromkeys(state.seats, "random"))
+    for _ in range(60):
+        seat = state.awaiting()[0]
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
+    before = state.fingerprint()
+    twin = state.clone()
+    assert twin.options is state.options and twin.order is state.order
+    assert twin.events == state.events and twin.events is not state.events
+    assert not {id(p) for p in twin.pos.pieces} & {id(p) for p in state.pos.pieces}
+    assert all(
+        (a is None) == (b is None) and (a is None or (a.pid, a.sq) == (b.pid, b.sq))
+        for a, b in zip(twin.pos.board, state.pos.board, strict=True)
+    )
+    for piece in twin.pos.pieces:
+        piece.hp, piece.sq = 0, -1
+    twin.pos.board[:] = [None] * len(twin.pos.board)
+    twin.pos.moved.add(99)
+    twin.pos.lost["white"].append("W")
+    twin.pos.frozen["white"] = 0
+    assert state.fingerprint() == before
+    assert twin.fingerprint() != before

@@ -38,11 +38,12 @@ class Observation:
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
         # the match's kept list: an action taken from it is applied without a second check
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
-        # what the seat has seen so far is the only input of the invented secrets
-        self.seen = len(state.events_for(seat))
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
-            rng = Rng(derive_seed("world", seat, self.seen))
+            # what the seat has seen so far is the only input of the invented secrets
+            # (counted only here: the whole log is read, which a random playout need not)
+            seen = len(state.events_for(seat))
+            rng = Rng(derive_seed("world", seat, seen))
             self._world = game.determinize(state, seat, rng)
         #: the options as the seat may know them: its world's (where a secret of the
         #: options, such as a foe's hidden gizmo, is invented), else the game's
@@ -112,6 +113,8 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if not getattr(options, "position", None):  # none given (None, or an empty text)
+    # read from the fields (a game without the option would make pydantic's own
+    # lookup raise and catch an error at every decision)
+    if not getattr(options, "__dict__", {}).get("position"):  # none given (None, or empty)
         return options
     return options.model_copy(update={"position": None})

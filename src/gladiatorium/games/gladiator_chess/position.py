@@ -55,6 +55,8 @@ ELIMINATE = "eliminate"  # a protected King instantly eliminates the occupant (K
 ATTACK_FROZEN = "attack-frozen"  # attack the piece our queen holds frozen (Queen 10-11)
 
 NAMES = tuple(f"{FILES[s % WIDTH]}{s // WIDTH + 1}" for s in range(SQUARES))
+#: a square's number by its name (as NAMES writes it)
+SQUARE_OF = {name: sq for sq, name in enumerate(NAMES)}
 
 
 def _pawn_sources(sq: int, by: str) -> tuple[int, ...]:
@@ -84,6 +86,14 @@ def _pawn_moves(sq: int, team: str) -> tuple[int, int, tuple[int, ...], bool]:
 
 #: PAWN_MOVES[team][sq]: see _pawn_moves
 PAWN_MOVES = {t: tuple(_pawn_moves(s, t) for s in range(SQUARES)) for t in TEAMS}
+#: NEAR_THE_END[team][sq]: a pawn of ``team`` on ``sq`` may reach the far rank in one move
+NEAR_THE_END = {
+    t: tuple(
+        any(s >= 0 and rank_of(s) == (HEIGHT - 1 if t == WHITE else 0) for s in (m[0], m[1], *m[2]))
+        for m in PAWN_MOVES[t]
+    )
+    for t in TEAMS
+}
 
 # What a team's Guard says about every move (see Position.guard).
 UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
@@ -149,6 +159,12 @@ class Step:
     promote: str = ""
 
 
+#: SLIDER_RAYS[sq]: each line outward from sq with the slider that moves along it
+SLIDER_RAYS = tuple(
+    tuple((ray, WARRIOR) for ray in ORTHO_RAYS[s]) + tuple((ray, SCOUT) for ray in DIAG_RAYS[s])
+    for s in range(SQUARES)
+)
+
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion
 PAWN_READS = {
     t: tuple(frozenset(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t])
@@ -162,6 +178,10 @@ CHAMPION_READS = tuple(
 )
 
 
+#: a legal move as (kind, origin, target, entry, promotion)
+StepTuple = tuple[str, int, int, str, str]
+
+
 class _Known:
     """A piece's targets as generated on ``origin`` as a ``kind``, the squares they
     depend on, and (when every target was legal without judgement) its steps."""
@@ -169,13 +189,13 @@ class _Known:
     __slots__ = ("kind", "origin", "reads", "steps", "targets")
 
     def __init__(
-        self, origin: int, kind: str, targets: list[tuple[int, str]], reads: frozenset[int]
+        self, origin: int, kind: str, targets: list[StepTuple], reads: frozenset[int]
     ) -> None:
         self.origin = origin
         self.kind = kind
         self.targets = targets
         self.reads = reads
-        self.steps: list[tuple[str, int, int, str, str]] | None = None
+        self.steps: list[StepTuple] | None = None
 
 
 class MoveCache:
@@ -183,10 +203,11 @@ class MoveCache:
     next (python-chess keeps its move generation cheap the same way: by position).
     Before use it compares the board with the board it last saw and forgets every
     piece whose targets read a square that changed; any change to what else a target
-    depends on (frozen pieces, captive queens, King's Knights, check, losses) forgets
-    them all. It belongs to one match: a copy of the match starts with an empty one."""
+    depends on (frozen pieces, captive queens, King's Knights, check) forgets them
+    all, and a change of the losses forgets the pawns (what they may become). It
+    belongs to one match: a copy of the match starts with an empty one."""
 
-    __slots__ = ("board", "entries", "rules", "touched")
+    __slots__ = ("board", "entries", "knights", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -194,18 +215,25 @@ class MoveCache:
         self.entries: dict[int, _Known] = {}
         #: squares written since the last refresh (see GladiatorChessState._put)
         self.touched: set[int] = set()
+        #: each team's captured pieces, and whether its King's Knight lives, when last seen
+        self.lost: tuple[tuple[str, ...], ...] = ()
+        self.knights: tuple[bool, bool] = (False, False)
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
+        lost = (tuple(pos.lost[WHITE]), tuple(pos.lost[BLACK]))
+        losses = lost != self.lost
+        if losses:  # a King's Knight is born or dies only with a change of the losses
+            self.lost = lost
+            self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (
             pos.frozen[WHITE],
             pos.frozen[BLACK],
             pos.captor[WHITE],
             pos.captor[BLACK],
             in_check,
-            tuple(pos.lost[WHITE]),  # and with them the King's Knights alive
-            tuple(pos.lost[BLACK]),
+            self.knights,
         )
         if seen is not None and rules == self.rules:
             for s in touched:
@@ -214,9 +242,12 @@ class MoveCache:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
-        elif touched and entries:
+        elif (touched or losses) and entries:
+            # the losses are what a pawn reaching the far side may become (R12)
             for pid in [
-                pid for pid, known in entries.items() if not known.reads.isdisjoint(touched)
+                pid
+                for pid, known in entries.items()
+                if not known.reads.isdisjoint(touched) or (losses and known.kind in PAWNS)
             ]:
                 del entries[pid]
         touched.clear()
@@ -255,18 +286,55 @@ class Position:
         self.lost: dict[str, list[str]] = {t: [] for t in TEAMS}
         #: pids of pieces that have moved this turn (General 6)
         self.moved: set[int] = set()
+        #: (team, King or Queen) -> pid: royals are never promoted to nor from
+        self.royals: dict[tuple[str, str], int] = {}
+        for piece in pieces:
+            if piece.kind in (KING, QUEEN):
+                self.royals.setdefault((piece.team, piece.kind), piece.pid)
+        #: each team's pids, in the order of pieces (no piece changes sides)
+        self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
+        #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
+        self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
+
+    def copy(self) -> Position:
+        """An independent copy: new pieces on a new board, new records of frozen
+        pieces, captive queens, losses and moves; the rules it plays by are shared."""
+        twin = Position.__new__(Position)
+        twin.__dict__.update(self.__dict__)
+        pieces = [Piece(p.pid, p.kind, p.team, p.hp, p.max_hp, p.sq, p.alive) for p in self.pieces]
+        twin.pieces = pieces
+        # a piece's pid is its place in the list
+        twin.board = [None if p is None else pieces[p.pid] for p in self.board]
+        twin.frozen = dict(self.frozen)
+        twin.captor = dict(self.captor)
+        twin.taken_on = dict(self.taken_on)
+        twin.lost = {team: list(codes) for team, codes in self.lost.items()}
+        twin.moved = set(self.moved)
+        twin.champions = list(self.champions)
+        return twin
+
+    def promote(self, pawn: Piece, kind: str) -> None:
+        """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        pawn.kind = kind
+        if kind == CHAMPION:
+            self.champions = sorted([*self.champions, pawn.pid])  # in the order of pieces
 
     # ----- lookups -----------------------------------------------------------------
     def royal(self, team: str, kind: str) -> Piece:
         """The team's King or Queen (there is exactly one of each)."""
+        pid = self.royals.get((team, kind))
+        if pid is not None:
+            return self.pieces[pid]
         for piece in self.pieces:
             if piece.team == team and piece.kind == kind:
                 return piece
         raise LookupError(f"{team} has no {kind}")
 
     def alive(self, team: str, kind: str) -> bool:
-        for p in self.pieces:  # noqa: SIM110 (a plain loop: no generator to set up)
-            if p.kind == kind and p.team == team and p.alive:
+        pieces = self.pieces
+        for pid in self.team_pids[team]:
+            p = pieces[pid]
+            if p.kind == kind and p.alive:
                 return True
         return False
 
@@ -316,19 +384,20 @@ class Position:
             q = board[s]
             if q is not None and q.team == by and q.kind in PAWNS:
                 return True
-        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
-            for ray in rays:
-                for s in ray:
-                    q = board[s]
-                    if q is None:
-                        continue
-                    if q.team == by and (
-                        q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
-                    ):
-                        return True
-                    break
-        for q in self.pieces:
-            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+        for ray, slider in SLIDER_RAYS[sq]:
+            for s in ray:
+                q = board[s]
+                if q is None:
+                    continue
+                if q.team == by and (
+                    q.kind == slider or (q.kind == KING and queenlike_king and s != ray[0])
+                ):
+                    return True
+                break
+        pieces = self.pieces
+        for pid in self.champions:
+            q = pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
                 paths = CHAMPION_PATHS[q.sq].get(sq)
                 if paths and self._champion_path_clear(board, paths):
                     return True
@@ -367,8 +436,9 @@ class Position:
                     ):
                         yield q
                     break
-        for q in self.pieces:
-            if q.kind == CHAMPION and q.team == by and q.sq >= 0 and board[q.sq] is q:
+        for pid in self.champions:
+            q = self.pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
                 paths = CHAMPION_PATHS[q.sq].get(sq)
                 if paths and self._champion_path_clear(board, paths):
                     yield q
@@ -379,7 +449,13 @@ class Position:
         """R4: the Champion does not leap; one clear path suffices."""
         if self.champion_leaps:
             return True
-        return any(all(board[s] is None for s in path) for path in paths)
+        for path in paths:  # plain loops: no generators to set up
+            for s in path:
+                if board[s] is not None:
+                    break
+            else:
+                return True
+        return False
 
     def in_check(self, team: str) -> bool:
         """A protected King on the board whose square an enemy piece reaches."""
@@ -435,8 +511,9 @@ class Position:
                     if blocker is not None:
                         break  # two of ours: nothing behind them matters
                     blocker = q
-        for q in self.pieces:
-            if q.kind != CHAMPION or q.team != enemy or q.sq < 0 or board[q.sq] is not q:
+        for pid in self.champions:
+            q = self.pieces[pid]
+            if q.team != enemy or q.sq < 0 or board[q.sq] is not q:
                 continue
             paths = CHAMPION_PATHS[q.sq].get(sq)
             if not paths:
@@ -605,16 +682,17 @@ class Position:
 
     def targets(self, piece: Piece, in_check: bool) -> list[tuple[int, str]]:
         """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
-        return self._targets(piece, in_check, [])
+        return [(step[2], step[3]) for step in self._targets(piece, in_check, [])]
 
-    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[tuple[int, str]]:
-        """:meth:`targets`; a sliding piece adds to ``stops`` the occupied square that
-        ends each of its lines (what it reads is its targets and those squares)."""
+    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[StepTuple]:
+        """:meth:`targets` as steps (kind, origin, target, entry, no promotion); a
+        sliding piece adds to ``stops`` the occupied square that ends each of its lines
+        (what it reads is its targets and those squares)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
         # one of our own pieces other than the Queen only blocks, unless the King in
         # check may eliminate it (King 5; see entry)
         own_blocks = kind != KING or not in_check
-        out: list[tuple[int, str]] = []
+        out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
             # only from their starting rank (Squire 1). Both attack one square
@@ -624,15 +702,15 @@ class Position:
             if one < 0:
                 return out
             if board[one] is None:
-                out.append((one, STEP))
+                out.append((kind, sq, one, STEP, ""))
                 if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
-                    out.append((two, STEP))
+                    out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
                 if occupant is not None:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
             return out
         if kind == CHAMPION:
             leaps = self.champion_leaps
@@ -648,21 +726,21 @@ class Position:
                         continue
                 occupant = board[dest]
                 if occupant is None:
-                    out.append((dest, STEP))
+                    out.append((kind, sq, dest, STEP, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((dest, how))
+                        out.append((kind, sq, dest, how, ""))
             return out
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((s, STEP))
+                    out.append((kind, sq, s, STEP, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
             return out
         if kind == WARRIOR:
             rays = ORTHO_RAYS[sq]
@@ -674,13 +752,13 @@ class Position:
             for s in ray:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((s, STEP))
+                    out.append((kind, sq, s, STEP, ""))
                     continue
                 stops.append(s)
                 if occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
-                        out.append((s, how))
+                        out.append((kind, sq, s, how, ""))
                 break
         return out
 
@@ -722,12 +800,13 @@ class Position:
         mode, checkers, pins = guard.mode, guard.checkers, guard.pins
         judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
         entries = None if cache is None else cache.refresh(self, in_check)
+        # a piece that checks nothing, blocks nothing and changes only its two squares
+        # cannot uncover its King: only the taking of a queen is judged (see plain)
+        unguarded, calm = mode != GUARDED, not checkers
         for piece in pieces:
             origin, kind = piece.sq, piece.kind
-            # a piece that checks nothing, blocks nothing and changes only its two
-            # squares cannot uncover its King: only the taking of a queen is judged
-            plain = mode != GUARDED or (
-                not checkers
+            plain = unguarded or (
+                calm
                 and kind != KING
                 and piece.pid not in pins
                 and not (kind == QUEEN and self.frozen[piece.team] is not None)
@@ -746,10 +825,17 @@ class Position:
                     entries[piece.pid] = known
             if not targets:
                 continue
-            pawn = kind in PAWNS
+            # only a pawn that may reach the far rank has promotions to offer
+            pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
+            if plain and not in_check and not pawn and judge.isdisjoint([t[3] for t in targets]):
+                out.extend(targets)  # nothing to judge: every target is a legal step
+                if known is not None:
+                    known.steps = targets
+                continue
             start = len(out)
             judged = False
-            for target, how in targets:
+            for step in targets:
+                target, how = step[2], step[3]
                 if plain:
                     if how in judge:
                         judged = True
@@ -763,14 +849,12 @@ class Position:
                 if choices:
                     out.extend((kind, origin, target, how, c) for c in choices)
                 else:
-                    out.append((kind, origin, target, how, ""))
+                    out.append(step)
             if plain and not judged and known is not None:
                 known.steps = out[start:]  # every target, as steps: reused while valid
         return out
 
-    def _reads(
-        self, piece: Piece, targets: list[tuple[int, str]], stops: list[int]
-    ) -> frozenset[int]:
+    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> frozenset[int]:
         """The squares whose contents :meth:`targets` of ``piece`` depends on."""
         kind, sq = piece.kind, piece.sq
         if kind in PAWNS:
@@ -781,16 +865,15 @@ class Position:
             return KNIGHT_READS[sq]
         if kind == KING and not self.queen_captive(piece.team):
             return KING_READS[sq]
-        return frozenset([t for t, _ in targets] + stops)
+        return frozenset([step[2] for step in targets] + stops)
 
     def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
         board, moved = self.board, self.moved
         return [
             piece
-            for piece in self.pieces
-            if piece.team == team
-            and piece.pid not in moved
+            for piece in map(self.pieces.__getitem__, self.team_pids[team])
+            if piece.pid not in moved
             and piece.sq >= 0
             and board[piece.sq] is piece
             and (kinds is None or piece.kind in kinds)

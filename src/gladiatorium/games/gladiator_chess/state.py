@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
 from gladiatorium.games.gladiator_chess.actions import Let, Move
-from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, parse_square, square
+from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
 from gladiatorium.games.gladiator_chess.diagram import Diagram
 from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
@@ -43,6 +43,7 @@ from gladiatorium.games.gladiator_chess.position import (
     ELIMINATE,
     FREEZE,
     NAMES,
+    SQUARE_OF,
     STEP,
     TAKE_QUEEN,
     Guard,
@@ -99,10 +100,25 @@ def shared_move(
     return move
 
 
+def any_of(steps: list[tuple[str, int, int, str, str]], kinds: frozenset[str]) -> bool:
+    """Whether a piece of ``kinds`` makes one of ``steps``."""
+    for step in steps:  # noqa: SIM110 (a plain loop: no generator to set up)
+        if step[0] in kinds:
+            return True
+    return False
+
+
 class GladiatorChessState(State[GladiatorChessOptions]):
-    # each team's moves kept from slot to slot: a copy of the match starts afresh
+    # each team's moves kept from slot to slot, and each team's Guard in the position
+    # being settled: a copy of the match starts afresh
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {"_known": lambda: {team: MoveCache() for team in TEAMS}}
+        {"_known": lambda: {team: MoveCache() for team in TEAMS}, "_guards": dict}
+    )
+    #: what a copy shares as it is: frozen values, and lists of them that are replaced,
+    #: never edited (the options, the turn order, the moves on offer, the outcome)
+    SHARED = frozenset(
+        {"options", "order", "players", "seed", "position", "revision", "turn", "slot"}
+        | {"phase", "result", "_in_check", "_own_kinds"}
     )
 
     def __init__(
@@ -131,20 +147,32 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self._guards: dict[str, Guard] = {}
         #: each team's moves kept from slot to slot (a copy of the match starts afresh)
         self._known: dict[str, MoveCache] = {team: MoveCache() for team in TEAMS}
-        #: the commander's own moves this slot, as (kind, origin, target, entry, promotion)
-        self._own: list[tuple[str, int, int, str, str]] = []
+        #: the steps generated for this slot, as (kind, origin, target, entry, promotion),
+        #: and the commander's kinds: his own moves (see _own) are picked out among them
+        #: only when asked for
+        self._slot_steps: list[tuple[str, int, int, str, str]] = []
+        self._own_kinds: frozenset[str] = frozenset()
         self._returning: list[str] = []
         self._enter_slot()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GladiatorChessState:
-        """Events and actions are immutable: share them; copy everything else."""
-        twin = copy.copy(self)
+        """Share what cannot change (see SHARED; past events and actions are frozen
+        values too), copy the position and the lists edited in place, start the caches
+        afresh; anything else is deep-copied."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
         memo[id(self)] = twin
         for key, value in self.__dict__.items():
-            if key in {"events", "history", "_legal", "_own", "options", "order"}:
-                setattr(twin, key, copy.copy(value))
-            elif key in self.CACHES:
+            if key in self.SHARED:
+                continue
+            if key in self.CACHES:
                 setattr(twin, key, self.CACHES[key]())
+            elif key == "pos":
+                twin.pos = self.pos.copy()
+            elif key == "_legal":
+                twin._legal = dict(self._legal)  # its lists are replaced, never edited
+            elif key in {"events", "history", "_slot_steps", "last_combat", "_returning"}:
+                setattr(twin, key, list(value))  # of frozen values
             else:
                 setattr(twin, key, copy.deepcopy(value, memo))
         return twin
@@ -172,6 +200,13 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         """The waiting commander's own moves (what 'let' would allow)."""
         moves = self._as_moves(self._own, self.commander_to_move, "")
         return [m for m in moves if isinstance(m, Move)]
+
+    @property
+    def _own(self) -> list[tuple[str, int, int, str, str]]:
+        """The commander's own moves this slot (what 'let' allows): the steps of his
+        kinds among those generated for the slot."""
+        kinds = self._own_kinds
+        return [step for step in self._slot_steps if step[0] in kinds]
 
     @property
     def team_to_move(self) -> str:
@@ -228,16 +263,18 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             every = self.pos.legal_moves(
                 self.pos.movable(team, None), in_check, guard, self._known[team]
             )
-            mine = [m for m in every if m[0] in kinds]
+            self._slot_steps = every
         else:
             every = None
-            mine = self.pos.legal_moves(
+            self._slot_steps = self.pos.legal_moves(
                 self.pos.movable(team, kinds), in_check, guard, self._known[team]
             )
-        self._own = mine  # made into moves when the King lets the commander move
+        # the commander's own moves are made into moves when the King lets him move
+        self._own_kinds = kinds
+        has_own = any_of(self._slot_steps, kinds)
         king_seat = seat_of(team, KING_CMD)
-        if mine and not overriding:
-            own = self._as_moves(mine, commander, "")
+        if has_own and not overriding:
+            own = self._as_moves(self._slot_steps, commander, "")
             self.phase, self._legal = COMMAND, {seat_of(team, commander): own}
         elif commander == KING_CMD:
             spare = self._king_spare_moves(team, in_check, guard)
@@ -247,7 +284,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 every = self.pos.legal_moves(
                     self.pos.movable(team, None), in_check, guard, self._known[team]
                 )
-            lets: list[Action] = [Let(commander)] if mine else []
+            lets: list[Action] = [Let(commander)] if has_own else []
             choices = lets + self._as_moves(every, KING_CMD, commander)
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
@@ -270,6 +307,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         Moves are immutable values, so the same move is one shared object (see
         :func:`shared_move`)."""
         table = _SHARED.setdefault((commander, override), {})
+        try:  # every move made before: looked up in one pass
+            return list(map(table.__getitem__, steps))
+        except KeyError:
+            pass
         get = table.get
         out: list[Action] = []
         for step in steps:
@@ -373,7 +414,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     def _carry_out(self, move: Move, in_check: bool) -> None:
         pos = self.pos
-        origin, target = parse_square(move.origin), parse_square(move.target)
+        # a legal move names its squares as NAMES writes them
+        origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]
         piece = pos.board[origin]
         assert piece is not None
         team = piece.team
@@ -605,7 +647,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         pos.lost[pawn.team].remove(kind)
         old = pawn.kind
-        pawn.kind = kind
+        pos.promote(pawn, kind)
         pawn.max_hp = pawn.hp = self.options.hit_points[kind]
         self.emit(
             "promotion",
