@@ -13,6 +13,7 @@ seats does (the fair share is a half, as between two players). Win rates come wi
 
     nice .venv/bin/python benchmarks/mcts_strength.py --games 20
     nice .venv/bin/python benchmarks/mcts_strength.py --game pig --games 100 --iterations 64
+    nice .venv/bin/python benchmarks/mcts_strength.py --game hero-battle --games 96 --split one
 """
 
 from __future__ import annotations
@@ -108,6 +109,12 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--iterations", type=int, help="mcts iterations (default: its own)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--split",
+        choices=("one", "half", "both"),
+        default="both",
+        help="games of more than two sides: one side among the second bot's, half, or both",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load()
@@ -118,7 +125,8 @@ def main() -> None:
         game = get_game(slug)
         heuristic = best_bot(game)
         many = len(sides(game, PLAYERS.get(slug, max(2, game.info.min_players)))) > 2
-        for half in (False, True) if many else (False,):
+        splits = {"one": (False,), "half": (True,), "both": (False, True)}[args.split]
+        for half in splits if many else (False,):
             anchor = None
             if heuristic != "random":
                 anchor = pairing(slug, heuristic, "random", args.games, args.seed, half)
