@@ -9,8 +9,11 @@ naming is right when that is the player's hero; chance is one over the number of
 heroes the reader could pick from. The anchor in the same run is ``open-healer``, the
 inferrer as it played before (it healed its own hero every round). Rates come with their
 95% Wilson interval (namings within a Battle are not independent: read it as a guide).
+A Battle is played until the last reading (round 6). ``--bots`` picks the bots (any of
+the game's, or a generic one such as ``mcts``; the anchor always plays first).
 
     nice .venv/bin/python benchmarks/hero_battle_secrecy.py --games 40
+    nice .venv/bin/python benchmarks/hero_battle_secrecy.py --games 6 --bots inferrer,mcts
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Observation, Rng, Seat, derive_seed
+from gladiatorium.core import Observation, Rng, Seat, derive_seed, get_bot
+from gladiatorium.games import load
 from gladiatorium.games.hero_battle import GAME
 from gladiatorium.games.hero_battle.bots import BOTS, InferrerBot, healable, infer_identities
 from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -68,9 +72,10 @@ def read_round(state: HeroBattleState, tally: Tally) -> None:
 def battle(bot: str, players: int, seed: int, tally: Tally) -> None:
     state = GAME.start(None, players, seed)
     assert isinstance(state, HeroBattleState)
-    bots = {s: FACTORIES[bot](Rng(derive_seed(seed, "bot", s))) for s in state.seats}
+    factory = FACTORIES[bot] if bot in FACTORIES else get_bot(GAME, bot)
+    bots = {s: factory(Rng(derive_seed(seed, "bot", s))) for s in state.seats}
     read = set()
-    while state.awaiting():
+    while state.awaiting() and len(read) < len(ROUNDS):
         seat: Seat = state.awaiting()[0]
         state.apply(seat, bots[seat].choose(Observation(GAME, state, seat)))
         finished = state.round - 1
@@ -84,10 +89,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="Battles per bot")
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", help="comma-separated (default: the game's bots)")
     args = parser.parse_args()
+    names = ["open-healer"] + [b for b in (args.bots or "").split(",") if b and b != "open-healer"]
+    load()
     print("| bot | namings | named right | chance | right / chance | seconds |")
     print("|---|---|---|---|---|---|")
-    for bot in FACTORIES:
+    for bot in names if args.bots else FACTORIES:
         tally = Tally()
         start = time.perf_counter()
         for index in range(args.games):

@@ -4,11 +4,16 @@ heuristic bot, seats rotated, with the heuristic against random as the anchor.
 Each line plays ``--games`` games of one pairing: the first bot takes one side (one seat,
 or in Gladiator Chess every commander of one team) and the second bot every other seat;
 the first bot's side rotates through the sides game by game. A win counts only when the
-first bot's seat is among the winners (a draw is not a win). Win rates come with their 95%
-Wilson interval, and the median seconds per game with its ratio to the anchor's.
+first bot's seat is among the winners (a draw is not a win). In a game of more than two
+sides (a Battle of eight, every player for themselves) the same pairings are played a
+second way, head to head: the first bot holds every other side (four seats of eight),
+the second bot the rest, alternating game by game, and the first bot wins when one of its
+seats does (the fair share is a half, as between two players). Win rates come with their
+95% Wilson interval, and the median seconds per game with its ratio to the anchor's.
 
     nice .venv/bin/python benchmarks/mcts_strength.py --games 20
     nice .venv/bin/python benchmarks/mcts_strength.py --game pig --games 100 --iterations 64
+    nice .venv/bin/python benchmarks/mcts_strength.py --game hero-battle --games 96 --split one
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ class Line:
     game: str
     first: str
     second: str
+    #: the first bot's share of the sides: "1/8" (one seat among the second bot's), "4/8"
+    held: str
     games: int
     wins: int
     draws: int
@@ -61,20 +68,25 @@ def sides(game: Game[Any], players: int) -> list[list[str]]:
     return [[s] for s in state.seats if s != "moderator"]
 
 
-def pairing(slug: str, first: str, second: str, count: int, seed: int) -> Line:
-    """``count`` games of ``first`` (one side, rotating) against ``second`` (the rest)."""
+def pairing(slug: str, first: str, second: str, count: int, seed: int, half: bool = False) -> Line:
+    """``count`` games of ``first`` (one side, rotating; with ``half``, every other side,
+    alternating) against ``second`` (the rest)."""
     game = get_game(slug)
     players = PLAYERS.get(slug, max(2, game.info.min_players))
     all_sides = sides(game, players)
     seats = [s for side in all_sides for s in side]
+    held = all_sides
+    if half:
+        held = [[s for side in all_sides[start::2] for s in side] for start in (0, 1)]
     wins = draws = 0
     seconds: list[float] = []
-    for rotation, side in enumerate(all_sides):
-        share = count // len(all_sides) + (rotation < count % len(all_sides))
+    for rotation, side in enumerate(held):
+        share = count // len(held) + (rotation < count % len(held))
         if not share:
             continue
         names = {s: first if s in side else second for s in seats}
-        batch = Batch(slug, {}, players, derive_seed(seed, slug, first, second, rotation), names)
+        stream = (seed, slug, first, second, rotation) + (("half",) if half else ())
+        batch = Batch(slug, {}, players, derive_seed(*stream), names)
         clock = time.perf_counter()
 
         def tally(result: GameResult, side: list[str] = side) -> None:
@@ -86,7 +98,9 @@ def pairing(slug: str, first: str, second: str, count: int, seed: int) -> Line:
             clock = now
 
         run_batch(batch, share, on_result=tally)
-    return Line(slug, first, second, count, wins, draws, statistics.median(seconds))
+    taken = len(all_sides) // 2 if half else 1
+    held_text = f"{taken}/{len(all_sides)}"
+    return Line(slug, first, second, held_text, count, wins, draws, statistics.median(seconds))
 
 
 def main() -> None:
@@ -95,6 +109,12 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--iterations", type=int, help="mcts iterations (default: its own)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--split",
+        choices=("one", "half", "both"),
+        default="both",
+        help="games of more than two sides: one side among the second bot's, half, or both",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load()
@@ -102,17 +122,21 @@ def main() -> None:
     slugs = args.game or [g.info.slug for g in games()]
     lines: list[Line] = []
     for slug in slugs:
-        heuristic = best_bot(get_game(slug))
-        anchor = None
-        if heuristic != "random":
-            anchor = pairing(slug, heuristic, "random", args.games, args.seed)
-            lines.append(anchor)
-        lines.append(pairing(slug, mcts, "random", args.games, args.seed))
-        if heuristic != "random":
-            lines.append(pairing(slug, mcts, heuristic, args.games, args.seed))
-        if not args.json:
-            for line in lines[-3 if anchor else -1 :]:
-                print(row(line, anchor), flush=True)
+        game = get_game(slug)
+        heuristic = best_bot(game)
+        many = len(sides(game, PLAYERS.get(slug, max(2, game.info.min_players)))) > 2
+        splits = {"one": (False,), "half": (True,), "both": (False, True)}[args.split]
+        for half in splits if many else (False,):
+            anchor = None
+            if heuristic != "random":
+                anchor = pairing(slug, heuristic, "random", args.games, args.seed, half)
+                lines.append(anchor)
+            lines.append(pairing(slug, mcts, "random", args.games, args.seed, half))
+            if heuristic != "random":
+                lines.append(pairing(slug, mcts, heuristic, args.games, args.seed, half))
+            if not args.json:
+                for line in lines[-3 if anchor else -1 :]:
+                    print(row(line, anchor), flush=True)
     if args.json:
         print(json.dumps([line.to_json() for line in lines], indent=2))
 
@@ -121,7 +145,7 @@ def row(line: Line, anchor: Line | None) -> str:
     low, high = line.interval
     ratio = line.median_s / anchor.median_s if anchor and anchor.median_s else 1.0
     return (
-        f"| {line.game} | {line.first} | {line.second} | {line.games} "
+        f"| {line.game} | {line.first} | {line.second} | {line.held} | {line.games} "
         f"| {line.wins / line.games:.0%} [{low:.0%}, {high:.0%}] | {line.draws} "
         f"| {line.median_s:.2f} | {ratio:.1f} |"
     )

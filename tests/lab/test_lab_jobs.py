@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
+import socket
 from pathlib import Path
 
 import pytest
 
-from gladiatorium.lab.jobs import GameResult, JobError, ResultsFile, Runner, run_jobs
+from gladiatorium.lab.jobs import (
+    GameResult,
+    JobError,
+    ResultsFile,
+    Runner,
+    check_address,
+    run_jobs,
+)
 from gladiatorium.lab.simulate import Batch, jobs_of
 
 PIG = Batch("pig", {"target": 20, "sides": 6}, 2, 11, {"1": "random", "2": "random"})
@@ -81,6 +90,21 @@ def test_bad_runner_settings_are_refused() -> None:
         Runner("spark")  # type: ignore[arg-type]
     with pytest.raises(JobError, match="--address names a Ray cluster"):
         Runner("local", 1, "ray://head:10001")
+
+
+def test_a_cluster_address_that_does_not_answer_is_refused_at_once() -> None:
+    """Ray itself retries an address for minutes; the runner asks it first."""
+    with socket.socket() as probe:  # a port just freed: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    refused = re.escape(f"--address {address}: no Ray cluster answers there")
+    with pytest.raises(JobError, match=refused):
+        run_jobs(jobs_of(PIG, 2), Runner("ray", 1, address))
+    with pytest.raises(JobError, match="--address head: give the cluster as HOST:PORT"):
+        check_address("head")
+    with pytest.raises(JobError, match=re.escape("--address 192.0.2.1:6379: no ")):
+        check_address("192.0.2.1:6379", timeout=0.2)  # a documentation-only address
 
 
 def test_ray_tasks_on_two_cpus_give_the_local_results() -> None:

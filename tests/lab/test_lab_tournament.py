@@ -12,7 +12,7 @@ from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError
 from gladiatorium.lab.jobs import GameResult, Runner
 from gladiatorium.lab.ratings import Ladder, LadderError, Ratings, placing, rate_games
-from gladiatorium.lab.tournament import Tournament, run_tournament
+from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament
 
 runner = CliRunner()
 SG = "superhero-gladiators"
@@ -144,7 +144,9 @@ def test_the_table_puts_the_best_bot_first() -> None:
     )
     assert shown.exit_code == 0, shown.output
     rows = [line for line in shown.output.splitlines() if line.startswith("│")]
-    assert [row.split("│")[2].strip() for row in rows] == ["greedy", "random"]
+    assert [row.split("│")[2].strip() for row in rows[:2]] == ["greedy", "random"]
+    # then head to head: random against greedy (in the order of --bots), six games
+    assert [cell.strip() for cell in rows[2].split("│")[1:4]] == ["random", "greedy", "6"]
     assert "6 games (2 line-ups x 3), 0 draws, 2 sides, seed 2" in shown.output
 
 
@@ -159,3 +161,33 @@ def test_every_game_names_sides_of_its_own_seats_each_held_once() -> None:
         assert set(seats) <= set(state.seats), game.info.slug
     chess = next(g for g in games() if g.info.slug == "gladiator-chess")
     assert [len(side) for side in chess.sides(chess.start(None, None, 0))] == [4, 4]
+
+
+def test_head_to_head_counts_the_games_only_the_two_bots_played() -> None:
+    """Two-sided: every game of a pair's line-ups; a Battle of eight split between two
+    bots counts for them too; a Battle of three bots belongs to no pair."""
+    plan = Tournament.plan("super-dice-heroes", ["planner", "greedy", "random"], 1)
+    lineups = plan.lineup_of()
+    assert len(lineups) == 6
+    results = [GameResult(i, ("1",), None, 9, None) for i in sorted(lineups)]
+    outcome = TournamentResult(plan, results, Ratings())
+    pairs = {(p.bot, p.against): (p.games, p.wins, p.draws, p.losses) for p in outcome.pairs()}
+    # seat 1's bot wins every game: each pair splits its two games one-one
+    assert pairs == {
+        ("planner", "greedy"): (2, 1, 0, 1),
+        ("planner", "random"): (2, 1, 0, 1),
+        ("greedy", "random"): (2, 1, 0, 1),
+    }
+    battle = Tournament.plan("hero-battle", ["inferrer", "random"], 1, players=8)
+    won = GameResult(0, ("3",), None, 9, None)  # seat 3: inferrer in the first line-up
+    shared = GameResult(1, ("1", "2"), None, 9, None)  # one seat of each: not a win
+    [pair] = TournamentResult(battle, [won, shared], Ratings()).pairs()
+    assert (pair.bot, pair.against, pair.games, pair.wins, pair.draws) == (
+        "inferrer",
+        "random",
+        2,
+        1,
+        1,
+    )
+    three = Tournament.plan("hero-battle", ["inferrer", "hunter", "random"], 1, players=8)
+    assert TournamentResult(three, [won], Ratings()).pairs() == []

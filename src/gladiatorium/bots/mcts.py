@@ -209,8 +209,7 @@ class MctsBot:
             if not awaited:
                 break
             seat = deciders(state, self.simultaneous)[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randint(0, len(legal) - 1)])
+            state.apply(seat, state.sample_legal(seat, rng))
         outcome = state.outcome()
         if outcome is not None:
             return outcome_values(outcome, state.seats)

@@ -151,6 +151,20 @@ def show_ratings(outcome: TournamentResult, ladder: Path | None) -> None:
             rate,
         )
     console.print(table)
+    pairs = outcome.pairs()
+    if pairs:
+        heads = Table("bot", "against", "games", "W-D-L", "win rate (95%)")
+        heads.title = "head to head (the games only the two played)"
+        for pair in pairs:
+            low, high = pair.interval
+            heads.add_row(
+                Text(pair.bot),
+                Text(pair.against),
+                str(pair.games),
+                f"{pair.wins}-{pair.draws}-{pair.losses}",
+                f"{pair.wins / pair.games:.0%} ({low:.0%}-{high:.0%})",
+            )
+        console.print(heads)
     where = f", ladder {ladder}" if ladder is not None else ""
     console.print(
         Text(

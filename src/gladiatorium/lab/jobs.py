@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ RESULTS_KIND = "gladiatorium-results"
 #: games handed to a worker at a time (fewer when the batch is small): few, so that the
 #: progress bar moves and a stopped run loses little of the work in flight
 MAX_CHUNK = 10
+#: seconds a Ray cluster's address has to answer before the run is refused
+CONNECT_TIMEOUT = 10.0
 
 
 class JobError(GladiatoriumError):
@@ -234,10 +237,29 @@ def _start_ray(ray: Any, workers: int, address: str | None) -> None:
         os.environ.setdefault("RAY_AUTH_MODE", "disabled")
         ray.init(num_cpus=workers, include_dashboard=False, **quiet)
         return
+    check_address(address)
     try:
         ray.init(address=address, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as err:
         raise JobError(f"--address {address}: no Ray cluster answers there ({err})") from err
+
+
+def check_address(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Refuse a cluster address that is not HOST:PORT, or where nothing answers within
+    ``timeout`` seconds, at once: Ray itself would go on trying for minutes."""
+    if address == "auto":  # Ray looks for the cluster this machine belongs to
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise JobError(f"--address {address}: give the cluster as HOST:PORT (10.0.0.5:6379)")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except TimeoutError as err:
+        raise JobError(f"--address {address}: no answer within {timeout:g} s") from err
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise JobError(f"--address {address}: no Ray cluster answers there ({reason})") from err
 
 
 class ResultsFile:

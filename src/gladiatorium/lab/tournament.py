@@ -20,6 +20,7 @@ from typing import Any
 from gladiatorium.core import OptionsError, Seat, best_bot, derive_seed, get_bot, get_game
 from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
 from gladiatorium.lab.ratings import Ratings, rate_games
+from gladiatorium.lab.stats import wilson_interval
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,31 @@ class TournamentResult:
     def draws(self) -> int:
         return sum(r.draw for r in self.results)
 
+    def pairs(self) -> list[HeadToHead]:
+        """Each pair of bots over the games that only the two of them played (every side
+        one of theirs: a two-sided game, or a Battle of eight split between them): how
+        often the first won. Pairs in the order of ``--bots``; none without such games."""
+        t = self.tournament
+        lineups = t.lineup_of()
+        pairs: dict[tuple[str, ...], HeadToHead] = {
+            (a, b): HeadToHead(a, b) for a, b in combinations(t.bots, 2)
+        }
+        for result in self.results:
+            lineup = lineups[result.index]
+            pair = pairs.get(tuple(b for b in t.bots if b in lineup))
+            if pair is None:
+                continue
+            seating = t.seating(lineup)
+            won = {seating[seat] for seat in result.winners}
+            pair.games += 1
+            if won == {pair.bot}:
+                pair.wins += 1
+            elif won == {pair.against}:
+                pair.losses += 1
+            else:
+                pair.draws += 1  # a draw, everyone lost, or a win shared
+        return [pair for pair in pairs.values() if pair.games]
+
     def to_json(self) -> dict[str, Any]:
         t = self.tournament
         return {
@@ -145,7 +171,28 @@ class TournamentResult:
             "draws": self.draws,
             "seed": t.seed,
             "ratings": [{"bot": bot, **s.to_json()} for bot, s in self.ratings.table()],
+            "head_to_head": [pair.to_json() for pair in self.pairs()],
         }
+
+
+@dataclass
+class HeadToHead:
+    """``bot`` against ``against`` in the games only they played."""
+
+    bot: str
+    against: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {**vars(self), "win_rate": self.wins / self.games, "low": low, "high": high}
 
 
 def run_tournament(

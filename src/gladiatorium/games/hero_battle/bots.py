@@ -29,6 +29,7 @@ from gladiatorium.games.hero_battle.actions import (
     Guess,
     Move,
 )
+from gladiatorium.games.hero_battle.setup import canonical
 
 #: a player is believed to heal their own hero this much more often than another's
 HEAL_WEIGHT = 1.0
@@ -63,7 +64,8 @@ def build_move(view: dict[str, Any], hit_order: list[str], heal_order: list[str]
     heals = [h for h in heal_order if h not in hits][: need["heals"]]
     if len(hits) != need["hits"] or len(heals) != need["heals"]:
         return None
-    return Move(tuple(hits), tuple(heals))
+    # written as the legal moves are (canonical order), so a search finds it among them
+    return Move(tuple(canonical(hits)), tuple(canonical(heals)))
 
 
 class HeroBattleBot:

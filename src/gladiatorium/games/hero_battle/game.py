@@ -115,7 +115,7 @@ class HeroBattle(Game[HeroBattleOptions]):
         return twin
 
     def determinize(self, state: State[HeroBattleOptions], seat: Seat, rng: Rng) -> HeroBattleState:
-        """The same Battle with the identities, nemeses, guesses and anonymous hits
+        """The same Battle with the identities, nemeses, other teams, guesses and anonymous hits
         ``seat`` may not know drawn afresh (``sampling.py``)."""
         from gladiatorium.games.hero_battle.sampling import determinize
 
