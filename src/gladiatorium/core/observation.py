@@ -38,11 +38,11 @@ class Observation:
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
         # the match's kept list: an action taken from it is applied without a second check
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
-        # what the seat has seen so far is the only input of the invented secrets
-        self.seen = len(state.events_for(seat))
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
-            rng = Rng(derive_seed("world", seat, self.seen))
+            # what the seat has seen so far is the only input of the invented secrets
+            seen = len(state.events_for(seat))
+            rng = Rng(derive_seed("world", seat, seen))
             self._world = game.determinize(state, seat, rng)
 
     @classmethod
