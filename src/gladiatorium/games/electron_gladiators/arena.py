@@ -29,25 +29,82 @@ Blocker = Callable[[Square], bool]
 SIGHT_LIMIT = 200_000
 
 
+#: a square a ground vehicle drives onto, and for a diagonal step of a vehicle other
+#: than the Scout, the squares beside the corner it slips past that no obstacle fills
+#: (None: a straight step, or the Scout's, which slips past any corner): the step is
+#: closed when every one of them holds a vehicle (R10)
+GroundStep = tuple[Square, tuple[Square, ...] | None]
+
+
 class Sight:
     """What the fixed terrain alone decides, worked out once and shared by every arena
     on the same obstacles (copies of a match included: it is never copied): who sees
-    which square (vehicles do not block sight, R14) and how a gun stands towards a
-    square before other vehicles are considered."""
+    which square (vehicles do not block sight, R14), how a gun stands towards a
+    square before other vehicles are considered, and the straight lines a vehicle may
+    drive or fly from a square before other vehicles are considered."""
 
-    __slots__ = ("aims", "sees")
+    __slots__ = ("aims", "flights", "grounds", "obstacles", "sees", "walls")
 
-    def __init__(self) -> None:
+    def __init__(self, obstacles: frozenset[Square], walls: frozenset[Square]) -> None:
+        self.obstacles = obstacles
+        self.walls = walls
         #: (code, square, facing, target) -> whether a vehicle so placed sees target
         self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
         #: (code, square, facing, target, target code, angle, min) -> see Arena._aim
         self.aims: dict[tuple[object, ...], tuple[int, bool] | None] = {}
+        #: (square, facing, scout) -> the ground steps straight along facing
+        self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
+        #: (square, heading) -> the squares a flyer passes flying straight along heading
+        self.flights: dict[tuple[Square, int], tuple[Square, ...]] = {}
 
     def __copy__(self) -> Sight:
         return self
 
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
         return self
+
+    def ground_line(self, square: Square, facing: int, scout: bool) -> tuple[GroundStep, ...]:
+        """The steps a ground vehicle on ``square`` may drive along ``facing`` on the
+        empty arena: onto open squares, never diagonally between two obstacles that
+        touch at a corner unless it is the Scout (R10)."""
+        key = (square, facing, scout)
+        line = self.grounds.get(key)
+        if line is None:
+            line = self.grounds[key] = tuple(self._ground_line(square, facing, scout))
+        return line
+
+    def _ground_line(self, square: Square, facing: int, scout: bool) -> Iterator[GroundStep]:
+        def blocked(square: Square) -> bool:
+            return square in self.obstacles or square in self.walls
+
+        here = square
+        while on_arena(nxt := step(here, facing)) and not blocked(nxt):
+            gate = None
+            if not scout and nxt[0] != here[0] and nxt[1] != here[1]:
+                gate = tuple(s for s in ((nxt[0], here[1]), (here[0], nxt[1])) if not blocked(s))
+                if not gate:
+                    return
+            yield nxt, gate
+            here = nxt
+
+    def flight_line(self, square: Square, heading: int) -> tuple[Square, ...]:
+        """The squares a flyer on ``square`` passes flying along ``heading`` on the
+        empty arena: over regular obstacles, never into or diagonally between 3D
+        obstacles (R3)."""
+        key = (square, heading)
+        line = self.flights.get(key)
+        if line is None:
+            line = self.flights[key] = tuple(self._flight_line(square, heading))
+        return line
+
+    def _flight_line(self, square: Square, heading: int) -> Iterator[Square]:
+        here, walls = square, self.walls
+        while on_arena(nxt := step(here, heading)) and nxt not in walls:
+            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
+            if diagonal and (nxt[0], here[1]) in walls and (here[0], nxt[1]) in walls:
+                return
+            yield nxt
+            here = nxt
 
 
 _SIGHTS: dict[tuple[frozenset[Square], frozenset[Square]], Sight] = {}
@@ -60,7 +117,7 @@ def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
     if table is None:
         if len(_SIGHTS) >= 64:
             _SIGHTS.clear()
-        table = _SIGHTS[key] = Sight()
+        table = _SIGHTS[key] = Sight(obstacles, walls)
     return table
 
 
@@ -83,6 +140,11 @@ class Arena:
     def __post_init__(self) -> None:
         self.sight = sight_for(self.obstacles, self.walls)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
     @classmethod
     def from_setup(cls, setup: Setup) -> Arena:
         arena = cls(setup.obstacles, setup.walls)
@@ -91,10 +153,12 @@ class Arena:
         return arena
 
     def copy(self) -> Arena:
-        """A cheap copy for look-ahead (obstacles are shared, vehicles copied)."""
-        twin = Arena(self.obstacles, self.walls)
-        for v in self.vehicles.values():
-            twin.place(Vehicle(v.ident, v.seat, v.code, v.square, v.facing))
+        """A cheap copy for look-ahead: the terrain and its sight table are shared,
+        the vehicles copied."""
+        twin = Arena.__new__(Arena)
+        twin.obstacles, twin.walls, twin.sight = self.obstacles, self.walls, self.sight
+        twin.vehicles = {ident: v.copy() for ident, v in self.vehicles.items()}
+        twin.at = dict(self.at)
         return twin
 
     # ----- vehicles ------------------------------------------------------------------
@@ -185,40 +249,36 @@ class Arena:
 
     def drive_reach(self, vehicle: Vehicle, facing: int, points: int) -> int:
         """How many squares (at most ``points``) a ground vehicle can drive straight
-        along ``facing``: :meth:`drive_path` succeeds for 1 to that many."""
-        here = vehicle.square
-        for count in range(points):
-            nxt = step(here, facing)
-            if not self.ground_can_enter(vehicle, here, nxt):
-                return count
-            here = nxt
-        return points
+        along ``facing``: :meth:`drive_path` succeeds for 1 to that many. The terrain's
+        line is tabled (Sight.ground_line); only the vehicles on it are looked at."""
+        at, count = self.at, 0
+        for square, gate in self.sight.ground_line(vehicle.square, facing, vehicle.kind.scout):
+            if count == points or square in at:
+                break
+            if gate is not None and gate[0] in at and gate[-1] in at:
+                break  # a corner closed by vehicles (or a vehicle and an obstacle)
+            count += 1
+        return count
 
     def flight_stops(
         self, vehicle: Vehicle, heading: int, points: int, pass_over: bool, kills: int | None
     ) -> list[int]:
         """The flight lengths from 1 to ``points`` along ``heading`` for which
         :meth:`fly_path` (with ``pass_over`` and ``kills``) succeeds, found in one
-        walk: the path to each length is the path to the one before plus a square."""
+        walk along the terrain's tabled line: the path to each length is the path to
+        the one before plus a square."""
         out: list[int] = []
-        here, left = vehicle.square, kills
-        for count in range(1, points + 1):
-            nxt = step(here, heading)
-            if not on_arena(nxt) or self.is_wall(nxt):
-                break
-            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
-            if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
-                break
-            other = self.vehicle_at(nxt)
-            if other is not None and not self.field_strikes(vehicle, other, left):
-                if not pass_over:
-                    break
-                # it may pass over, never stop on another vehicle
-            else:
+        at, left = self.at, kills
+        for count, square in enumerate(self.sight.flight_line(vehicle.square, heading)[:points], 1):
+            ident = at.get(square)
+            if ident is None:
                 out.append(count)
-            if other is not None and self.field_strikes(vehicle, other, left):
+            elif self.field_strikes(vehicle, self.vehicles[ident], left):
+                out.append(count)
                 left = None if left is None else left - 1
-            here = nxt
+            elif not pass_over:
+                break
+            # else it may pass over, never stop on another vehicle
         return out
 
     def fly_path(

@@ -144,16 +144,25 @@ def _reaching(
             yield target, leads, helpers
 
 
+def attack_choices(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> Iterator[tuple[Vehicle, Vehicle, Vehicle | None]]:
+    """Every legal attack of ``seat`` as (lead gun, target, second gun or None), in the
+    order of :func:`attack_options`."""
+    for target, leads, helpers in _reaching(arena, seat, mover, options):
+        for lead in leads:
+            yield lead, target, None
+            for helper in helpers:
+                if helper.ident != lead.ident:
+                    yield lead, target, helper
+
+
 def attack_options(
     arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
 ) -> list[AttackOption]:
-    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
-    out: list[AttackOption] = []
-    for target, leads, helpers in _reaching(arena, seat, mover, options):
-        for lead in leads:
-            out.append(AttackOption(lead, target, None, kill_chance(lead, target, None, options)))
-            for helper in helpers:
-                if helper.ident != lead.ident:
-                    chance = kill_chance(lead, target, helper, options)
-                    out.append(AttackOption(lead, target, helper, chance))
-    return out
+    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second
+    gun, with its chance to destroy the target."""
+    return [
+        AttackOption(lead, target, helper, kill_chance(lead, target, helper, options))
+        for lead, target, helper in attack_choices(arena, seat, mover, options)
+    ]

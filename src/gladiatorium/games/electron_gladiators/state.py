@@ -5,10 +5,22 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+import copy
+from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
+from types import MappingProxyType
+from typing import Any, ClassVar, Self
 
-from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
+from gladiatorium.core import (
+    Action,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+)
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
     Drive,
@@ -18,9 +30,10 @@ from gladiatorium.games.electron_gladiators.actions import (
     Turn,
 )
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_options, evasive
+from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
+    NAMES,
     Square,
     distance,
     parse_square,
@@ -41,36 +54,41 @@ EIGHTHS = {turn: Turn("", turn).eighths for turn in TANK_TURNS}
 #: what each turn costs a tank (see turn_cost)
 TANK_TURN_COSTS = tuple((turn, abs(EIGHTHS[turn])) for turn in TANK_TURNS)
 
-#: action class -> its fields -> the action: actions are immutable values, so the same
-#: step is one shared object (each table starts afresh past _SHARED_LIMIT entries)
-_SHARED: dict[type[Action], dict[tuple[object, ...], Action]] = {}
-_SHARED_LIMIT = 50_000
+#: the longest step of any vehicle: the tables below hold steps up to it
+TOP_SPEED = max(kind.speed for kind in TYPES.values())
+
+# Actions are immutable values, so the steps offered from a square are built once and
+# shared by every match (a square is named by its notation; there are 441).
 
 
-#: (square, direction) -> the drives of 1, 2, ... squares from it (as many as any speed)
-_DRIVES: dict[tuple[str, str], tuple[Action, ...]] = {}
-
-
+@cache
 def drives(name: str, direction: str) -> tuple[Action, ...]:
-    """The shared drives from square ``name`` in ``direction``, by length from 1."""
-    found = _DRIVES.get((name, direction))
-    if found is None:
-        top = max(kind.speed for kind in TYPES.values())
-        found = _DRIVES[(name, direction)] = tuple(
-            Drive(name, direction, n) for n in range(1, top + 1)
-        )
-    return found
+    """The drives from square ``name`` in ``direction``, by length from 1."""
+    return tuple(Drive(name, direction, n) for n in range(1, TOP_SPEED + 1))
 
 
-def shared(kind: type[Action], *fields: object) -> Action:
-    """``kind(*fields)``, built once and shared."""
-    table = _SHARED.setdefault(kind, {})
-    action = table.get(fields)
-    if action is None:
-        if len(table) >= _SHARED_LIMIT:
-            table.clear()
-        action = table[fields] = kind(*fields)
-    return action
+@cache
+def flights(name: str, heading: str) -> tuple[Action, ...]:
+    """The flights from square ``name`` along ``heading``, by length from 1."""
+    return tuple(Fly(name, heading, n) for n in range(1, TOP_SPEED + 1))
+
+
+@cache
+def tank_turns(name: str, points: int) -> tuple[Action, ...]:
+    """The turns a tank on ``name`` with ``points`` speed points left can pay for."""
+    return tuple(Turn(name, turn) for turn, cost in TANK_TURN_COSTS if cost <= points)
+
+
+@cache
+def scout_turns(name: str) -> tuple[Turn, ...]:
+    """Every turn of a Scout on ``name`` (what each costs depends on the move so far)."""
+    return tuple(Turn(name, turn) for turn in SCOUT_TURNS)
+
+
+@cache
+def fire(lead: str, target: str, helper: str) -> Action:
+    """The attack on ``target`` led by the gun on ``lead`` (with ``helper``'s, if named)."""
+    return Fire(lead, target, helper)
 
 
 @lru_cache(maxsize=32)
@@ -79,6 +97,11 @@ def load_setup(value: str) -> Setup:
 
 
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
+    # the lists worked out for one version of the match: a copy starts without them
+    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
+        {"_legal": lambda: None, "_steps": lambda: None, "_attacks": lambda: None}
+    )
+
     def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
         setup = load_setup(options.setup)
@@ -101,6 +124,20 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self._legal: tuple[int, list[Action]] | None = None
         self._steps: tuple[int, list[Action]] | None = None
         self._attacks: tuple[int, Seat, list[Action]] | None = None
+
+    def clone(self, reseed: int | None = None) -> Self:
+        """An independent copy made field by field (bots and searches copy the match at
+        every decision): the options, the terrain with its sight table and the past
+        events and actions never change, so they are shared; the vehicles and the dice
+        are copied; every other field holds an immutable value; the kept lists are left
+        behind."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
+        twin.events, twin.history = list(self.events), list(self.history)
+        twin.arena = self.arena.copy()
+        for name, empty in self.CACHES.items():
+            setattr(twin, name, empty())
+        return twin
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -203,32 +240,33 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def steps_for(self, vehicle: Vehicle) -> list[Action]:
         points = self.remaining(vehicle)
-        name = square_name(vehicle.square)
+        name = NAMES[vehicle.square]
+        arena = self.arena
         out: list[Action] = []
         if vehicle.kind.flyer:
             kills = self.field_kills_left()
+            pass_over = self.options.flyers_pass_vehicles
             for heading, label in enumerate(FACINGS):
-                for n in self.arena.flight_stops(
-                    vehicle, heading, points, self.options.flyers_pass_vehicles, kills
-                ):
-                    out.append(shared(Fly, name, label, n))
+                stops = arena.flight_stops(vehicle, heading, points, pass_over, kills)
+                if stops:
+                    flies = flights(name, label)
+                    out.extend([flies[n - 1] for n in stops])
             return out
-        assert vehicle.facing is not None
-        directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
-        for direction in directions:
-            facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
-            reach = self.arena.drive_reach(vehicle, facing, points)
-            if reach:
-                out.extend(drives(name, direction)[:reach])
-        if vehicle.kind.scout:
-            for turn in SCOUT_TURNS:
-                cost = self.turn_cost(vehicle, turn)
+        facing = vehicle.facing
+        assert facing is not None
+        reach = arena.drive_reach(vehicle, facing, points)
+        if reach:
+            out.extend(drives(name, "fwd")[:reach])
+        if vehicle.kind.scout:  # the Scout never reverses
+            for action in scout_turns(name):
+                cost = self.turn_cost(vehicle, action.turn)
                 if cost is not None and cost <= points:
-                    out.append(shared(Turn, name, turn))
-        else:
-            for turn, cost in TANK_TURN_COSTS:  # a point per 45 degrees
-                if cost <= points:
-                    out.append(shared(Turn, name, turn))
+                    out.append(action)
+            return out
+        reach = arena.drive_reach(vehicle, (facing + 4) % 8, points)
+        if reach:
+            out.extend(drives(name, "rev")[:reach])
+        out.extend(tank_turns(name, points))  # a point per 45 degrees
         return out
 
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
@@ -334,12 +372,12 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _attack_actions(self, seat: Seat) -> list[Action]:
         return [
-            Fire(
-                square_name(o.lead.square),
-                square_name(o.target.square),
-                square_name(o.helper.square) if o.helper else "",
+            fire(
+                NAMES[lead.square],
+                NAMES[target.square],
+                "" if helper is None else NAMES[helper.square],
             )
-            for o in attack_options(self.arena, seat, self.mover, self.options)
+            for lead, target, helper in attack_choices(self.arena, seat, self.mover, self.options)
         ]
 
     def _apply_fire(self, action: Fire) -> None:

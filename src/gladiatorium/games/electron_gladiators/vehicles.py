@@ -48,7 +48,7 @@ TYPES: dict[str, VehicleType] = {
 VALUE = {"INV": 6, "HT2": 7, "HT1": 6, "MT2": 5, "MT1": 4, "LT": 3, "SC": 2, "MQ": 3}
 
 
-@dataclass
+@dataclass(slots=True)
 class Vehicle:
     """A vehicle on the arena. ``facing`` is None for flyers (they ignore it)."""
 
@@ -61,3 +61,6 @@ class Vehicle:
     @property
     def kind(self) -> VehicleType:
         return TYPES[self.code]
+
+    def copy(self) -> Vehicle:
+        return Vehicle(self.ident, self.seat, self.code, self.square, self.facing)
