@@ -27,6 +27,16 @@ Blocker = Callable[[Square], bool]
 
 #: entries a Sight table keeps of each kind before it starts afresh (memory stays bounded)
 SIGHT_LIMIT = 200_000
+#: gun placements whose aims a Sight table keeps before it starts afresh
+AIM_PLACEMENTS = 20_000
+
+#: how a gun stands towards a target square before other vehicles are considered:
+#: (its direct line, see NO_DIRECT below; the square is in its parabolic band), or None
+#: when it cannot reach the square at all
+Aim = tuple[int, bool] | None
+Aims = dict[Square, Aim]
+#: not worked out yet (an aim table's default)
+UNKNOWN: Aim = (-1, False)
 
 
 #: a square a ground vehicle drives onto, and for a diagonal step of a vehicle other
@@ -50,8 +60,10 @@ class Sight:
         self.walls = walls
         #: (code, square, facing, target) -> whether a vehicle so placed sees target
         self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
-        #: (code, square, facing, target, target code, angle, min) -> see Arena._aim
-        self.aims: dict[tuple[object, ...], tuple[int, bool] | None] = {}
+        #: a gun's placement and the options that change its aim (code, square, facing,
+        #: Scout's angle, tanks' least distance to a flyer) -> how it stands towards each
+        #: square, for ground targets and for flyers (see Arena.terrain_aim)
+        self.aims: dict[tuple[object, ...], tuple[Aims, Aims]] = {}
         #: (square, facing, scout) -> the ground steps straight along facing
         self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
         #: (square, heading) -> the squares a flyer passes flying straight along heading
@@ -59,6 +71,23 @@ class Sight:
 
     def __copy__(self) -> Sight:
         return self
+
+    def aims_of(self, gun: Vehicle, options: ElectronGladiatorsOptions) -> tuple[Aims, Aims]:
+        """How ``gun``, where it stands, aims at each square (a ground target's, a
+        flyer's), as far as it was worked out (Arena.terrain_aim fills it in)."""
+        key = (
+            gun.code,
+            gun.square,
+            gun.facing,
+            options.scout_attack_angle,
+            options.tank_min_flyer_distance,
+        )
+        tables = self.aims.get(key)
+        if tables is None:
+            if len(self.aims) >= AIM_PLACEMENTS:
+                self.aims.clear()
+            tables = self.aims[key] = ({}, {})
+        return tables
 
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
         return self
@@ -394,22 +423,22 @@ class Arena:
         target at all, else (its direct fire reaches it, it is in the parabolic band)."""
         if attacker.kind.gun <= 0:
             return None
-        key = (
-            attacker.code,
-            attacker.square,
-            attacker.facing,
-            target.square,
-            target.code,
-            options.scout_attack_angle,
-            options.tank_min_flyer_distance,
-        )
-        table = self.sight.aims
-        try:
-            aim = table[key]
-        except KeyError:
-            if len(table) >= SIGHT_LIMIT:
-                table.clear()
-            aim = table[key] = self._aim(attacker, target, options)
+        return self.settle_aim(attacker, target, self.terrain_aim(attacker, target, options))
+
+    def terrain_aim(
+        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
+    ) -> Aim:
+        """How the gun stands towards the target before other vehicles are considered,
+        from the terrain's table (worked out once per placement and target square)."""
+        table = self.sight.aims_of(attacker, options)[target.kind.flyer]
+        aim = table.get(target.square, UNKNOWN)
+        if aim is UNKNOWN:
+            aim = table[target.square] = self._aim(attacker, target, options)
+        return aim
+
+    def settle_aim(self, attacker: Vehicle, target: Vehicle, aim: Aim) -> tuple[bool, bool] | None:
+        """:meth:`gun_aim` from the terrain's ``aim``: a direct line the terrain leaves
+        open is closed by a ground vehicle on it (R12)."""
         if aim is None:
             return None
         direct, in_band = aim
@@ -418,9 +447,7 @@ class Arena:
             return self.line_clear(a, t, self.blocks_direct_fire, attacker.kind.scout), in_band
         return direct == DIRECT, in_band
 
-    def _aim(
-        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
-    ) -> tuple[int, bool] | None:
+    def _aim(self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions) -> Aim:
         """What the terrain alone says of this gun on this target (see gun_mode)."""
         kind = attacker.kind
         a, t = attacker.square, target.square
@@ -439,7 +466,8 @@ class Arena:
                 # obstacles alone leave it open; ground vehicles may still close it
                 direct = DIRECT_IF_NO_VEHICLE
         band = kind.parabolic
-        return direct, band is not None and band[0] <= gap <= band[1]
+        in_band = band is not None and band[0] <= gap <= band[1]
+        return (direct, in_band) if direct or in_band else None
 
     def friendly_flyers_in_path(
         self, attacker: Vehicle, target: Square, options: ElectronGladiatorsOptions

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 
-from gladiatorium.games.electron_gladiators.arena import Arena
+from gladiatorium.games.electron_gladiators.arena import UNKNOWN, Arena
 from gladiatorium.games.electron_gladiators.board import distance, side_hit
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+
+IDENT = attrgetter("ident")
 
 
 def evasive(target: Vehicle) -> bool:
@@ -90,43 +93,37 @@ def kill_chance(
     return 0.0
 
 
-def any_attack(
-    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
-) -> bool:
-    """Whether ``seat`` has a legal attack (attack_options is not empty)."""
-    return next(_reaching(arena, seat, mover, options, leads_only=True), None) is not None
-
-
 def _reaching(
     arena: Arena,
     seat: str,
     mover: int | None,
     options: ElectronGladiatorsOptions,
-    leads_only: bool = False,
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
-    that may lead on it and the guns that may help (all by ident). With
-    ``leads_only`` only targets with a lead are given and helpers are not sought."""
-    guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
+    that may lead on it and the guns that may help (all by ident)."""
+    vehicles = arena.vehicles.values()
+    guns = sorted((v for v in vehicles if v.seat == seat and v.kind.gun > 0), key=IDENT)
     if not guns:
         return
-    # each gun with its square and its longest range, direct or parabolic
-    ranged = [
-        (gun, *gun.square, max(gun.kind.direct, gun.kind.parabolic[1] if gun.kind.parabolic else 0))
-        for gun in guns
-    ]
-    for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
+    # each gun with the terrain's aims from where it stands, on ground targets and flyers
+    tables = [arena.sight.aims_of(gun, options) for gun in guns]
+    on_ground = [(gun, aims[0]) for gun, aims in zip(guns, tables, strict=True)]
+    on_flyers = [(gun, aims[1]) for gun, aims in zip(guns, tables, strict=True)]
+    for target in sorted((v for v in vehicles if v.seat != seat), key=IDENT):
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []
-        tx, ty = target.square
-        for gun, gx, gy, reach in ranged:
-            if abs(gx - tx) > reach or abs(gy - ty) > reach:
-                continue  # out of every range of this gun
-            aim = arena.gun_aim(gun, target, options)
+        square = target.square
+        for gun, aims in on_flyers if target.kind.flyer else on_ground:
+            aim = aims.get(square, UNKNOWN)
+            if aim is UNKNOWN:
+                aim = arena.terrain_aim(gun, target, options)
             if aim is None:
+                continue  # out of this gun's reach whatever the vehicles
+            settled = arena.settle_aim(gun, target, aim)
+            if settled is None:
                 continue
-            direct, in_band = aim
+            direct, in_band = settled
             if not direct:
                 if not in_band:
                     continue
@@ -136,9 +133,7 @@ def _reaching(
                     continue
             if can_lead(gun, target, mover, options):
                 leads.append(gun)
-                if leads_only:
-                    break
-            if not leads_only and can_help(gun, target):
+            if can_help(gun, target):
                 helpers.append(gun)
         if leads:
             yield target, leads, helpers

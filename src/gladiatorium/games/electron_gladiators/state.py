@@ -30,7 +30,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Turn,
 )
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_choices, evasive
+from gladiatorium.games.electron_gladiators.attacks import attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
     NAMES,
@@ -123,7 +123,10 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
         self._steps: tuple[int, list[Action]] | None = None
-        self._attacks: tuple[int, Seat, list[Action]] | None = None
+        #: bumped whenever a vehicle moves, turns or is lost (not when a move or turn
+        #: ends): the attacks open to a seat hold while it and the mover are the same
+        self._layout = 0
+        self._attacks: tuple[tuple[int, Seat, int | None], list[Action]] | None = None
 
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy made field by field (bots and searches copy the match at
@@ -365,10 +368,16 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def attack_actions(self, seat: Seat) -> list[Action]:
         """Every legal attack: a lead gun on a target, alone or with a second gun."""
+        return list(self._attack_list(seat))
+
+    def _attack_list(self, seat: Seat) -> list[Action]:
+        """:meth:`attack_actions`, kept while no vehicle moves, turns or is lost and the
+        mover is the same (read it, never edit it)."""
+        key = (self._layout, seat, self.mover)
         known = self._attacks
-        if known is None or known[0] != self._version or known[1] != seat:
-            known = self._attacks = (self._version, seat, self._attack_actions(seat))
-        return list(known[2])
+        if known is None or known[0] != key:
+            known = self._attacks = (key, self._attack_actions(seat))
+        return known[1]
 
     def _attack_actions(self, seat: Seat) -> list[Action]:
         return [
@@ -500,6 +509,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._version += 1
+        if not isinstance(action, EndMove):
+            self._layout += 1  # a vehicle may move, turn or be lost
         if isinstance(action, Dodge):
             ident = self.pending_dodge[0] if self.pending_dodge else 0
             self.pending_dodge = None
@@ -532,7 +543,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         )
         if not move_done:
             return
-        if self.may_attack() and not self._any_attack(self.to_move):
+        if self.may_attack() and not self._attack_list(self.to_move):
             self.emit(
                 "no-attack",
                 f"no attack is possible for seat {self.to_move} (no gun reaches an enemy): "
@@ -542,13 +553,6 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             self._finish_turn()
         elif not self.may_attack():
             self._finish_turn()
-
-    def _any_attack(self, seat: Seat) -> bool:
-        """Whether ``seat`` has an attack now (the list if it is already known)."""
-        known = self._attacks
-        if known is not None and known[0] == self._version and known[1] == seat:
-            return bool(known[2])
-        return any_attack(self.arena, seat, self.mover, self.options)
 
     def _finish_turn(self) -> None:
         self._version += 1  # what was worked out for the turn's end no longer holds
