@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from gladiatorium.games.electron_gladiators.board import (
     Square,
@@ -53,40 +54,52 @@ class Sight:
     square before other vehicles are considered, and the straight lines a vehicle may
     drive or fly from a square before other vehicles are considered."""
 
-    __slots__ = ("aims", "flights", "grounds", "obstacles", "sees", "walls")
+    __slots__ = ("aims", "flights", "grounds", "memo", "obstacles", "sees", "walls")
 
     def __init__(self, obstacles: frozenset[Square], walls: frozenset[Square]) -> None:
         self.obstacles = obstacles
         self.walls = walls
         #: (code, square, facing, target) -> whether a vehicle so placed sees target
         self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
-        #: a gun's placement and the options that change its aim (code, square, facing,
-        #: Scout's angle, tanks' least distance to a flyer) -> how it stands towards each
-        #: square, for ground targets and for flyers (see Arena.terrain_aim)
-        self.aims: dict[tuple[object, ...], tuple[Aims, Aims]] = {}
+        #: the options that change a gun's aim (Scout's angle, tanks' least distance to
+        #: a flyer) -> a gun's placement (code, square, facing) -> how it stands towards
+        #: each square, for ground targets and for flyers (see Arena.terrain_aim)
+        self.aims: dict[tuple[int, int], dict[tuple[object, ...], tuple[Aims, Aims]]] = {}
         #: (square, facing, scout) -> the ground steps straight along facing
         self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
         #: (square, heading) -> the squares a flyer passes flying straight along heading
         self.flights: dict[tuple[Square, int], tuple[Square, ...]] = {}
+        #: whatever else a match works out from the terrain alone (see its keys' users)
+        self.memo: dict[tuple[object, ...], Any] = {}
 
     def __copy__(self) -> Sight:
         return self
 
+    def aims_under(
+        self, options: ElectronGladiatorsOptions
+    ) -> dict[tuple[object, ...], tuple[Aims, Aims]]:
+        """The aims of every gun placement under ``options`` (see :meth:`aims_of`)."""
+        key = (options.scout_attack_angle, options.tank_min_flyer_distance)
+        placements = self.aims.get(key)
+        if placements is None:
+            placements = self.aims[key] = {}
+        return placements
+
     def aims_of(self, gun: Vehicle, options: ElectronGladiatorsOptions) -> tuple[Aims, Aims]:
         """How ``gun``, where it stands, aims at each square (a ground target's, a
         flyer's), as far as it was worked out (Arena.terrain_aim fills it in)."""
-        key = (
-            gun.code,
-            gun.square,
-            gun.facing,
-            options.scout_attack_angle,
-            options.tank_min_flyer_distance,
-        )
-        tables = self.aims.get(key)
+        return self.placement_aims(self.aims_under(options), gun)
+
+    @staticmethod
+    def placement_aims(
+        placements: dict[tuple[object, ...], tuple[Aims, Aims]], gun: Vehicle
+    ) -> tuple[Aims, Aims]:
+        key = (gun.code, gun.square, gun.facing)
+        tables = placements.get(key)
         if tables is None:
-            if len(self.aims) >= AIM_PLACEMENTS:
-                self.aims.clear()
-            tables = self.aims[key] = ({}, {})
+            if len(placements) >= AIM_PLACEMENTS:
+                placements.clear()
+            tables = placements[key] = ({}, {})
         return tables
 
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
@@ -162,7 +175,7 @@ class Arena:
 
     obstacles: frozenset[Square]
     walls: frozenset[Square]  # 3D obstacles
-    vehicles: dict[int, Vehicle] = field(default_factory=dict)
+    vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
     sight: Sight = field(init=False, repr=False, compare=False)
 
@@ -192,8 +205,12 @@ class Arena:
 
     # ----- vehicles ------------------------------------------------------------------
     def place(self, vehicle: Vehicle) -> None:
+        """Put ``vehicle`` on the arena. The vehicles are kept in ident order, the order
+        in which the rules list them (steps, attacks)."""
         self.vehicles[vehicle.ident] = vehicle
         self.at[vehicle.square] = vehicle.ident
+        if any(ident > vehicle.ident for ident in self.vehicles):
+            self.vehicles = dict(sorted(self.vehicles.items()))
 
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
@@ -296,8 +313,8 @@ class Arena:
         :meth:`fly_path` (with ``pass_over`` and ``kills``) succeeds, found in one
         walk along the terrain's tabled line: the path to each length is the path to
         the one before plus a square."""
-        out: list[int] = []
         at, left = self.at, kills
+        out: list[int] = []
         for count, square in enumerate(self.sight.flight_line(vehicle.square, heading)[:points], 1):
             ident = at.get(square)
             if ident is None:

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 
-from gladiatorium.games.electron_gladiators.arena import UNKNOWN, Arena
+from gladiatorium.games.electron_gladiators.arena import UNKNOWN, Arena, Sight
 from gladiatorium.games.electron_gladiators.board import distance, side_hit
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
-
-IDENT = attrgetter("ident")
 
 
 def evasive(target: Vehicle) -> bool:
@@ -101,15 +98,16 @@ def _reaching(
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
     that may lead on it and the guns that may help (all by ident)."""
-    vehicles = arena.vehicles.values()
-    guns = sorted((v for v in vehicles if v.seat == seat and v.kind.gun > 0), key=IDENT)
+    vehicles = arena.vehicles.values()  # in ident order
+    guns = [v for v in vehicles if v.seat == seat and v.kind.gun > 0]
     if not guns:
         return
     # each gun with the terrain's aims from where it stands, on ground targets and flyers
-    tables = [arena.sight.aims_of(gun, options) for gun in guns]
+    placements = arena.sight.aims_under(options)
+    tables = [Sight.placement_aims(placements, gun) for gun in guns]
     on_ground = [(gun, aims[0]) for gun, aims in zip(guns, tables, strict=True)]
     on_flyers = [(gun, aims[1]) for gun, aims in zip(guns, tables, strict=True)]
-    for target in sorted((v for v in vehicles if v.seat != seat), key=IDENT):
+    for target in [v for v in vehicles if v.seat != seat]:
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []

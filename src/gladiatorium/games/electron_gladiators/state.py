@@ -6,10 +6,10 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from gladiatorium.core import (
     Action,
@@ -29,7 +29,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Fly,
     Turn,
 )
-from gladiatorium.games.electron_gladiators.arena import Arena
+from gladiatorium.games.electron_gladiators.arena import SIGHT_LIMIT, Arena
 from gladiatorium.games.electron_gladiators.attacks import attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
@@ -94,6 +94,17 @@ def fire(lead: str, target: str, helper: str) -> Action:
 @lru_cache(maxsize=32)
 def load_setup(value: str) -> Setup:
     return parse_setup(setup_text(value), "setup")
+
+
+class Way(NamedTuple):
+    """A straight line a vehicle may drive or fly from where it stands."""
+
+    direction: str  # fwd, rev, or a flyer's heading
+    facing: int  # the facing it runs along
+    #: the squares it enters or slips past, as far as the points and the terrain allow
+    passes: frozenset[Square]
+    #: the steps along it when no vehicle stands on any of those squares
+    open_steps: tuple[Action, ...]
 
 
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
@@ -235,42 +246,74 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         if self.mover is not None:
             movers = [self.arena.vehicles[self.mover]]
         else:
-            movers = sorted(self.arena.side(self.to_move), key=lambda v: v.ident)
+            movers = self.arena.side(self.to_move)  # in ident order
         steps: list[Action] = []
         for vehicle in movers:
             steps.extend(self.steps_for(vehicle))
         return steps
 
     def steps_for(self, vehicle: Vehicle) -> list[Action]:
+        """The drives, flights and turns open to ``vehicle`` now."""
         points = self.remaining(vehicle)
-        name = NAMES[vehicle.square]
-        arena = self.arena
+        occupied = self.arena.at.keys()
         out: list[Action] = []
-        if vehicle.kind.flyer:
-            kills = self.field_kills_left()
-            pass_over = self.options.flyers_pass_vehicles
-            for heading, label in enumerate(FACINGS):
-                stops = arena.flight_stops(vehicle, heading, points, pass_over, kills)
-                if stops:
-                    flies = flights(name, label)
-                    out.extend([flies[n - 1] for n in stops])
-            return out
-        facing = vehicle.facing
-        assert facing is not None
-        reach = arena.drive_reach(vehicle, facing, points)
-        if reach:
-            out.extend(drives(name, "fwd")[:reach])
-        if vehicle.kind.scout:  # the Scout never reverses
+        for way in self._ways(vehicle, points):
+            if occupied.isdisjoint(way.passes):
+                out.extend(way.open_steps)  # no vehicle on the way
+            else:
+                out.extend(self._steps_along(vehicle, way, points))
+        name = NAMES[vehicle.square]
+        if vehicle.kind.scout:
             for action in scout_turns(name):
                 cost = self.turn_cost(vehicle, action.turn)
                 if cost is not None and cost <= points:
                     out.append(action)
-            return out
-        reach = arena.drive_reach(vehicle, (facing + 4) % 8, points)
-        if reach:
-            out.extend(drives(name, "rev")[:reach])
-        out.extend(tank_turns(name, points))  # a point per 45 degrees
+        elif not vehicle.kind.flyer:
+            out.extend(tank_turns(name, points))  # a point per 45 degrees
         return out
+
+    def _ways(self, vehicle: Vehicle, points: int) -> tuple[Way, ...]:
+        """The straight lines ``vehicle`` may drive or fly with ``points`` (forward and,
+        but for the Scout, in reverse; a flyer's eight headings), tabled per placement
+        with the terrain's sight table."""
+        kind = vehicle.kind
+        key = ("ways", vehicle.square, vehicle.facing, kind.flyer, kind.scout, points)
+        memo = self.arena.sight.memo
+        ways: tuple[Way, ...] | None = memo.get(key)
+        if ways is None:
+            if len(memo) >= SIGHT_LIMIT:
+                memo.clear()
+            ways = memo[key] = tuple(self._work_out_ways(vehicle, points))
+        return ways
+
+    def _work_out_ways(self, vehicle: Vehicle, points: int) -> Iterator[Way]:
+        sight, square, name = self.arena.sight, vehicle.square, NAMES[vehicle.square]
+        if vehicle.kind.flyer:
+            for heading, label in enumerate(FACINGS):
+                line = sight.flight_line(square, heading)[:points]
+                if line:
+                    yield Way(label, heading, frozenset(line), flights(name, label)[: len(line)])
+            return
+        assert vehicle.facing is not None
+        directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
+        for direction in directions:
+            facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
+            steps = sight.ground_line(square, facing, vehicle.kind.scout)[:points]
+            if steps:
+                passes = frozenset(s for entered, gate in steps for s in (entered, *(gate or ())))
+                yield Way(direction, facing, passes, drives(name, direction)[: len(steps)])
+
+    def _steps_along(self, vehicle: Vehicle, way: Way, points: int) -> Sequence[Action]:
+        """The steps along ``way`` with vehicles on it: as far as they let a ground
+        vehicle drive; the flights that pass them or (an Inverter's field) strike them."""
+        arena = self.arena
+        if not vehicle.kind.flyer:
+            return way.open_steps[: arena.drive_reach(vehicle, way.facing, points)]
+        kills = self.field_kills_left()
+        stops = arena.flight_stops(
+            vehicle, way.facing, points, self.options.flyers_pass_vehicles, kills
+        )
+        return [way.open_steps[n - 1] for n in stops]
 
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
         """Tanks pay a point per 45 degrees. A Scout turns 45 or 90 degrees without
@@ -593,7 +636,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _check_end(self) -> None:
         """Victory when the other side has no vehicles left (R6)."""
-        alive = {s for s in SEATS if self.arena.side(s)}
+        alive = {v.seat for v in self.arena.vehicles.values()}
         if len(alive) == 2:
             return
         if alive:
