@@ -169,6 +169,65 @@ DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles b
 DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
 
 
+class GunsInReach:
+    """For each vehicle, the enemy guns the terrain lets reach it where both stand
+    (:meth:`Arena.terrain_aim` is not None), with that aim: kept up to date by looking
+    again only at the vehicles that moved, turned or were lost since (an attack list
+    then weighs the few pairs in reach instead of every gun against every enemy)."""
+
+    __slots__ = ("by_target", "options", "placed")
+
+    def __init__(self, options: ElectronGladiatorsOptions) -> None:
+        self.options = options
+        #: ident -> where it stood and faced when last looked at
+        self.placed: dict[int, tuple[Square, int | None]] = {}
+        #: target ident -> gun ident -> the terrain's aim of that gun on it
+        self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
+
+    def update(self, arena: Arena) -> None:
+        placed, by_target, vehicles = self.placed, self.by_target, arena.vehicles
+        for ident in placed.keys() - vehicles.keys():  # lost
+            del placed[ident]
+            by_target.pop(ident, None)
+            for guns in by_target.values():
+                guns.pop(ident, None)
+        for vehicle in vehicles.values():
+            before = placed.get(vehicle.ident)
+            if before is None or before[0] != vehicle.square or before[1] != vehicle.facing:
+                placed[vehicle.ident] = (vehicle.square, vehicle.facing)
+                moved = before is None or before[0] != vehicle.square
+                self._look_again(arena, vehicle, moved)
+
+    def _look_again(self, arena: Arena, vehicle: Vehicle, moved: bool) -> None:
+        """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
+        if it moved, the guns that reach it (a gun's aim on a square does not depend
+        on how the target faces)."""
+        options, by_target = self.options, self.by_target
+        placements = arena.sight.aims_under(options)
+        square, flyer = vehicle.square, vehicle.kind.flyer
+        own = Sight.placement_aims(placements, vehicle) if vehicle.kind.gun > 0 else None
+        if moved:
+            guns = by_target[vehicle.ident] = {}
+        for other in arena.vehicles.values():
+            if other.seat == vehicle.seat:
+                continue
+            if moved and other.kind.gun > 0:
+                aim = Sight.placement_aims(placements, other)[flyer].get(square, UNKNOWN)
+                if aim is UNKNOWN:
+                    aim = arena.terrain_aim(other, vehicle, options)
+                if aim is not None:
+                    guns[other.ident] = aim
+            if own is not None:
+                aim = own[other.kind.flyer].get(other.square, UNKNOWN)
+                if aim is UNKNOWN:
+                    aim = arena.terrain_aim(vehicle, other, options)
+                reaching = by_target.setdefault(other.ident, {})
+                if aim is None:
+                    reaching.pop(vehicle.ident, None)
+                else:
+                    reaching[vehicle.ident] = aim
+
+
 @dataclass
 class Arena:
     """Obstacles (fixed for the match) and the vehicles on the board."""
@@ -178,9 +237,21 @@ class Arena:
     vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
     sight: Sight = field(init=False, repr=False, compare=False)
+    _reach: GunsInReach | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.sight = sight_for(self.obstacles, self.walls)
+
+    def guns_in_reach(
+        self, options: ElectronGladiatorsOptions
+    ) -> dict[int, dict[int, tuple[int, bool]]]:
+        """Target ident -> the enemy guns (ident -> aim) the terrain lets reach it now
+        (see GunsInReach); read it, never edit it."""
+        reach = self._reach
+        if reach is None or reach.options is not options:
+            reach = self._reach = GunsInReach(options)
+        reach.update(self)
+        return reach.by_target
 
     def __deepcopy__(self, memo: dict[int, object]) -> Arena:
         twin = self.copy()
@@ -201,6 +272,7 @@ class Arena:
         twin.obstacles, twin.walls, twin.sight = self.obstacles, self.walls, self.sight
         twin.vehicles = {ident: v.copy() for ident, v in self.vehicles.items()}
         twin.at = dict(self.at)
+        twin._reach = None  # worked out again when asked
         return twin
 
     # ----- vehicles ------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from gladiatorium.games.electron_gladiators.arena import UNKNOWN, Arena, Sight
+from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.board import distance, side_hit
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
@@ -98,27 +98,18 @@ def _reaching(
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
     that may lead on it and the guns that may help (all by ident)."""
-    vehicles = arena.vehicles.values()  # in ident order
-    guns = [v for v in vehicles if v.seat == seat and v.kind.gun > 0]
-    if not guns:
-        return
-    # each gun with the terrain's aims from where it stands, on ground targets and flyers
-    placements = arena.sight.aims_under(options)
-    tables = [Sight.placement_aims(placements, gun) for gun in guns]
-    on_ground = [(gun, aims[0]) for gun, aims in zip(guns, tables, strict=True)]
-    on_flyers = [(gun, aims[1]) for gun, aims in zip(guns, tables, strict=True)]
-    for target in [v for v in vehicles if v.seat != seat]:
+    vehicles = arena.vehicles  # in ident order
+    reach = arena.guns_in_reach(options)
+    for target in [v for v in vehicles.values() if v.seat != seat]:
+        in_reach = reach.get(target.ident)
+        if not in_reach:
+            continue  # no gun reaches it, whatever the vehicles
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []
-        square = target.square
-        for gun, aims in on_flyers if target.kind.flyer else on_ground:
-            aim = aims.get(square, UNKNOWN)
-            if aim is UNKNOWN:
-                aim = arena.terrain_aim(gun, target, options)
-            if aim is None:
-                continue  # out of this gun's reach whatever the vehicles
-            settled = arena.settle_aim(gun, target, aim)
+        for ident in sorted(in_reach):  # the guns by ident
+            gun = vehicles[ident]
+            settled = arena.settle_aim(gun, target, in_reach[ident])
             if settled is None:
                 continue
             direct, in_band = settled

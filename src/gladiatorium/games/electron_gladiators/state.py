@@ -107,6 +107,16 @@ class Way(NamedTuple):
     open_steps: tuple[Action, ...]
 
 
+class Reach(NamedTuple):
+    """A vehicle's ways from where it stands with the points it has."""
+
+    ways: tuple[Way, ...]
+    passes: frozenset[Square]  # every square any of them passes
+    #: its drives or flights when no vehicle stands on any of those squares, and a
+    #: tank's turns
+    open_steps: tuple[Action, ...]
+
+
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     # the lists worked out for one version of the match: a copy starts without them
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
@@ -249,42 +259,53 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             movers = self.arena.side(self.to_move)  # in ident order
         steps: list[Action] = []
         for vehicle in movers:
-            steps.extend(self.steps_for(vehicle))
+            self._add_steps(steps, vehicle)
         return steps
 
     def steps_for(self, vehicle: Vehicle) -> list[Action]:
         """The drives, flights and turns open to ``vehicle`` now."""
+        out: list[Action] = []
+        self._add_steps(out, vehicle)
+        return out
+
+    def _add_steps(self, out: list[Action], vehicle: Vehicle) -> None:
         points = self.remaining(vehicle)
         occupied = self.arena.at.keys()
-        out: list[Action] = []
-        for way in self._ways(vehicle, points):
-            if occupied.isdisjoint(way.passes):
-                out.extend(way.open_steps)  # no vehicle on the way
-            else:
-                out.extend(self._steps_along(vehicle, way, points))
-        name = NAMES[vehicle.square]
+        reach = self._reach(vehicle, points)
+        if occupied.isdisjoint(reach.passes):
+            out.extend(reach.open_steps)  # no vehicle on any of its ways
+        else:
+            for way in reach.ways:
+                if occupied.isdisjoint(way.passes):
+                    out.extend(way.open_steps)
+                else:
+                    out.extend(self._steps_along(vehicle, way, points))
+            if not vehicle.kind.flyer and not vehicle.kind.scout:
+                out.extend(tank_turns(NAMES[vehicle.square], points))
         if vehicle.kind.scout:
-            for action in scout_turns(name):
+            for action in scout_turns(NAMES[vehicle.square]):
                 cost = self.turn_cost(vehicle, action.turn)
                 if cost is not None and cost <= points:
                     out.append(action)
-        elif not vehicle.kind.flyer:
-            out.extend(tank_turns(name, points))  # a point per 45 degrees
-        return out
 
-    def _ways(self, vehicle: Vehicle, points: int) -> tuple[Way, ...]:
+    def _reach(self, vehicle: Vehicle, points: int) -> Reach:
         """The straight lines ``vehicle`` may drive or fly with ``points`` (forward and,
         but for the Scout, in reverse; a flyer's eight headings), tabled per placement
         with the terrain's sight table."""
         kind = vehicle.kind
-        key = ("ways", vehicle.square, vehicle.facing, kind.flyer, kind.scout, points)
+        key = ("reach", vehicle.square, vehicle.facing, kind.flyer, kind.scout, points)
         memo = self.arena.sight.memo
-        ways: tuple[Way, ...] | None = memo.get(key)
-        if ways is None:
+        reach: Reach | None = memo.get(key)
+        if reach is None:
             if len(memo) >= SIGHT_LIMIT:
                 memo.clear()
-            ways = memo[key] = tuple(self._work_out_ways(vehicle, points))
-        return ways
+            ways = tuple(self._work_out_ways(vehicle, points))
+            steps = [step for way in ways for step in way.open_steps]
+            if not kind.flyer and not kind.scout:  # a tank's turns: a point per 45 degrees
+                steps.extend(tank_turns(NAMES[vehicle.square], points))
+            passes = frozenset().union(*(way.passes for way in ways))
+            reach = memo[key] = Reach(ways, passes, tuple(steps))
+        return reach
 
     def _work_out_ways(self, vehicle: Vehicle, points: int) -> Iterator[Way]:
         sight, square, name = self.arena.sight, vehicle.square, NAMES[vehicle.square]
