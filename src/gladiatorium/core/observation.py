@@ -106,6 +106,7 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if getattr(options, "position", None) is None:
+    # asked of the options' fields: a pydantic model answers a missing attribute slowly
+    if "position" not in getattr(type(options), "model_fields", ()) or options.position is None:
         return options
     return options.model_copy(update={"position": None})

@@ -172,31 +172,34 @@ DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
 class GunsInReach:
     """For each vehicle, the enemy guns the terrain lets reach it where both stand
     (:meth:`Arena.terrain_aim` is not None), with that aim: kept up to date by looking
-    again only at the vehicles that moved, turned or were lost since (an attack list
-    then weighs the few pairs in reach instead of every gun against every enemy)."""
+    again only at the vehicles that moved, turned or were lost since, as the arena
+    tells it (:meth:`Arena.move_to`, :meth:`Arena.face`, :meth:`Arena.remove`): an
+    attack list then weighs the few pairs in reach instead of every gun against every
+    enemy."""
 
-    __slots__ = ("by_target", "options", "placed")
+    __slots__ = ("by_target", "options", "stale")
 
-    def __init__(self, options: ElectronGladiatorsOptions) -> None:
+    def __init__(self, arena: Arena, options: ElectronGladiatorsOptions) -> None:
         self.options = options
-        #: ident -> where it stood and faced when last looked at
-        self.placed: dict[int, tuple[Square, int | None]] = {}
         #: target ident -> gun ident -> the terrain's aim of that gun on it
         self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
+        #: ident -> whether it moved (else it only turned) since it was looked at
+        self.stale: dict[int, bool] = dict.fromkeys(arena.vehicles, True)
 
     def update(self, arena: Arena) -> None:
-        placed, by_target, vehicles = self.placed, self.by_target, arena.vehicles
-        for ident in placed.keys() - vehicles.keys():  # lost
-            del placed[ident]
-            by_target.pop(ident, None)
+        by_target, vehicles = self.by_target, arena.vehicles
+        for ident, moved in self.stale.items():
+            vehicle = vehicles.get(ident)
+            if vehicle is not None:
+                self._look_again(arena, vehicle, moved)
+                continue
+            by_target.pop(ident, None)  # lost
             for guns in by_target.values():
                 guns.pop(ident, None)
-        for vehicle in vehicles.values():
-            before = placed.get(vehicle.ident)
-            if before is None or before[0] != vehicle.square or before[1] != vehicle.facing:
-                placed[vehicle.ident] = (vehicle.square, vehicle.facing)
-                moved = before is None or before[0] != vehicle.square
-                self._look_again(arena, vehicle, moved)
+        self.stale.clear()
+
+    def note(self, ident: int, moved: bool) -> None:
+        self.stale[ident] = moved or self.stale.get(ident, False)
 
     def _look_again(self, arena: Arena, vehicle: Vehicle, moved: bool) -> None:
         """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
@@ -249,8 +252,9 @@ class Arena:
         (see GunsInReach); read it, never edit it."""
         reach = self._reach
         if reach is None or reach.options is not options:
-            reach = self._reach = GunsInReach(options)
-        reach.update(self)
+            reach = self._reach = GunsInReach(self, options)
+        if reach.stale:
+            reach.update(self)
         return reach.by_target
 
     def __deepcopy__(self, memo: dict[int, object]) -> Arena:
@@ -283,15 +287,27 @@ class Arena:
         self.at[vehicle.square] = vehicle.ident
         if any(ident > vehicle.ident for ident in self.vehicles):
             self.vehicles = dict(sorted(self.vehicles.items()))
+        self._changed(vehicle, moved=True)
 
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
         del self.at[vehicle.square]
+        self._changed(vehicle, moved=True)
 
     def move_to(self, vehicle: Vehicle, square: Square) -> None:
         del self.at[vehicle.square]
         vehicle.square = square
         self.at[square] = vehicle.ident
+        self._changed(vehicle, moved=True)
+
+    def face(self, vehicle: Vehicle, facing: int | None) -> None:
+        """Turn a ground vehicle to ``facing`` (vehicles on the arena turn only so)."""
+        vehicle.facing = facing
+        self._changed(vehicle, moved=False)
+
+    def _changed(self, vehicle: Vehicle, moved: bool) -> None:
+        if self._reach is not None:
+            self._reach.note(vehicle.ident, moved)
 
     def vehicle_at(self, square: Square) -> Vehicle | None:
         ident = self.at.get(square)

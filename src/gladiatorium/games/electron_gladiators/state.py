@@ -208,10 +208,10 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _compute_legal(self) -> list[Action]:
         if self.pending_dodge is not None:
             return [Dodge(to) for to in self.pending_dodge[1]]
-        steps = self.move_steps()
+        steps = self._kept_steps()
         actions: list[Action] = list(steps)
         if self.may_attack():
-            actions.extend(self.attack_actions(self.to_move))
+            actions.extend(self._attack_list(self.to_move))
         if self.move_made or not steps:
             actions.append(EndMove())
         return actions
@@ -246,9 +246,13 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def move_steps(self) -> list[Action]:
         """Steps open to the seat to move: any vehicle before the move starts, then
         only the moving one, until its points run out or the move is over."""
+        return list(self._kept_steps())
+
+    def _kept_steps(self) -> list[Action]:
+        """:meth:`move_steps`, kept for this version of the match (read it, never edit it)."""
         if self._steps is None or self._steps[0] != self._version:
             self._steps = (self._version, self._move_steps())
-        return list(self._steps[1])
+        return self._steps[1]
 
     def _move_steps(self) -> list[Action]:
         if self.move_over:
@@ -384,7 +388,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         assert vehicle.facing is not None
         cost = self.turn_cost(vehicle, action.turn)
         assert cost is not None
-        vehicle.facing = (vehicle.facing + action.eighths) % 8
+        self.arena.face(vehicle, (vehicle.facing + action.eighths) % 8)
         self.emit(
             "turn",
             f"{self.to_move}: {vehicle.code} {action.at} turns {action.turn} to face "
@@ -556,7 +560,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         start = square_name(scout.square)
         heading = next(f for f in range(8) if step(scout.square, f) == square)
         self.arena.move_to(scout, square)
-        scout.facing = heading
+        self.arena.face(scout, heading)
         self.emit(
             "dodge",
             f"{scout.seat}: the Scout dodges from {start} to {to}",
@@ -603,7 +607,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         """The turn ends by itself once the move is made (or no vehicle can move at
         all) and the attack is made or no attack is possible."""
         move_done = (self.move_made and self.move_over) or (
-            not self.move_made and not self.move_steps()
+            not self.move_made and not self._kept_steps()
         )
         if not move_done:
             return
