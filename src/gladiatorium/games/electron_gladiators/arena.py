@@ -54,7 +54,7 @@ class Sight:
     square before other vehicles are considered, and the straight lines a vehicle may
     drive or fly from a square before other vehicles are considered."""
 
-    __slots__ = ("aims", "flights", "grounds", "memo", "obstacles", "sees", "walls")
+    __slots__ = ("aims", "flights", "grounds", "obstacles", "reaches", "sees", "walls")
 
     def __init__(self, obstacles: frozenset[Square], walls: frozenset[Square]) -> None:
         self.obstacles = obstacles
@@ -69,8 +69,9 @@ class Sight:
         self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
         #: (square, heading) -> the squares a flyer passes flying straight along heading
         self.flights: dict[tuple[Square, int], tuple[Square, ...]] = {}
-        #: whatever else a match works out from the terrain alone (see its keys' users)
-        self.memo: dict[tuple[object, ...], Any] = {}
+        #: (square, facing, code, points) -> the ways a vehicle so placed may drive or fly
+        #: with those points (a Reach, worked out by the match)
+        self.reaches: dict[tuple[Square, int | None, str, int], Any] = {}
 
     def __copy__(self) -> Sight:
         return self

@@ -275,7 +275,9 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _add_steps(self, out: list[Action], vehicle: Vehicle) -> None:
         points = self.remaining(vehicle)
         occupied = self.arena.at.keys()
-        reach = self._reach(vehicle, points)
+        reach = self.arena.sight.reaches.get((vehicle.square, vehicle.facing, vehicle.code, points))
+        if reach is None:
+            reach = self._reach(vehicle, points)
         if occupied.isdisjoint(reach.passes):
             out.extend(reach.open_steps)  # no vehicle on any of its ways
         else:
@@ -284,7 +286,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
                     out.extend(way.open_steps)
                 else:
                     out.extend(self._steps_along(vehicle, way, points))
-            if not vehicle.kind.flyer and not vehicle.kind.scout:
+            if vehicle.kind.tank:
                 out.extend(tank_turns(NAMES[vehicle.square], points))
         if vehicle.kind.scout:
             for action in scout_turns(NAMES[vehicle.square]):
@@ -297,15 +299,15 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         but for the Scout, in reverse; a flyer's eight headings), tabled per placement
         with the terrain's sight table."""
         kind = vehicle.kind
-        key = ("reach", vehicle.square, vehicle.facing, kind.flyer, kind.scout, points)
-        memo = self.arena.sight.memo
+        key = (vehicle.square, vehicle.facing, vehicle.code, points)
+        memo = self.arena.sight.reaches
         reach: Reach | None = memo.get(key)
         if reach is None:
             if len(memo) >= SIGHT_LIMIT:
                 memo.clear()
             ways = tuple(self._work_out_ways(vehicle, points))
             steps = [step for way in ways for step in way.open_steps]
-            if not kind.flyer and not kind.scout:  # a tank's turns: a point per 45 degrees
+            if kind.tank:  # a tank's turns: a point per 45 degrees
                 steps.extend(tank_turns(NAMES[vehicle.square], points))
             passes = frozenset().union(*(way.passes for way in ways))
             reach = memo[key] = Reach(ways, passes, tuple(steps))
