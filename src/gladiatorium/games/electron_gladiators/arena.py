@@ -178,17 +178,26 @@ class GunsInReach:
     attack list then weighs the few pairs in reach instead of every gun against every
     enemy."""
 
-    __slots__ = ("by_target", "options", "stale")
+    __slots__ = ("aims", "by_target", "options", "stale")
 
     def __init__(self, arena: Arena, options: ElectronGladiatorsOptions) -> None:
         self.options = options
         #: target ident -> gun ident -> the terrain's aim of that gun on it
         self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
+        #: gun ident -> its aims from where it stands (Sight.aims_of)
+        self.aims: dict[int, tuple[Aims, Aims]] = {}
         #: ident -> whether it moved (else it only turned) since it was looked at
         self.stale: dict[int, bool] = dict.fromkeys(arena.vehicles, True)
 
     def update(self, arena: Arena) -> None:
         by_target, vehicles = self.by_target, arena.vehicles
+        placements = arena.sight.aims_under(self.options)
+        for ident in self.stale:  # first where each gun stands now, then who reaches whom
+            vehicle = vehicles.get(ident)
+            if vehicle is None:
+                self.aims.pop(ident, None)
+            elif vehicle.kind.gun > 0:
+                self.aims[ident] = Sight.placement_aims(placements, vehicle)
         for ident, moved in self.stale.items():
             vehicle = vehicles.get(ident)
             if vehicle is not None:
@@ -206,17 +215,16 @@ class GunsInReach:
         """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
         if it moved, the guns that reach it (a gun's aim on a square does not depend
         on how the target faces)."""
-        options, by_target = self.options, self.by_target
-        placements = arena.sight.aims_under(options)
+        options, by_target, aims = self.options, self.by_target, self.aims
         square, flyer = vehicle.square, vehicle.kind.flyer
-        own = Sight.placement_aims(placements, vehicle) if vehicle.kind.gun > 0 else None
+        own = aims.get(vehicle.ident)
         if moved:
             guns = by_target[vehicle.ident] = {}
         for other in arena.vehicles.values():
             if other.seat == vehicle.seat:
                 continue
             if moved and other.kind.gun > 0:
-                aim = Sight.placement_aims(placements, other)[flyer].get(square, UNKNOWN)
+                aim = aims[other.ident][flyer].get(square, UNKNOWN)
                 if aim is UNKNOWN:
                     aim = arena.terrain_aim(other, vehicle, options)
                 if aim is not None:

@@ -257,23 +257,23 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _move_steps(self) -> list[Action]:
         if self.move_over:
             return []
-        if self.mover is not None:
-            movers = [self.arena.vehicles[self.mover]]
-        else:
-            movers = self.arena.side(self.to_move)  # in ident order
         steps: list[Action] = []
-        for vehicle in movers:
-            self._add_steps(steps, vehicle)
+        if self.mover is not None:
+            mover = self.arena.vehicles[self.mover]
+            self._add_steps(steps, mover, self.remaining(mover))
+            return steps
+        for vehicle in self.arena.vehicles.values():  # in ident order
+            if vehicle.seat == self.to_move:  # before the move, every vehicle at full speed
+                self._add_steps(steps, vehicle, vehicle.kind.speed)
         return steps
 
     def steps_for(self, vehicle: Vehicle) -> list[Action]:
         """The drives, flights and turns open to ``vehicle`` now."""
         out: list[Action] = []
-        self._add_steps(out, vehicle)
+        self._add_steps(out, vehicle, self.remaining(vehicle))
         return out
 
-    def _add_steps(self, out: list[Action], vehicle: Vehicle) -> None:
-        points = self.remaining(vehicle)
+    def _add_steps(self, out: list[Action], vehicle: Vehicle, points: int) -> None:
         occupied = self.arena.at.keys()
         reach = self.arena.sight.reaches.get((vehicle.square, vehicle.facing, vehicle.code, points))
         if reach is None:
