@@ -100,10 +100,10 @@ def _reaching(
     that may lead on it and the guns that may help (all by ident)."""
     vehicles = arena.vehicles  # in ident order
     reach = arena.guns_in_reach(options)
-    for target in [v for v in vehicles.values() if v.seat != seat]:
-        in_reach = reach.get(target.ident)
+    for target in vehicles.values():
+        in_reach = reach.get(target.ident) if target.seat != seat else None
         if not in_reach:
-            continue  # no gun reaches it, whatever the vehicles
+            continue  # one of the seat's own, or no gun reaches it whatever the vehicles
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []
