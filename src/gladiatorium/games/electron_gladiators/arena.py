@@ -218,8 +218,9 @@ class GunsInReach:
         options, by_target, aims = self.options, self.by_target, self.aims
         square, flyer = vehicle.square, vehicle.kind.flyer
         own = aims.get(vehicle.ident)
-        if moved:
-            guns = by_target[vehicle.ident] = {}
+        if moved:  # the guns that reach it are looked for afresh
+            guns = by_target.setdefault(vehicle.ident, {})
+            guns.clear()
         for other in arena.vehicles.values():
             if other.seat == vehicle.seat:
                 continue
