@@ -7,6 +7,7 @@ they played before these caches."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 from typing import Any
 
 import pytest
@@ -144,3 +145,19 @@ def test_a_clone_played_on_leaves_its_original_right() -> None:
             state.apply(seat, action)
             plain.apply(seat, action)
         assert state.fingerprint() == plain.fingerprint()
+
+
+def test_a_pickled_match_plays_on_with_the_terrains_shared_table() -> None:
+    state = GAME.start({"setup": "deluxe-1"}, None, 4)
+    bots = make_bots(GAME, 4, dict.fromkeys(state.seats, "random"))
+    for _ in range(40):
+        seat = state.awaiting()[0]
+        state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin.arena.sight is state.arena.sight
+    assert twin.fingerprint() == state.fingerprint()
+    seat = state.awaiting()[0]
+    action = bots[seat].choose(Observation.of(state, seat))
+    state.apply(seat, action)
+    twin.apply(seat, twin.parse(seat, str(action)))
+    assert twin.fingerprint() == state.fingerprint()

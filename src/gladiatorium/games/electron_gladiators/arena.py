@@ -106,6 +106,10 @@ class Sight:
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """A pickle names the terrain: unpickled, it is that terrain's shared table."""
+        return sight_for, (self.obstacles, self.walls)
+
     def ground_line(self, square: Square, facing: int, scout: bool) -> tuple[GroundStep, ...]:
         """The steps a ground vehicle on ``square`` may drive along ``facing`` on the
         empty arena: onto open squares, never diagonally between two obstacles that
@@ -271,6 +275,10 @@ class Arena:
         twin = self.copy()
         memo[id(self)] = twin
         return twin
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickles leave the guns in reach behind (worked out again when asked)."""
+        return {**self.__dict__, "_reach": None}
 
     @classmethod
     def from_setup(cls, setup: Setup) -> Arena:
