@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from gladiatorium.games.electron_gladiators.board import (
     Square,
@@ -27,27 +28,130 @@ Blocker = Callable[[Square], bool]
 
 #: entries a Sight table keeps of each kind before it starts afresh (memory stays bounded)
 SIGHT_LIMIT = 200_000
+#: gun placements whose aims a Sight table keeps before it starts afresh
+AIM_PLACEMENTS = 20_000
+
+#: how a gun stands towards a target square before other vehicles are considered:
+#: (its direct line, see NO_DIRECT below; the square is in its parabolic band), or None
+#: when it cannot reach the square at all
+Aim = tuple[int, bool] | None
+Aims = dict[Square, Aim]
+#: not worked out yet (an aim table's default)
+UNKNOWN: Aim = (-1, False)
+
+
+#: a square a ground vehicle drives onto, and for a diagonal step of a vehicle other
+#: than the Scout, the squares beside the corner it slips past that no obstacle fills
+#: (None: a straight step, or the Scout's, which slips past any corner): the step is
+#: closed when every one of them holds a vehicle (R10)
+GroundStep = tuple[Square, tuple[Square, ...] | None]
 
 
 class Sight:
     """What the fixed terrain alone decides, worked out once and shared by every arena
     on the same obstacles (copies of a match included: it is never copied): who sees
-    which square (vehicles do not block sight, R14) and how a gun stands towards a
-    square before other vehicles are considered."""
+    which square (vehicles do not block sight, R14), how a gun stands towards a
+    square before other vehicles are considered, and the straight lines a vehicle may
+    drive or fly from a square before other vehicles are considered."""
 
-    __slots__ = ("aims", "sees")
+    __slots__ = ("aims", "flights", "grounds", "obstacles", "reaches", "sees", "walls")
 
-    def __init__(self) -> None:
+    def __init__(self, obstacles: frozenset[Square], walls: frozenset[Square]) -> None:
+        self.obstacles = obstacles
+        self.walls = walls
         #: (code, square, facing, target) -> whether a vehicle so placed sees target
         self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
-        #: (code, square, facing, target, target code, angle, min) -> see Arena._aim
-        self.aims: dict[tuple[object, ...], tuple[int, bool] | None] = {}
+        #: the options that change a gun's aim (Scout's angle, tanks' least distance to
+        #: a flyer) -> a gun's placement (code, square, facing) -> how it stands towards
+        #: each square, for ground targets and for flyers (see Arena.terrain_aim)
+        self.aims: dict[tuple[int, int], dict[tuple[object, ...], tuple[Aims, Aims]]] = {}
+        #: (square, facing, scout) -> the ground steps straight along facing
+        self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
+        #: (square, heading) -> the squares a flyer passes flying straight along heading
+        self.flights: dict[tuple[Square, int], tuple[Square, ...]] = {}
+        #: (square, facing, code, points) -> the ways a vehicle so placed may drive or fly
+        #: with those points (a Reach, worked out by the match)
+        self.reaches: dict[tuple[Square, int | None, str, int], Any] = {}
 
     def __copy__(self) -> Sight:
         return self
 
+    def aims_under(
+        self, options: ElectronGladiatorsOptions
+    ) -> dict[tuple[object, ...], tuple[Aims, Aims]]:
+        """The aims of every gun placement under ``options`` (see :meth:`aims_of`)."""
+        key = (options.scout_attack_angle, options.tank_min_flyer_distance)
+        placements = self.aims.get(key)
+        if placements is None:
+            placements = self.aims[key] = {}
+        return placements
+
+    def aims_of(self, gun: Vehicle, options: ElectronGladiatorsOptions) -> tuple[Aims, Aims]:
+        """How ``gun``, where it stands, aims at each square (a ground target's, a
+        flyer's), as far as it was worked out (Arena.terrain_aim fills it in)."""
+        return self.placement_aims(self.aims_under(options), gun)
+
+    @staticmethod
+    def placement_aims(
+        placements: dict[tuple[object, ...], tuple[Aims, Aims]], gun: Vehicle
+    ) -> tuple[Aims, Aims]:
+        key = (gun.code, gun.square, gun.facing)
+        tables = placements.get(key)
+        if tables is None:
+            if len(placements) >= AIM_PLACEMENTS:
+                placements.clear()
+            tables = placements[key] = ({}, {})
+        return tables
+
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """A pickle names the terrain: unpickled, it is that terrain's shared table."""
+        return sight_for, (self.obstacles, self.walls)
+
+    def ground_line(self, square: Square, facing: int, scout: bool) -> tuple[GroundStep, ...]:
+        """The steps a ground vehicle on ``square`` may drive along ``facing`` on the
+        empty arena: onto open squares, never diagonally between two obstacles that
+        touch at a corner unless it is the Scout (R10)."""
+        key = (square, facing, scout)
+        line = self.grounds.get(key)
+        if line is None:
+            line = self.grounds[key] = tuple(self._ground_line(square, facing, scout))
+        return line
+
+    def _ground_line(self, square: Square, facing: int, scout: bool) -> Iterator[GroundStep]:
+        def blocked(square: Square) -> bool:
+            return square in self.obstacles or square in self.walls
+
+        here = square
+        while on_arena(nxt := step(here, facing)) and not blocked(nxt):
+            gate = None
+            if not scout and nxt[0] != here[0] and nxt[1] != here[1]:
+                gate = tuple(s for s in ((nxt[0], here[1]), (here[0], nxt[1])) if not blocked(s))
+                if not gate:
+                    return
+            yield nxt, gate
+            here = nxt
+
+    def flight_line(self, square: Square, heading: int) -> tuple[Square, ...]:
+        """The squares a flyer on ``square`` passes flying along ``heading`` on the
+        empty arena: over regular obstacles, never into or diagonally between 3D
+        obstacles (R3)."""
+        key = (square, heading)
+        line = self.flights.get(key)
+        if line is None:
+            line = self.flights[key] = tuple(self._flight_line(square, heading))
+        return line
+
+    def _flight_line(self, square: Square, heading: int) -> Iterator[Square]:
+        here, walls = square, self.walls
+        while on_arena(nxt := step(here, heading)) and nxt not in walls:
+            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
+            if diagonal and (nxt[0], here[1]) in walls and (here[0], nxt[1]) in walls:
+                return
+            yield nxt
+            here = nxt
 
 
 _SIGHTS: dict[tuple[frozenset[Square], frozenset[Square]], Sight] = {}
@@ -60,7 +164,7 @@ def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
     if table is None:
         if len(_SIGHTS) >= 64:
             _SIGHTS.clear()
-        table = _SIGHTS[key] = Sight()
+        table = _SIGHTS[key] = Sight(obstacles, walls)
     return table
 
 
@@ -70,18 +174,111 @@ DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles b
 DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
 
 
+class GunsInReach:
+    """For each vehicle, the enemy guns the terrain lets reach it where both stand
+    (:meth:`Arena.terrain_aim` is not None), with that aim: kept up to date by looking
+    again only at the vehicles that moved, turned or were lost since, as the arena
+    tells it (:meth:`Arena.move_to`, :meth:`Arena.face`, :meth:`Arena.remove`): an
+    attack list then weighs the few pairs in reach instead of every gun against every
+    enemy."""
+
+    __slots__ = ("aims", "by_target", "options", "stale")
+
+    def __init__(self, arena: Arena, options: ElectronGladiatorsOptions) -> None:
+        self.options = options
+        #: target ident -> gun ident -> the terrain's aim of that gun on it
+        self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
+        #: gun ident -> its aims from where it stands (Sight.aims_of)
+        self.aims: dict[int, tuple[Aims, Aims]] = {}
+        #: ident -> whether it moved (else it only turned) since it was looked at
+        self.stale: dict[int, bool] = dict.fromkeys(arena.vehicles, True)
+
+    def update(self, arena: Arena) -> None:
+        by_target, vehicles = self.by_target, arena.vehicles
+        placements = arena.sight.aims_under(self.options)
+        for ident in self.stale:  # first where each gun stands now, then who reaches whom
+            vehicle = vehicles.get(ident)
+            if vehicle is None:
+                self.aims.pop(ident, None)
+            elif vehicle.kind.gun > 0:
+                self.aims[ident] = Sight.placement_aims(placements, vehicle)
+        for ident, moved in self.stale.items():
+            vehicle = vehicles.get(ident)
+            if vehicle is not None:
+                self._look_again(arena, vehicle, moved)
+                continue
+            by_target.pop(ident, None)  # lost
+            for guns in by_target.values():
+                guns.pop(ident, None)
+        self.stale.clear()
+
+    def note(self, ident: int, moved: bool) -> None:
+        self.stale[ident] = moved or self.stale.get(ident, False)
+
+    def _look_again(self, arena: Arena, vehicle: Vehicle, moved: bool) -> None:
+        """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
+        if it moved, the guns that reach it (a gun's aim on a square does not depend
+        on how the target faces)."""
+        options, by_target, aims = self.options, self.by_target, self.aims
+        square, flyer = vehicle.square, vehicle.kind.flyer
+        own = aims.get(vehicle.ident)
+        if moved:  # the guns that reach it are looked for afresh
+            guns = by_target.setdefault(vehicle.ident, {})
+            guns.clear()
+        for other in arena.vehicles.values():
+            if other.seat == vehicle.seat:
+                continue
+            if moved and other.kind.gun > 0:
+                aim = aims[other.ident][flyer].get(square, UNKNOWN)
+                if aim is UNKNOWN:
+                    aim = arena.terrain_aim(other, vehicle, options)
+                if aim is not None:
+                    guns[other.ident] = aim
+            if own is not None:
+                aim = own[other.kind.flyer].get(other.square, UNKNOWN)
+                if aim is UNKNOWN:
+                    aim = arena.terrain_aim(vehicle, other, options)
+                reaching = by_target.setdefault(other.ident, {})
+                if aim is None:
+                    reaching.pop(vehicle.ident, None)
+                else:
+                    reaching[vehicle.ident] = aim
+
+
 @dataclass
 class Arena:
     """Obstacles (fixed for the match) and the vehicles on the board."""
 
     obstacles: frozenset[Square]
     walls: frozenset[Square]  # 3D obstacles
-    vehicles: dict[int, Vehicle] = field(default_factory=dict)
+    vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
     sight: Sight = field(init=False, repr=False, compare=False)
+    _reach: GunsInReach | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.sight = sight_for(self.obstacles, self.walls)
+
+    def guns_in_reach(
+        self, options: ElectronGladiatorsOptions
+    ) -> dict[int, dict[int, tuple[int, bool]]]:
+        """Target ident -> the enemy guns (ident -> aim) the terrain lets reach it now
+        (see GunsInReach); read it, never edit it."""
+        reach = self._reach
+        if reach is None or reach.options is not options:
+            reach = self._reach = GunsInReach(self, options)
+        if reach.stale:
+            reach.update(self)
+        return reach.by_target
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickles leave the guns in reach behind (worked out again when asked)."""
+        return {**self.__dict__, "_reach": None}
 
     @classmethod
     def from_setup(cls, setup: Setup) -> Arena:
@@ -91,25 +288,44 @@ class Arena:
         return arena
 
     def copy(self) -> Arena:
-        """A cheap copy for look-ahead (obstacles are shared, vehicles copied)."""
-        twin = Arena(self.obstacles, self.walls)
-        for v in self.vehicles.values():
-            twin.place(Vehicle(v.ident, v.seat, v.code, v.square, v.facing))
+        """A cheap copy for look-ahead: the terrain and its sight table are shared,
+        the vehicles copied."""
+        twin = Arena.__new__(Arena)
+        twin.obstacles, twin.walls, twin.sight = self.obstacles, self.walls, self.sight
+        twin.vehicles = {ident: v.copy() for ident, v in self.vehicles.items()}
+        twin.at = dict(self.at)
+        twin._reach = None  # worked out again when asked
         return twin
 
     # ----- vehicles ------------------------------------------------------------------
     def place(self, vehicle: Vehicle) -> None:
+        """Put ``vehicle`` on the arena. The vehicles are kept in ident order, the order
+        in which the rules list them (steps, attacks)."""
         self.vehicles[vehicle.ident] = vehicle
         self.at[vehicle.square] = vehicle.ident
+        if any(ident > vehicle.ident for ident in self.vehicles):
+            self.vehicles = dict(sorted(self.vehicles.items()))
+        self._changed(vehicle, moved=True)
 
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
         del self.at[vehicle.square]
+        self._changed(vehicle, moved=True)
 
     def move_to(self, vehicle: Vehicle, square: Square) -> None:
         del self.at[vehicle.square]
         vehicle.square = square
         self.at[square] = vehicle.ident
+        self._changed(vehicle, moved=True)
+
+    def face(self, vehicle: Vehicle, facing: int | None) -> None:
+        """Turn a ground vehicle to ``facing`` (vehicles on the arena turn only so)."""
+        vehicle.facing = facing
+        self._changed(vehicle, moved=False)
+
+    def _changed(self, vehicle: Vehicle, moved: bool) -> None:
+        if self._reach is not None:
+            self._reach.note(vehicle.ident, moved)
 
     def vehicle_at(self, square: Square) -> Vehicle | None:
         ident = self.at.get(square)
@@ -185,40 +401,36 @@ class Arena:
 
     def drive_reach(self, vehicle: Vehicle, facing: int, points: int) -> int:
         """How many squares (at most ``points``) a ground vehicle can drive straight
-        along ``facing``: :meth:`drive_path` succeeds for 1 to that many."""
-        here = vehicle.square
-        for count in range(points):
-            nxt = step(here, facing)
-            if not self.ground_can_enter(vehicle, here, nxt):
-                return count
-            here = nxt
-        return points
+        along ``facing``: :meth:`drive_path` succeeds for 1 to that many. The terrain's
+        line is tabled (Sight.ground_line); only the vehicles on it are looked at."""
+        at, count = self.at, 0
+        for square, gate in self.sight.ground_line(vehicle.square, facing, vehicle.kind.scout):
+            if count == points or square in at:
+                break
+            if gate is not None and gate[0] in at and gate[-1] in at:
+                break  # a corner closed by vehicles (or a vehicle and an obstacle)
+            count += 1
+        return count
 
     def flight_stops(
         self, vehicle: Vehicle, heading: int, points: int, pass_over: bool, kills: int | None
     ) -> list[int]:
         """The flight lengths from 1 to ``points`` along ``heading`` for which
         :meth:`fly_path` (with ``pass_over`` and ``kills``) succeeds, found in one
-        walk: the path to each length is the path to the one before plus a square."""
+        walk along the terrain's tabled line: the path to each length is the path to
+        the one before plus a square."""
+        at, left = self.at, kills
         out: list[int] = []
-        here, left = vehicle.square, kills
-        for count in range(1, points + 1):
-            nxt = step(here, heading)
-            if not on_arena(nxt) or self.is_wall(nxt):
-                break
-            diagonal = nxt[0] != here[0] and nxt[1] != here[1]
-            if diagonal and self.is_wall((nxt[0], here[1])) and self.is_wall((here[0], nxt[1])):
-                break
-            other = self.vehicle_at(nxt)
-            if other is not None and not self.field_strikes(vehicle, other, left):
-                if not pass_over:
-                    break
-                # it may pass over, never stop on another vehicle
-            else:
+        for count, square in enumerate(self.sight.flight_line(vehicle.square, heading)[:points], 1):
+            ident = at.get(square)
+            if ident is None:
                 out.append(count)
-            if other is not None and self.field_strikes(vehicle, other, left):
+            elif self.field_strikes(vehicle, self.vehicles[ident], left):
+                out.append(count)
                 left = None if left is None else left - 1
-            here = nxt
+            elif not pass_over:
+                break
+            # else it may pass over, never stop on another vehicle
         return out
 
     def fly_path(
@@ -334,22 +546,22 @@ class Arena:
         target at all, else (its direct fire reaches it, it is in the parabolic band)."""
         if attacker.kind.gun <= 0:
             return None
-        key = (
-            attacker.code,
-            attacker.square,
-            attacker.facing,
-            target.square,
-            target.code,
-            options.scout_attack_angle,
-            options.tank_min_flyer_distance,
-        )
-        table = self.sight.aims
-        try:
-            aim = table[key]
-        except KeyError:
-            if len(table) >= SIGHT_LIMIT:
-                table.clear()
-            aim = table[key] = self._aim(attacker, target, options)
+        return self.settle_aim(attacker, target, self.terrain_aim(attacker, target, options))
+
+    def terrain_aim(
+        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
+    ) -> Aim:
+        """How the gun stands towards the target before other vehicles are considered,
+        from the terrain's table (worked out once per placement and target square)."""
+        table = self.sight.aims_of(attacker, options)[target.kind.flyer]
+        aim = table.get(target.square, UNKNOWN)
+        if aim is UNKNOWN:
+            aim = table[target.square] = self._aim(attacker, target, options)
+        return aim
+
+    def settle_aim(self, attacker: Vehicle, target: Vehicle, aim: Aim) -> tuple[bool, bool] | None:
+        """:meth:`gun_aim` from the terrain's ``aim``: a direct line the terrain leaves
+        open is closed by a ground vehicle on it (R12)."""
         if aim is None:
             return None
         direct, in_band = aim
@@ -358,9 +570,7 @@ class Arena:
             return self.line_clear(a, t, self.blocks_direct_fire, attacker.kind.scout), in_band
         return direct == DIRECT, in_band
 
-    def _aim(
-        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
-    ) -> tuple[int, bool] | None:
+    def _aim(self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions) -> Aim:
         """What the terrain alone says of this gun on this target (see gun_mode)."""
         kind = attacker.kind
         a, t = attacker.square, target.square
@@ -379,7 +589,8 @@ class Arena:
                 # obstacles alone leave it open; ground vehicles may still close it
                 direct = DIRECT_IF_NO_VEHICLE
         band = kind.parabolic
-        return direct, band is not None and band[0] <= gap <= band[1]
+        in_band = band is not None and band[0] <= gap <= band[1]
+        return (direct, in_band) if direct or in_band else None
 
     def friendly_flyers_in_path(
         self, attacker: Vehicle, target: Square, options: ElectronGladiatorsOptions

@@ -90,43 +90,29 @@ def kill_chance(
     return 0.0
 
 
-def any_attack(
-    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
-) -> bool:
-    """Whether ``seat`` has a legal attack (attack_options is not empty)."""
-    return next(_reaching(arena, seat, mover, options, leads_only=True), None) is not None
-
-
 def _reaching(
     arena: Arena,
     seat: str,
     mover: int | None,
     options: ElectronGladiatorsOptions,
-    leads_only: bool = False,
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
-    that may lead on it and the guns that may help (all by ident). With
-    ``leads_only`` only targets with a lead are given and helpers are not sought."""
-    guns = sorted((v for v in arena.side(seat) if v.kind.gun > 0), key=lambda v: v.ident)
-    if not guns:
-        return
-    # each gun with its square and its longest range, direct or parabolic
-    ranged = [
-        (gun, *gun.square, max(gun.kind.direct, gun.kind.parabolic[1] if gun.kind.parabolic else 0))
-        for gun in guns
-    ]
-    for target in sorted(arena.enemies(seat), key=lambda v: v.ident):
+    that may lead on it and the guns that may help (all by ident)."""
+    vehicles = arena.vehicles  # in ident order
+    reach = arena.guns_in_reach(options)
+    for target in vehicles.values():
+        in_reach = reach.get(target.ident) if target.seat != seat else None
+        if not in_reach:
+            continue  # one of the seat's own, or no gun reaches it whatever the vehicles
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []
-        tx, ty = target.square
-        for gun, gx, gy, reach in ranged:
-            if abs(gx - tx) > reach or abs(gy - ty) > reach:
-                continue  # out of every range of this gun
-            aim = arena.gun_aim(gun, target, options)
-            if aim is None:
+        for ident in sorted(in_reach):  # the guns by ident
+            gun = vehicles[ident]
+            settled = arena.settle_aim(gun, target, in_reach[ident])
+            if settled is None:
                 continue
-            direct, in_band = aim
+            direct, in_band = settled
             if not direct:
                 if not in_band:
                     continue
@@ -136,24 +122,31 @@ def _reaching(
                     continue
             if can_lead(gun, target, mover, options):
                 leads.append(gun)
-                if leads_only:
-                    break
-            if not leads_only and can_help(gun, target):
+            if can_help(gun, target):
                 helpers.append(gun)
         if leads:
             yield target, leads, helpers
 
 
+def attack_choices(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> Iterator[tuple[Vehicle, Vehicle, Vehicle | None]]:
+    """Every legal attack of ``seat`` as (lead gun, target, second gun or None), in the
+    order of :func:`attack_options`."""
+    for target, leads, helpers in _reaching(arena, seat, mover, options):
+        for lead in leads:
+            yield lead, target, None
+            for helper in helpers:
+                if helper.ident != lead.ident:
+                    yield lead, target, helper
+
+
 def attack_options(
     arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
 ) -> list[AttackOption]:
-    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second gun."""
-    out: list[AttackOption] = []
-    for target, leads, helpers in _reaching(arena, seat, mover, options):
-        for lead in leads:
-            out.append(AttackOption(lead, target, None, kill_chance(lead, target, None, options)))
-            for helper in helpers:
-                if helper.ident != lead.ident:
-                    chance = kill_chance(lead, target, helper, options)
-                    out.append(AttackOption(lead, target, helper, chance))
-    return out
+    """Every legal attack of ``seat``: a lead gun on a target, alone or with a second
+    gun, with its chance to destroy the target."""
+    return [
+        AttackOption(lead, target, helper, kill_chance(lead, target, helper, options))
+        for lead, target, helper in attack_choices(arena, seat, mover, options)
+    ]

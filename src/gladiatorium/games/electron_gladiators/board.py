@@ -20,13 +20,25 @@ FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 STEPS: tuple[Square, ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 
+#: every square of the arena by its name, and the reverse (names are looked up at every
+#: step a vehicle is offered or makes)
+NAMES: dict[Square, str] = {
+    (col, row): f"{COLUMNS[col]}{row + 1}" for col in range(SIZE) for row in range(SIZE)
+}
+SQUARES: dict[str, Square] = {name: square for square, name in NAMES.items()}
+
+
 def square_name(square: Square) -> str:
     """``(2, 0)`` -> ``C1``."""
-    return f"{COLUMNS[square[0]]}{square[1] + 1}"
+    name = NAMES.get(square)
+    return f"{COLUMNS[square[0]]}{square[1] + 1}" if name is None else name
 
 
 def parse_square(text: str) -> Square:
     """``C1`` -> ``(2, 0)``; a clear error for anything off the arena."""
+    found = SQUARES.get(text)
+    if found is not None:
+        return found
     name = text.strip().upper()
     if len(name) < 2 or name[0] not in COLUMNS or not is_number(name[1:]):
         raise IllegalAction(f"{text!r} is not a square (columns A-U, rows 1-21, e.g. K11)")

@@ -154,7 +154,7 @@ def _walk(arena: Arena, vehicle: Vehicle, ending: Ending) -> list[Vehicle]:
     if ending.facing is not None or not vehicle.kind.flyer:
         if ending.square != vehicle.square:
             arena.move_to(vehicle, ending.square)
-        vehicle.facing = ending.facing
+        arena.face(vehicle, ending.facing)
     return killed
 
 

@@ -5,10 +5,22 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+import copy
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Self
 
-from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
+from gladiatorium.core import (
+    Action,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+)
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
     Drive,
@@ -17,10 +29,11 @@ from gladiatorium.games.electron_gladiators.actions import (
     Fly,
     Turn,
 )
-from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import any_attack, attack_options, evasive
+from gladiatorium.games.electron_gladiators.arena import SIGHT_LIMIT, Arena
+from gladiatorium.games.electron_gladiators.attacks import attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
+    NAMES,
     Square,
     distance,
     parse_square,
@@ -41,36 +54,41 @@ EIGHTHS = {turn: Turn("", turn).eighths for turn in TANK_TURNS}
 #: what each turn costs a tank (see turn_cost)
 TANK_TURN_COSTS = tuple((turn, abs(EIGHTHS[turn])) for turn in TANK_TURNS)
 
-#: action class -> its fields -> the action: actions are immutable values, so the same
-#: step is one shared object (each table starts afresh past _SHARED_LIMIT entries)
-_SHARED: dict[type[Action], dict[tuple[object, ...], Action]] = {}
-_SHARED_LIMIT = 50_000
+#: the longest step of any vehicle: the tables below hold steps up to it
+TOP_SPEED = max(kind.speed for kind in TYPES.values())
+
+# Actions are immutable values, so the steps offered from a square are built once and
+# shared by every match (a square is named by its notation; there are 441).
 
 
-#: (square, direction) -> the drives of 1, 2, ... squares from it (as many as any speed)
-_DRIVES: dict[tuple[str, str], tuple[Action, ...]] = {}
-
-
+@cache
 def drives(name: str, direction: str) -> tuple[Action, ...]:
-    """The shared drives from square ``name`` in ``direction``, by length from 1."""
-    found = _DRIVES.get((name, direction))
-    if found is None:
-        top = max(kind.speed for kind in TYPES.values())
-        found = _DRIVES[(name, direction)] = tuple(
-            Drive(name, direction, n) for n in range(1, top + 1)
-        )
-    return found
+    """The drives from square ``name`` in ``direction``, by length from 1."""
+    return tuple(Drive(name, direction, n) for n in range(1, TOP_SPEED + 1))
 
 
-def shared(kind: type[Action], *fields: object) -> Action:
-    """``kind(*fields)``, built once and shared."""
-    table = _SHARED.setdefault(kind, {})
-    action = table.get(fields)
-    if action is None:
-        if len(table) >= _SHARED_LIMIT:
-            table.clear()
-        action = table[fields] = kind(*fields)
-    return action
+@cache
+def flights(name: str, heading: str) -> tuple[Action, ...]:
+    """The flights from square ``name`` along ``heading``, by length from 1."""
+    return tuple(Fly(name, heading, n) for n in range(1, TOP_SPEED + 1))
+
+
+@cache
+def tank_turns(name: str, points: int) -> tuple[Action, ...]:
+    """The turns a tank on ``name`` with ``points`` speed points left can pay for."""
+    return tuple(Turn(name, turn) for turn, cost in TANK_TURN_COSTS if cost <= points)
+
+
+@cache
+def scout_turns(name: str) -> tuple[Turn, ...]:
+    """Every turn of a Scout on ``name`` (what each costs depends on the move so far)."""
+    return tuple(Turn(name, turn) for turn in SCOUT_TURNS)
+
+
+@cache
+def fire(lead: str, target: str, helper: str) -> Action:
+    """The attack on ``target`` led by the gun on ``lead`` (with ``helper``'s, if named)."""
+    return Fire(lead, target, helper)
 
 
 @lru_cache(maxsize=32)
@@ -78,7 +96,33 @@ def load_setup(value: str) -> Setup:
     return parse_setup(setup_text(value), "setup")
 
 
+class Way(NamedTuple):
+    """A straight line a vehicle may drive or fly from where it stands."""
+
+    direction: str  # fwd, rev, or a flyer's heading
+    facing: int  # the facing it runs along
+    #: the squares it enters or slips past, as far as the points and the terrain allow
+    passes: frozenset[Square]
+    #: the steps along it when no vehicle stands on any of those squares
+    open_steps: tuple[Action, ...]
+
+
+class Reach(NamedTuple):
+    """A vehicle's ways from where it stands with the points it has."""
+
+    ways: tuple[Way, ...]
+    passes: frozenset[Square]  # every square any of them passes
+    #: its drives or flights when no vehicle stands on any of those squares, and a
+    #: tank's turns
+    open_steps: tuple[Action, ...]
+
+
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
+    # the lists worked out for one version of the match: a copy starts without them
+    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
+        {"_legal": lambda: None, "_steps": lambda: None, "_attacks": lambda: None}
+    )
+
     def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
         setup = load_setup(options.setup)
@@ -100,7 +144,24 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
         self._steps: tuple[int, list[Action]] | None = None
-        self._attacks: tuple[int, Seat, list[Action]] | None = None
+        #: bumped whenever a vehicle moves, turns or is lost (not when a move or turn
+        #: ends): the attacks open to a seat hold while it and the mover are the same
+        self._layout = 0
+        self._attacks: tuple[tuple[int, Seat, int | None], list[Action]] | None = None
+
+    def clone(self, reseed: int | None = None) -> Self:
+        """An independent copy made field by field (bots and searches copy the match at
+        every decision): the options, the terrain with its sight table and the past
+        events and actions never change, so they are shared; the vehicles and the dice
+        are copied; every other field holds an immutable value; the kept lists are left
+        behind."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
+        twin.events, twin.history = list(self.events), list(self.history)
+        twin.arena = self.arena.copy()
+        for name, empty in self.CACHES.items():
+            setattr(twin, name, empty())
+        return twin
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -147,10 +208,10 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _compute_legal(self) -> list[Action]:
         if self.pending_dodge is not None:
             return [Dodge(to) for to in self.pending_dodge[1]]
-        steps = self.move_steps()
+        steps = self._kept_steps()
         actions: list[Action] = list(steps)
         if self.may_attack():
-            actions.extend(self.attack_actions(self.to_move))
+            actions.extend(self._attack_list(self.to_move))
         if self.move_made or not steps:
             actions.append(EndMove())
         return actions
@@ -185,51 +246,101 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def move_steps(self) -> list[Action]:
         """Steps open to the seat to move: any vehicle before the move starts, then
         only the moving one, until its points run out or the move is over."""
+        return list(self._kept_steps())
+
+    def _kept_steps(self) -> list[Action]:
+        """:meth:`move_steps`, kept for this version of the match (read it, never edit it)."""
         if self._steps is None or self._steps[0] != self._version:
             self._steps = (self._version, self._move_steps())
-        return list(self._steps[1])
+        return self._steps[1]
 
     def _move_steps(self) -> list[Action]:
         if self.move_over:
             return []
-        if self.mover is not None:
-            movers = [self.arena.vehicles[self.mover]]
-        else:
-            movers = sorted(self.arena.side(self.to_move), key=lambda v: v.ident)
         steps: list[Action] = []
-        for vehicle in movers:
-            steps.extend(self.steps_for(vehicle))
+        if self.mover is not None:
+            mover = self.arena.vehicles[self.mover]
+            self._add_steps(steps, mover, self.remaining(mover))
+            return steps
+        for vehicle in self.arena.vehicles.values():  # in ident order
+            if vehicle.seat == self.to_move:  # before the move, every vehicle at full speed
+                self._add_steps(steps, vehicle, vehicle.kind.speed)
         return steps
 
     def steps_for(self, vehicle: Vehicle) -> list[Action]:
-        points = self.remaining(vehicle)
-        name = square_name(vehicle.square)
+        """The drives, flights and turns open to ``vehicle`` now."""
         out: list[Action] = []
+        self._add_steps(out, vehicle, self.remaining(vehicle))
+        return out
+
+    def _add_steps(self, out: list[Action], vehicle: Vehicle, points: int) -> None:
+        occupied = self.arena.at.keys()
+        reach = self.arena.sight.reaches.get((vehicle.square, vehicle.facing, vehicle.code, points))
+        if reach is None:
+            reach = self._reach(vehicle, points)
+        if occupied.isdisjoint(reach.passes):
+            out.extend(reach.open_steps)  # no vehicle on any of its ways
+        else:
+            for way in reach.ways:
+                if occupied.isdisjoint(way.passes):
+                    out.extend(way.open_steps)
+                else:
+                    out.extend(self._steps_along(vehicle, way, points))
+            if vehicle.kind.tank:
+                out.extend(tank_turns(NAMES[vehicle.square], points))
+        if vehicle.kind.scout:
+            for action in scout_turns(NAMES[vehicle.square]):
+                cost = self.turn_cost(vehicle, action.turn)
+                if cost is not None and cost <= points:
+                    out.append(action)
+
+    def _reach(self, vehicle: Vehicle, points: int) -> Reach:
+        """The straight lines ``vehicle`` may drive or fly with ``points`` (forward and,
+        but for the Scout, in reverse; a flyer's eight headings), tabled per placement
+        with the terrain's sight table."""
+        kind = vehicle.kind
+        key = (vehicle.square, vehicle.facing, vehicle.code, points)
+        memo = self.arena.sight.reaches
+        reach: Reach | None = memo.get(key)
+        if reach is None:
+            if len(memo) >= SIGHT_LIMIT:
+                memo.clear()
+            ways = tuple(self._work_out_ways(vehicle, points))
+            steps = [step for way in ways for step in way.open_steps]
+            if kind.tank:  # a tank's turns: a point per 45 degrees
+                steps.extend(tank_turns(NAMES[vehicle.square], points))
+            passes = frozenset().union(*(way.passes for way in ways))
+            reach = memo[key] = Reach(ways, passes, tuple(steps))
+        return reach
+
+    def _work_out_ways(self, vehicle: Vehicle, points: int) -> Iterator[Way]:
+        sight, square, name = self.arena.sight, vehicle.square, NAMES[vehicle.square]
         if vehicle.kind.flyer:
-            kills = self.field_kills_left()
             for heading, label in enumerate(FACINGS):
-                for n in self.arena.flight_stops(
-                    vehicle, heading, points, self.options.flyers_pass_vehicles, kills
-                ):
-                    out.append(shared(Fly, name, label, n))
-            return out
+                line = sight.flight_line(square, heading)[:points]
+                if line:
+                    yield Way(label, heading, frozenset(line), flights(name, label)[: len(line)])
+            return
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
         for direction in directions:
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
-            reach = self.arena.drive_reach(vehicle, facing, points)
-            if reach:
-                out.extend(drives(name, direction)[:reach])
-        if vehicle.kind.scout:
-            for turn in SCOUT_TURNS:
-                cost = self.turn_cost(vehicle, turn)
-                if cost is not None and cost <= points:
-                    out.append(shared(Turn, name, turn))
-        else:
-            for turn, cost in TANK_TURN_COSTS:  # a point per 45 degrees
-                if cost <= points:
-                    out.append(shared(Turn, name, turn))
-        return out
+            steps = sight.ground_line(square, facing, vehicle.kind.scout)[:points]
+            if steps:
+                passes = frozenset(s for entered, gate in steps for s in (entered, *(gate or ())))
+                yield Way(direction, facing, passes, drives(name, direction)[: len(steps)])
+
+    def _steps_along(self, vehicle: Vehicle, way: Way, points: int) -> Sequence[Action]:
+        """The steps along ``way`` with vehicles on it: as far as they let a ground
+        vehicle drive; the flights that pass them or (an Inverter's field) strike them."""
+        arena = self.arena
+        if not vehicle.kind.flyer:
+            return way.open_steps[: arena.drive_reach(vehicle, way.facing, points)]
+        kills = self.field_kills_left()
+        stops = arena.flight_stops(
+            vehicle, way.facing, points, self.options.flyers_pass_vehicles, kills
+        )
+        return [way.open_steps[n - 1] for n in stops]
 
     def turn_cost(self, vehicle: Vehicle, turn: str) -> int | None:
         """Tanks pay a point per 45 degrees. A Scout turns 45 or 90 degrees without
@@ -279,7 +390,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         assert vehicle.facing is not None
         cost = self.turn_cost(vehicle, action.turn)
         assert cost is not None
-        vehicle.facing = (vehicle.facing + action.eighths) % 8
+        self.arena.face(vehicle, (vehicle.facing + action.eighths) % 8)
         self.emit(
             "turn",
             f"{self.to_move}: {vehicle.code} {action.at} turns {action.turn} to face "
@@ -327,19 +438,25 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def attack_actions(self, seat: Seat) -> list[Action]:
         """Every legal attack: a lead gun on a target, alone or with a second gun."""
+        return list(self._attack_list(seat))
+
+    def _attack_list(self, seat: Seat) -> list[Action]:
+        """:meth:`attack_actions`, kept while no vehicle moves, turns or is lost and the
+        mover is the same (read it, never edit it)."""
+        key = (self._layout, seat, self.mover)
         known = self._attacks
-        if known is None or known[0] != self._version or known[1] != seat:
-            known = self._attacks = (self._version, seat, self._attack_actions(seat))
-        return list(known[2])
+        if known is None or known[0] != key:
+            known = self._attacks = (key, self._attack_actions(seat))
+        return known[1]
 
     def _attack_actions(self, seat: Seat) -> list[Action]:
         return [
-            Fire(
-                square_name(o.lead.square),
-                square_name(o.target.square),
-                square_name(o.helper.square) if o.helper else "",
+            fire(
+                NAMES[lead.square],
+                NAMES[target.square],
+                "" if helper is None else NAMES[helper.square],
             )
-            for o in attack_options(self.arena, seat, self.mover, self.options)
+            for lead, target, helper in attack_choices(self.arena, seat, self.mover, self.options)
         ]
 
     def _apply_fire(self, action: Fire) -> None:
@@ -445,7 +562,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         start = square_name(scout.square)
         heading = next(f for f in range(8) if step(scout.square, f) == square)
         self.arena.move_to(scout, square)
-        scout.facing = heading
+        self.arena.face(scout, heading)
         self.emit(
             "dodge",
             f"{scout.seat}: the Scout dodges from {start} to {to}",
@@ -462,6 +579,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._version += 1
+        if not isinstance(action, EndMove):
+            self._layout += 1  # a vehicle may move, turn or be lost
         if isinstance(action, Dodge):
             ident = self.pending_dodge[0] if self.pending_dodge else 0
             self.pending_dodge = None
@@ -490,11 +609,11 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         """The turn ends by itself once the move is made (or no vehicle can move at
         all) and the attack is made or no attack is possible."""
         move_done = (self.move_made and self.move_over) or (
-            not self.move_made and not self.move_steps()
+            not self.move_made and not self._kept_steps()
         )
         if not move_done:
             return
-        if self.may_attack() and not self._any_attack(self.to_move):
+        if self.may_attack() and not self._attack_list(self.to_move):
             self.emit(
                 "no-attack",
                 f"no attack is possible for seat {self.to_move} (no gun reaches an enemy): "
@@ -504,13 +623,6 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             self._finish_turn()
         elif not self.may_attack():
             self._finish_turn()
-
-    def _any_attack(self, seat: Seat) -> bool:
-        """Whether ``seat`` has an attack now (the list if it is already known)."""
-        known = self._attacks
-        if known is not None and known[0] == self._version and known[1] == seat:
-            return bool(known[2])
-        return any_attack(self.arena, seat, self.mover, self.options)
 
     def _finish_turn(self) -> None:
         self._version += 1  # what was worked out for the turn's end no longer holds
@@ -551,7 +663,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _check_end(self) -> None:
         """Victory when the other side has no vehicles left (R6)."""
-        alive = {s for s in SEATS if self.arena.side(s)}
+        alive = {v.seat for v in self.arena.vehicles.values()}
         if len(alive) == 2:
             return
         if alive:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ TYPES: dict[str, VehicleType] = {
 VALUE = {"INV": 6, "HT2": 7, "HT1": 6, "MT2": 5, "MT1": 4, "LT": 3, "SC": 2, "MQ": 3}
 
 
-@dataclass
+@dataclass(slots=True)
 class Vehicle:
     """A vehicle on the arena. ``facing`` is None for flyers (they ignore it)."""
 
@@ -57,7 +57,11 @@ class Vehicle:
     code: str
     square: tuple[int, int]
     facing: int | None
+    #: the type's table row (looked up once: it is read at every step and shot)
+    kind: VehicleType = field(init=False, repr=False, compare=False)
 
-    @property
-    def kind(self) -> VehicleType:
-        return TYPES[self.code]
+    def __post_init__(self) -> None:
+        self.kind = TYPES[self.code]
+
+    def copy(self) -> Vehicle:
+        return Vehicle(self.ident, self.seat, self.code, self.square, self.facing)
