@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
 
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
@@ -61,6 +61,14 @@ def run_match(
 
 def decide(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Action:
     """The action ``controller`` takes for ``seat`` now."""
-    if isinstance(controller, Person):
+    if _is_person(controller):
         return controller.decide(state, seat)
-    return controller.choose(Observation.for_bot(game, state, seat, controller))
+    bot = cast(Bot, controller)
+    return bot.choose(Observation.for_bot(game, state, seat, bot))
+
+
+def _is_person(controller: Bot | Person) -> TypeGuard[Person]:
+    """``isinstance(controller, Person)``, as the protocol check decides it (a callable
+    ``decide``), without its cost: a runtime protocol check walks the protocol's
+    attributes on every call, about a fifth of a random playout's time."""
+    return callable(getattr(controller, "decide", None))

@@ -38,12 +38,11 @@ class Observation:
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
         # the match's kept list: an action taken from it is applied without a second check
         self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
-        # what the seat has seen so far is the only input of the invented secrets
-        self.seen = len(state.events_for(seat))
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
-            rng = Rng(derive_seed("world", seat, self.seen))
-            self._world = game.determinize(state, seat, rng)
+            # what the seat has seen so far is the only input of the invented secrets
+            seen = len(state.events_for(seat))
+            self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
 
     @classmethod
     def for_bot(cls, game: Game[Any], state: State[Any], seat: Seat, bot: object) -> Observation:
@@ -106,6 +105,6 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if getattr(options, "position", None) is None:
+    if not getattr(options, "position", None):  # none, or empty: nothing to leave
         return options
     return options.model_copy(update={"position": None})
