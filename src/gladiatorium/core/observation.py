@@ -12,6 +12,7 @@ the time a bot runs, so a bot cannot read them however it is written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,7 @@ class Observation:
         self.seats: tuple[Seat, ...] = tuple(state.seats)
         self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
         # the match's kept list: an action taken from it is applied without a second check
-        self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
+        self.legal_actions: Sequence[Action] = state.legal_now(seat)
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets

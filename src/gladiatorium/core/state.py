@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GameOver, IllegalAction, NotYourTurn
 from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.legal import LegalList
 from gladiatorium.core.outcome import Outcome
 from gladiatorium.core.rng import Rng
 
@@ -83,9 +84,15 @@ class State(ABC, Generic[OptT]):
         edit it. An action taken from it is applied without being checked again."""
         memo = self._legal_memo
         if memo is None or not memo.complete or not memo.holds(self, seat):
-            memo = _LegalMemo(self, seat, tuple(self.legal_actions(seat)))
+            memo = _LegalMemo(self, seat, self._legal_list(seat))
             self._legal_memo = memo
         return memo.actions
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """:meth:`legal_actions` as :meth:`legal_now` keeps it: a tuple, or (a game whose
+        decisions are big) a :class:`LegalList` that builds an action only when it is
+        read, so that a count or a random draw builds one or none."""
+        return tuple(self.legal_actions(seat))
 
     def legal_count(self, seat: Seat) -> int:
         """How many legal actions ``seat`` has now (a game may count without building
@@ -251,7 +258,7 @@ class _LegalMemo:
     __slots__ = ("_ids", "actions", "complete", "drawn", "owner", "revision", "seat")
 
     def __init__(
-        self, state: State[Any], seat: Seat, actions: tuple[Action, ...], complete: bool = True
+        self, state: State[Any], seat: Seat, actions: Sequence[Action], complete: bool = True
     ) -> None:
         self.complete = complete  # all the legal actions, or only some vouched for
         self.owner = weakref.ref(state)
@@ -271,6 +278,8 @@ class _LegalMemo:
         """``action`` is one of these very objects (held here, so ids stay theirs)."""
         if action is self.drawn:
             return True
+        if isinstance(self.actions, LegalList):
+            return self.actions.handed_out(action)
         if self._ids is None:
             self._ids = frozenset(map(id, self.actions))
         return id(action) in self._ids

@@ -42,8 +42,9 @@ def double_up_active(
         return True
     if not options.double_up:
         return False
-    dead = sum(1 for h in heroes.values() if not h.alive)
-    return dead >= _exact(options.double_up_dead_fraction) * len(heroes)
+    share = _exact(options.double_up_dead_fraction)
+    dead = sum(1 for h in heroes.values() if h.status != "alive")
+    return dead * share.denominator >= share.numerator * len(heroes)  # exact, in integers
 
 
 @lru_cache(maxsize=64)

@@ -9,9 +9,11 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
+from functools import partial
 from typing import Any, Self
 
-from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, LegalList, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
 from gladiatorium.games.super_dice_heroes.hero import (
     MIDDLE,
@@ -26,6 +28,14 @@ from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
 
 SETUP = 0  # round number while heroes choose their superpowers
+
+
+def _nth_action(spends: list[Spend], index: int) -> Action:
+    """The action at ``index`` of a hero's legal list in a round: its spends, then Done."""
+    if index < len(spends):
+        make, args = spends[index]
+        return make(*args)
+    return Done()
 
 
 def roll_power_choices(rng: Rng, reroll_doubles: bool = True) -> tuple[str, str]:
@@ -109,40 +119,23 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         return tuple(self.pending)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """The powers to choose at set-up; then the hero's spends and Done (when it is
+        legal), each built when read: a random draw builds only the one it picks."""
         if seat not in self.pending or self._outcome is not None:
-            return []
+            return ()
         hero = self.heroes[seat]
         if self.round == SETUP:
-            return [ChoosePower(p) for p in dict.fromkeys(hero.choices)]
+            return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
         spends = hero.spends(self.sheet)
-        actions: list[Action] = [make(*args) for make, args in spends]
-        if self._may_finish(spends):
-            actions.append(Done())
-        return actions
+        count = len(spends) + self._may_finish(spends)
+        return LegalList(count, partial(_nth_action, spends))
 
     def _may_finish(self, spends: list[Spend]) -> bool:
         """Done is legal: dice may be wasted, or none of them can be spent."""
         return self.options.may_waste_dice or not spends_a_die(spends)
-
-    def legal_count(self, seat: Seat) -> int:
-        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
-            return super().legal_count(seat)
-        spends = self.heroes[seat].spends(self.sheet)
-        return len(spends) + self._may_finish(spends)
-
-    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
-        """As the core's draw (``rng.choice`` over the legal list, same order), building
-        only the action drawn."""
-        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
-            return super().sample_legal(seat, rng)
-        spends = self.heroes[seat].spends(self.sheet)
-        pick = rng.randint(0, len(spends) + self._may_finish(spends) - 1)
-        action: Action = Done()
-        if pick < len(spends):
-            make, args = spends[pick]
-            action = make(*args)
-        self._vouch(seat, action)
-        return action
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""
