@@ -66,13 +66,27 @@ class Rng:
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
         if self._forced is None:
-            return self._random.randint(low, high)
+            return self._draw(low, high)
         if not self._forced:
             raise ForcedDiceExhausted(f"no forced value left for a draw in {low}..{high}")
         value = self._forced.pop(0)
         if not low <= value <= high:
             raise ForcedDiceExhausted(f"forced value {value} is outside {low}..{high}")
         return value
+
+    def _draw(self, low: int, high: int) -> int:
+        """``random.Random.randint(low, high)``, the same draw without its two layers
+        of checks (every die and every random bot's pick goes through here): as
+        ``randrange``, the smallest number of random bits that holds the range's size,
+        drawn again until it falls within it."""
+        size = high - low + 1
+        if size < 1:
+            return self._random.randint(low, high)  # the standard library's refusal
+        bits = size.bit_length()
+        value = self._random.getrandbits(bits)
+        while value >= size:
+            value = self._random.getrandbits(bits)
+        return low + value
 
     def d(self, sides: int) -> int:
         """One die with ``sides`` faces."""

@@ -209,32 +209,39 @@ class Hero:
     def spends(self, sheet: Sheet) -> list[Spend]:
         """:meth:`spend_actions` as (action type, its fields), in the same order: a random
         draw builds only the one it picks."""
-        out: list[Spend] = []
         here = self.location
-        loc = sheet.location(here) if here != MIDDLE else None
-        minion_left = self._minion_left(sheet)
-        for value in self.unspent():
-            out.extend((Move, (to, value)) for to in move_targets(here, value))
-            if loc is not None:
-                marks = self.marks[here - 1]
-                helps = [(Help, (value, box + 1)) for box in help_boxes(loc, marks, value)]
-                out.extend(helps)
-                if minion_left and not (helps and self.minions_last_resort):
+        values = self.unspent()
+        out: list[Spend] = []
+        if here == MIDDLE:
+            for value in values:
+                out += DIE_MOVES[here][value]
+        else:
+            loc = sheet.locations[here - 1]
+            marks = self.marks[here - 1]
+            minion_left = self.minions[here - 1] < loc.minions
+            for value in values:
+                out += DIE_MOVES[here][value]
+                boxes = help_boxes(loc, marks, value)
+                out += [(Help, (value, box + 1)) for box in boxes]
+                if minion_left and not (boxes and self.minions_last_resort):
                     out.append((Defeat, (value,)))
-        if self.wild_left:
-            out.extend((WildMove, (to,)) for to in LOCATIONS if to != here)
-            if loc is not None:
-                marks = self.marks[here - 1]
-                wild_helps = [
-                    (WildHelp, (face, box + 1))
-                    for face in FACES
-                    for box in help_boxes(loc, marks, face)
-                ]
-                out.extend(wild_helps)
-                if minion_left and not (wild_helps and self.minions_last_resort):
-                    out.append((WildDefeat, ()))
+        if self.wild_earned > self.wild_spent:
+            out += WILD_MOVES[here]
+            if here != MIDDLE:
+                out += self._wild_helps_and_defeat(sheet)
         if self.powers_left and self.power is not None:
-            out.extend(self._power_spends())
+            out += self._power_spends(values)
+        return out
+
+    def _wild_helps_and_defeat(self, sheet: Sheet) -> list[Spend]:
+        """A wild die, as any number, on a box here; or on a robot minion here."""
+        loc = sheet.location(self.location)
+        marks = self.marks[self.location - 1]
+        out: list[Spend] = [
+            (WildHelp, (face, box + 1)) for face in FACES for box in help_boxes(loc, marks, face)
+        ]
+        if self._minion_left(sheet) and not (out and self.minions_last_resort):
+            out.append((WildDefeat, ()))
         return out
 
     def _minion_left(self, sheet: Sheet) -> bool:
@@ -242,18 +249,17 @@ class Hero:
         here = self.location
         return here != MIDDLE and self.minions[here - 1] < sheet.location(here).minions
 
-    def _power_spends(self) -> list[Spend]:
+    def _power_spends(self, values: list[int]) -> list[Spend]:
+        """The superpower on each number showing (``values``: the unspent numbers)."""
         power = self.power
         out: list[Spend] = []
-        for value in self.unspent():
+        for value in values:
             if power == "teleport":
-                out.extend((Teleport, (to, value)) for to in LOCATIONS if to != self.location)
+                out += TELEPORTS[self.location][value]
             elif power == "shapeshift":
                 out.extend((ChangeDie, (power, value, to)) for to in self.shapeshift_targets(value))
             elif power is not None:
-                new = changed_value(power, value)
-                if new is not None:
-                    out.append((ChangeDie, (power, value, new)))
+                out += POWER_CHANGES[power][value]
         return out
 
     def can_spend_a_die(self, sheet: Sheet) -> bool:
@@ -351,6 +357,30 @@ class Hero:
         if met:
             self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
         return [loc.goals[g] for g in met]
+
+
+def _changes(power: str, value: int) -> list[Spend]:
+    new = changed_value(power, value)
+    return [] if new is None else [(ChangeDie, (power, value, new))]
+
+
+#: the spends that never depend on more than where the hero stands and a die's number,
+#: worked out once: a die's moves, a wild die's moves, teleports, the other powers
+DIE_MOVES: dict[int, dict[int, list[Spend]]] = {
+    here: {value: [(Move, (to, value)) for to in move_targets(here, value)] for value in FACES}
+    for here in (MIDDLE, *LOCATIONS)
+}
+WILD_MOVES: dict[int, list[Spend]] = {
+    here: [(WildMove, (to,)) for to in LOCATIONS if to != here] for here in (MIDDLE, *LOCATIONS)
+}
+TELEPORTS: dict[int, dict[int, list[Spend]]] = {
+    here: {value: [(Teleport, (to, value)) for to in LOCATIONS if to != here] for value in FACES}
+    for here in (MIDDLE, *LOCATIONS)
+}
+POWER_CHANGES: dict[str, dict[int, list[Spend]]] = {
+    power: {value: _changes(power, value) for value in FACES}
+    for power in ("shrink", "ice", "fire", "grow")
+}
 
 
 def spends_a_die(spends: list[Spend]) -> bool:
