@@ -106,6 +106,6 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    if not getattr(options, "position", None):  # none, or empty: nothing to leave
+    if not vars(options).get("position"):  # none, or empty: nothing to leave
         return options
     return options.model_copy(update={"position": None})

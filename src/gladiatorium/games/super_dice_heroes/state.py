@@ -64,8 +64,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         self.pending: dict[Seat, None] = {}
         self._outcome: Outcome | None = None
         self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
-        self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
-        self.round_heroes: dict[Seat, Hero] = {}  # the heroes as this round began
+        #: the heroes as this round began (what the other seats see of them): never
+        #: changed in place, so copies of the match share them
+        self.round_heroes: dict[Seat, Hero] = {}
         self._hidden_from = 0  # index of the first event of the round being decided
         if options.position:
             self._from_position(players)
@@ -177,9 +178,10 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         """Spends are the hero's own business until the round resolves (R12)."""
         completed = hero.spend(self.sheet, action)
         where = self._place(hero.location)
-        self.choices_made[seat].append(str(action))
-        text = f"{hero.name}: {action} ({where})"
-        self.emit("spend", text, to=seat, seat=seat, action=str(action), location=hero.location)
+        said = str(action)
+        self.choices_made[seat].append(said)
+        text = f"{hero.name}: {said} ({where})"
+        self.emit("spend", text, to=seat, seat=seat, action=said, location=hero.location)
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
@@ -222,7 +224,6 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _open_round(self) -> None:
         """A round (or the set-up) to decide: the public picture is the sheets now."""
         self.choices_made = {seat: [] for seat in self.heroes}
-        self.shown = {seat: self._hero_view(hero) for seat, hero in self.heroes.items()}
         self.round_heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
         self._hidden_from = len(self.events)
 
@@ -286,7 +287,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         heroes = {
             s: self._hero_view(h)
             if s == seat
-            else {**copy.deepcopy(self.shown[s]), "done": s not in self.pending}
+            else {**self._hero_view(self.round_heroes[s]), "done": s not in self.pending}
             for s, h in self.heroes.items()
         }
         return {
@@ -311,14 +312,13 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy, made field by field: bots and searches copy a match at
         every decision, and a whole deep copy of a hundred heroes is slow. The sheet and
-        the sheets shown at the round's start are never changed in place, so they are
-        shared."""
+        the heroes as the round began are never changed in place, so they are shared."""
         twin = copy.copy(self)
         twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
         twin.events, twin.history = list(self.events), list(self.history)
         twin.roll = list(self.roll)
         twin.heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
-        twin.round_heroes = {seat: hero.copy() for seat, hero in self.round_heroes.items()}
+        twin.round_heroes = dict(self.round_heroes)
         twin.pending = dict(self.pending)
         twin.choices_made = {seat: list(made) for seat, made in self.choices_made.items()}
         return twin
