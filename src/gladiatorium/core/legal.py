@@ -23,12 +23,13 @@ class LegalList(Sequence[Action]):
     and it must hold nothing the seat may not know.
     """
 
-    __slots__ = ("_built", "_count", "_make")
+    __slots__ = ("_built", "_count", "_last", "_make")
 
     def __init__(self, count: int, make: Callable[[int], Action]) -> None:
         self._count = count
         self._make = make
         self._built: dict[int, Action] = {}
+        self._last: Action | None = None  # the last one built: mostly the one drawn
 
     def __len__(self) -> int:
         return self._count
@@ -48,7 +49,7 @@ class LegalList(Sequence[Action]):
             raise IndexError(f"legal action {index} of {self._count}")
         action = self._built.get(index)
         if action is None:
-            action = self._built[index] = self._make(index)
+            action = self._built[index] = self._last = self._make(index)
         return action
 
     def __iter__(self) -> Iterator[Action]:
@@ -56,7 +57,7 @@ class LegalList(Sequence[Action]):
 
     def handed_out(self, action: Action) -> bool:
         """``action`` is one of the very objects this list built."""
-        return any(built is action for built in self._built.values())
+        return action is self._last or any(built is action for built in self._built.values())
 
     def __eq__(self, other: object) -> bool:
         """Equal to a tuple (or another list) of the same actions, as the tuple it

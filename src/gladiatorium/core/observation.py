@@ -29,14 +29,21 @@ class Observation:
     """One seat's picture of a match at one decision (see the module docstring)."""
 
     def __init__(
-        self, game: Game[Any], state: State[Any], seat: Seat, *, world: bool = True
+        self,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        *,
+        world: bool = True,
+        awaiting: tuple[Seat, ...] | None = None,
     ) -> None:
+        """``awaiting``: ``state.awaiting()`` when the caller has just asked."""
         self.game = game
         self.seat = seat
         self.options: Any = without_position(state.options)
         self.players = state.players
         self.seats: tuple[Seat, ...] = tuple(state.seats)
-        self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
+        self.awaiting: tuple[Seat, ...] = state.awaiting() if awaiting is None else awaiting
         # the match's kept list: an action taken from it is applied without a second check
         self.legal_actions: Sequence[Action] = state.legal_now(seat)
         self._world: State[Any] | None = None
@@ -46,10 +53,19 @@ class Observation:
             self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
 
     @classmethod
-    def for_bot(cls, game: Game[Any], state: State[Any], seat: Seat, bot: object) -> Observation:
+    def for_bot(
+        cls,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        bot: object,
+        awaiting: tuple[Seat, ...] | None = None,
+    ) -> Observation:
         """The observation ``bot`` is handed: without a world when the bot says it reads
-        only its legal actions (``reads_world = False``, as the random bot does)."""
-        return cls(game, state, seat, world=getattr(bot, "reads_world", True))
+        only its legal actions (``reads_world = False``, as the random bot does).
+        ``awaiting``: ``state.awaiting()`` when the caller has just asked."""
+        world = getattr(bot, "reads_world", True)
+        return cls(game, state, seat, world=world, awaiting=awaiting)
 
     @classmethod
     def of(cls, state: State[Any], seat: Seat, game: Game[Any] | None = None) -> Observation:

@@ -61,7 +61,7 @@ def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) ->
     key = (
         need,
         double_up,
-        tuple((h.name, h.status) for h in heroes.values()),
+        tuple([(h.name, h.status) for h in heroes.values()]),
     )
     known = _KNOWN.get(key)
     if known is None:

@@ -43,7 +43,7 @@ def double_up_active(
     if not options.double_up:
         return False
     share = _exact(options.double_up_dead_fraction)
-    dead = sum(1 for h in heroes.values() if h.status != "alive")
+    dead = len(heroes) - [h.status for h in heroes.values()].count("alive")
     return dead * share.denominator >= share.numerator * len(heroes)  # exact, in integers
 
 

@@ -38,6 +38,7 @@ from gladiatorium.games.hero_battle.rules import (
     move_problem,
     open_players,
     requirement,
+    seat_order,
 )
 from gladiatorium.games.hero_battle.setup import Hero, build_setup, canonical
 
@@ -48,7 +49,9 @@ def identity_text(hero: str, name: str) -> str:
 
 
 #: what is never changed in place once made: a copy of the Battle shares it
-SHARED = frozenset({"options", "signups", "names", "teams", "player_seats", "forced", "result"})
+SHARED = frozenset(
+    {"options", "signups", "names", "teams", "player_seats", "owners", "forced", "result"}
+)
 
 #: how a copy of the Battle copies each part that changes (any other part is deep-copied):
 #: heroes change, the rest are containers of values that never change in place (moves and
@@ -82,6 +85,8 @@ class HeroBattleState(State[HeroBattleOptions]):
         self.nemeses = setup.nemeses
         self.teams = setup.teams
         self.player_seats: tuple[Seat, ...] = tuple(setup.signups)
+        #: whoever may own a hero (the players and Random Player), in seat order
+        self.owners = tuple(sorted({*self.player_seats, RANDOM_PLAYER}, key=seat_order))
         self.round = 0
         self.effect: str | None = None
         self.anonymous = False
@@ -129,6 +134,14 @@ class HeroBattleState(State[HeroBattleOptions]):
         first (with one hero a player: that hero). It moves, guesses and takes the
         player's bonuses (R26). None if the player has no hero."""
         return _lead(self.heroes_of(player))
+
+    def lead_heroes(self) -> dict[Seat, Hero]:
+        """Every player's lead hero (:meth:`hero_of`), worked out in one pass."""
+        owned: dict[str, list[Hero]] = {seat: [] for seat in self.player_seats}
+        for hero in self.heroes.values():
+            owned.setdefault(hero.player, []).append(hero)
+        leads = {seat: _lead(owned[seat]) for seat in self.player_seats}
+        return {seat: lead for seat, lead in leads.items() if lead is not None}
 
     def active_players(self) -> list[Seat]:
         """Players who still move: a hero of theirs is alive or a Zombie, not dead (then
@@ -324,8 +337,10 @@ class HeroBattleState(State[HeroBattleOptions]):
         seat's lead hero, when known)."""
         if self.guess_problem(seat, hero) is not None:
             return []
-        players = open_players(self.heroes, seat)
-        heroes = [h.name for h in self.heroes.values() if not h.revealed and h.player != seat]
+        hidden = [h for h in self.heroes.values() if not h.revealed and h.player != seat]
+        owners = {h.player for h in hidden}
+        players = [p for p in self.owners if p in owners]  # as open_players lists them
+        heroes = [h.name for h in hidden]
         sent = {(g.hero, g.player) for g in self.guesses.get(seat, ())}
         if not sent:
             return Pairs(heroes, players)
