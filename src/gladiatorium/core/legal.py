@@ -41,16 +41,16 @@ class LegalList(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, int) and 0 <= index < self._count:
+            action = self._built.get(index)
+            if action is None:
+                action = self._built[index] = self._last = self._make(index)
+            return action
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(self._count)))
-        if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
-            raise IndexError(f"legal action {index} of {self._count}")
-        action = self._built.get(index)
-        if action is None:
-            action = self._built[index] = self._last = self._make(index)
-        return action
+        if -self._count <= index < 0:
+            return self[index + self._count]
+        raise IndexError(f"legal action {index} of {self._count}")
 
     def __iter__(self) -> Iterator[Action]:
         return (self[i] for i in range(self._count))

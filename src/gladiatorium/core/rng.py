@@ -97,9 +97,10 @@ class Rng:
         return [self.d(sides) for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
-        if not items:
+        count = len(items)  # once: a lazy legal list counts in Python
+        if not count:
             raise ValueError("cannot choose from an empty sequence")
-        return items[self.randint(0, len(items) - 1)]
+        return items[self.randint(0, count - 1)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place, drawing through :meth:`randint`."""

@@ -85,6 +85,34 @@ def _filled_count(marks: Sequence[int]) -> int:
     return len(marks)
 
 
+#: the most tables of helps kept for one location (one per set of its marks)
+MAX_HELP_TABLES = 4096
+
+
+class Helps(NamedTuple):
+    """The spends that fill a box at a location with given marks."""
+
+    by_die: dict[int, list[Spend]]  # a rolled die showing each number
+    wild: list[Spend]  # a wild die, as any number
+
+
+def helps_here(location: Location, marks: tuple[int, ...]) -> Helps:
+    """The helps at ``location`` with ``marks``, worked out once for each set of marks
+    (a hero decides several times a round on the same marks)."""
+    tables = location.help_tables
+    helps: Helps | None = tables.get(marks)
+    if helps is None:
+        boxes = {face: help_boxes(location, marks, face) for face in FACES}
+        by_die: dict[int, list[Spend]] = {
+            face: [(Help, (face, box + 1)) for box in boxes[face]] for face in FACES
+        }
+        wild: list[Spend] = [(WildHelp, (face, box + 1)) for face in FACES for box in boxes[face]]
+        if len(tables) >= MAX_HELP_TABLES:
+            tables.clear()
+        helps = tables[marks] = Helps(by_die, wild)
+    return helps
+
+
 def move_targets(here: int, die: int) -> list[int]:
     """Where a die moves a hero: to the location of its number, or, if it matches the
     location the hero stands on, to any other location."""
@@ -217,12 +245,12 @@ class Hero:
                 out += DIE_MOVES[here][value]
         else:
             loc = sheet.locations[here - 1]
-            marks = self.marks[here - 1]
+            helps = helps_here(loc, self.marks[here - 1])
             minion_left = self.minions[here - 1] < loc.minions
             for value in values:
                 out += DIE_MOVES[here][value]
-                boxes = help_boxes(loc, marks, value)
-                out += [(Help, (value, box + 1)) for box in boxes]
+                boxes = helps.by_die[value]
+                out += boxes
                 if minion_left and not (boxes and self.minions_last_resort):
                     out.append((Defeat, (value,)))
         if self.wild_earned > self.wild_spent:
@@ -236,10 +264,7 @@ class Hero:
     def _wild_helps_and_defeat(self, sheet: Sheet) -> list[Spend]:
         """A wild die, as any number, on a box here; or on a robot minion here."""
         loc = sheet.location(self.location)
-        marks = self.marks[self.location - 1]
-        out: list[Spend] = [
-            (WildHelp, (face, box + 1)) for face in FACES for box in help_boxes(loc, marks, face)
-        ]
+        out = list(helps_here(loc, self.marks[self.location - 1]).wild)
         if self._minion_left(sheet) and not (out and self.minions_last_resort):
             out.append((WildDefeat, ()))
         return out

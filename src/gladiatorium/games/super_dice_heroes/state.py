@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from functools import partial
-from typing import Any, Self
+from typing import Any, Self, cast
 
 from gladiatorium.core import Action, LegalList, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
@@ -28,6 +28,8 @@ from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
 
 SETUP = 0  # round number while heroes choose their superpowers
+#: the actions that are no spend: choosing the superpower, being done with the round
+SETTLING = frozenset({ChoosePower, Done})
 
 
 def _nth_action(spends: list[Spend], index: int) -> Action:
@@ -160,7 +162,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     # ----- doing it ---------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> None:
         hero = self.heroes[seat]
-        if isinstance(action, ChoosePower):
+        if type(action) not in SETTLING:  # a spend: most actions are
+            self._spend(seat, hero, cast(SpendAction, action))
+        elif isinstance(action, ChoosePower):
             hero.power = action.power
             self.choices_made[seat].append(str(action))
             text = f"{hero.name} chooses {action.power}"
@@ -170,9 +174,6 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             hero.done = True
             self.emit("done", f"{hero.name} is done", seat=seat)
             self._finish(seat)
-        else:
-            assert isinstance(action, SpendAction)
-            self._spend(seat, hero, action)
 
     def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
         """Spends are the hero's own business until the round resolves (R12)."""
