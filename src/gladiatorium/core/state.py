@@ -53,7 +53,8 @@ class State(ABC, Generic[OptT]):
 
     @abstractmethod
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """Every action ``seat`` may take now (empty if it is not awaited)."""
+        """Every action ``seat`` may take now (empty if it is not awaited or the match is
+        over: :meth:`apply` relies on it)."""
 
     @abstractmethod
     def _apply(self, seat: Seat, action: Action) -> None:
@@ -143,23 +144,30 @@ class State(ABC, Generic[OptT]):
         """Apply ``action`` for ``seat``; returns the new events.
 
         Raises :class:`GameOver`, :class:`NotYourTurn` or :class:`IllegalAction`
-        without changing anything.
+        without changing anything. An action taken from the seat's kept list
+        (:meth:`legal_now`) needs none of these checks: a seat has legal actions only
+        while it is awaited in a match in progress, and the state is as it was when the
+        list was made.
         """
-        if self.is_over:
-            raise GameOver(f"the match is over ({self.outcome()}); no more actions")
-        awaited = self._awaiting()
-        if seat not in awaited:
-            raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
         if not self._taken_from_legal(seat, action):
-            reason = self.illegal_reason(seat, action)
-            if reason is not None:
-                raise IllegalAction(reason)
+            self._refuse_illegal(seat, action)
         start = len(self.events)
         self.revision += 1
         self._legal_memo = None
         self._apply(seat, action)
         self.history.append((seat, action))
         return self.events[start:]
+
+    def _refuse_illegal(self, seat: Seat, action: Action) -> None:
+        """Raise why ``seat`` may not take ``action`` now, if it may not."""
+        if self.is_over:
+            raise GameOver(f"the match is over ({self.outcome()}); no more actions")
+        awaited = self._awaiting()
+        if seat not in awaited:
+            raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
+        reason = self.illegal_reason(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def parse(self, seat: Seat, text: str) -> Action:
         """The legal action of ``seat`` whose notation is ``text`` (case and spacing
