@@ -484,7 +484,12 @@ class HeroBattleState(State[HeroBattleOptions]):
             self.start_round()
 
     def scores(self) -> dict[Seat, float]:
-        return {s: float(sum(h.hp for h in self.heroes_of(s))) for s in self.player_seats}
+        """Each player's HP, all their heroes together (one pass over the heroes)."""
+        totals = dict.fromkeys(self.player_seats, 0)
+        for hero in self.heroes.values():
+            if hero.player in totals:
+                totals[hero.player] += hero.hp
+        return {seat: float(hp) for seat, hp in totals.items()}
 
     def outcome(self) -> Outcome | None:
         return self.result
