@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from functools import partial
+from operator import attrgetter
 from typing import Any, overload
 
 from gladiatorium.core import Action, IllegalAction, LegalList, Outcome, Seat, State
@@ -47,6 +48,8 @@ def identity_text(hero: str, name: str) -> str:
     """The one way a secret identity is written in text: ``Hero (Player 3)``."""
     return f"{hero} ({name})"
 
+
+STATUS, PLAYER = attrgetter("status"), attrgetter("player")
 
 #: what is never changed in place once made: a copy of the Battle shares it
 SHARED = frozenset(
@@ -146,7 +149,13 @@ class HeroBattleState(State[HeroBattleOptions]):
     def active_players(self) -> list[Seat]:
         """Players who still move: a hero of theirs is alive or a Zombie, not dead (then
         so is their lead hero)."""
-        moving = {hero.player for hero in self.heroes.values() if hero.status != "dead"}
+        heroes = self.heroes.values()
+        if "dead" in map(STATUS, heroes):
+            moving = {hero.player for hero in heroes if hero.status != "dead"}
+        else:  # nobody dead yet: every owner moves
+            moving = set(map(PLAYER, heroes))
+        if moving.issuperset(self.player_seats):
+            return list(self.player_seats)
         return [seat for seat in self.player_seats if seat in moving]
 
     def name(self, player: str) -> str:
