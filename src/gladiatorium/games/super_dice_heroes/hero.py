@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from gladiatorium.games.super_dice_heroes.actions import (
@@ -411,7 +412,7 @@ POWER_CHANGES: dict[str, dict[int, list[Spend]]] = {
 
 def spends_a_die(spends: list[Spend]) -> bool:
     """Whether one of these spends uses a rolled die (moving or helping)."""
-    return any(make in DIE_SPENDS for make, _ in spends)
+    return not DIE_SPENDS.isdisjoint(map(itemgetter(0), spends))
 
 
 #: the spends that use a rolled die (moving or helping)
