@@ -32,6 +32,7 @@ from gladiatorium.games.hero_battle.enumerate import (
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.rules import (
+    STATUS,
     Requirement,
     average_hp,
     double_up_active,
@@ -49,7 +50,7 @@ def identity_text(hero: str, name: str) -> str:
     return f"{hero} ({name})"
 
 
-STATUS, PLAYER = attrgetter("status"), attrgetter("player")
+PLAYER = attrgetter("player")
 
 #: what is never changed in place once made: a copy of the Battle shares it
 SHARED = frozenset(
@@ -570,6 +571,8 @@ class Pairs(Sequence[tuple[str, str]]):
 
 def _lead(heroes: list[Hero]) -> Hero | None:
     """The lead hero among a player's heroes (see :meth:`HeroBattleState.hero_of`)."""
+    if len(heroes) == 1:
+        return heroes[0]  # one hero a player: that hero, whatever its status
     for status in ("alive", "zombie"):
         for hero in heroes:
             if hero.status == status:
