@@ -95,6 +95,8 @@ def test_illegal_and_out_of_turn_change_nothing(slug: str) -> None:
             state.apply(seat, Foreign())
         idle = [s for s in state.seats if s not in state.awaiting()]
         if idle:
+            # a seat not awaited has no legal action (apply trusts its kept list)
+            assert not state.legal_now(idle[0])
             with pytest.raises(NotYourTurn):
                 state.apply(idle[0], state.legal_actions(seat)[0])
         with pytest.raises(IllegalAction):

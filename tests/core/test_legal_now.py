@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gladiatorium.core import Action, IllegalAction, Rng, Seat, get_game
+from gladiatorium.core import Action, IllegalAction, LegalList, Rng, Seat, get_game
 from gladiatorium.games.pig import PigState
 from gladiatorium.games.pig.game import Hold, Roll
 
@@ -89,3 +89,54 @@ def test_sample_legal_draws_as_a_choice_from_legal_actions() -> None:
     picks = [state.sample_legal("1", Rng(seed)) for seed in range(40)]
     expected = [Rng(seed).choice(state.legal_actions("1")) for seed in range(40)]
     assert picks == expected and set(picks) == {Roll(), Hold()}
+
+
+class LazyPig(CountingPig):
+    """Pig whose kept list builds an action only when it is read."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.made: list[int] = []
+
+    def _legal_list(self, seat: Seat) -> LegalList:
+        actions = super().legal_actions(seat)
+
+        def make(index: int) -> Action:
+            self.made.append(index)
+            return actions[index]
+
+        return LegalList(len(actions), make)
+
+
+def lazy_pig() -> LazyPig:
+    state = LazyPig(get_game("pig").make_options({"target": 10}), 2, 0)
+    state.rng.force([4])
+    state.apply("1", Roll())
+    state.checked = 0
+    return state
+
+
+def test_a_lazy_list_builds_only_what_is_read_and_reads_as_its_tuple() -> None:
+    state = lazy_pig()
+    kept = state.legal_now("1")
+    assert isinstance(kept, LegalList) and len(kept) == state.legal_count("1") == 2
+    assert state.made == []
+    hold = kept[-1]
+    assert hold == Hold() and kept[1] is hold and state.made == [1]  # built once
+    assert kept == (Roll(), Hold()) and kept[:1] == (Roll(),) and state.made == [1, 0]
+    assert kept != [Roll(), Hold()] and kept != (Roll(),)  # a tuple's equality
+    assert list(kept) == state.legal_actions("1") and hash(kept) == hash((Roll(), Hold()))
+    with pytest.raises(IndexError, match="legal action 2 of 2"):
+        kept[2]
+
+
+def test_a_draw_from_a_lazy_list_builds_one_action_and_is_applied_unchecked() -> None:
+    state = lazy_pig()
+    drawn = Rng(3).choice(state.legal_now("1"))
+    assert state.made == [Rng(3).randint(0, 1)]
+    assert state.sample_legal("1", Rng(3)) is drawn and len(state.made) == 1
+    state.rng.force([5, 5])
+    state.apply("1", drawn)
+    assert state.checked == 0
+    state.apply(state.awaiting()[0], Roll())  # built by hand, not by the list: checked
+    assert state.checked == 1 and state.rng.forced_left == 0

@@ -1,6 +1,7 @@
 """The seeded RNG: same seed, same dice on every machine; forced dice for scenarios."""
 
 import copy
+import random
 
 import pytest
 
@@ -50,3 +51,18 @@ def test_a_copy_goes_on_with_the_same_stream_apart_from_the_original() -> None:
     forced = Rng.forced([3, 4])
     kept = copy.deepcopy(forced)
     assert forced.d(6) == 3 and kept.forced_left == 2 and kept.d(6) == 3
+
+
+@pytest.mark.parametrize(
+    "low, high", [(0, 0), (1, 6), (0, 1), (1, 20), (0, 99), (0, 2**62), (-3, 3)]
+)
+def test_draws_are_the_standard_librarys_randint(low: int, high: int) -> None:
+    """Seeded draws stay those of ``random.Random.randint`` (records and seeds depend
+    on them), drawn without its layers of checks."""
+    for seed in (0, 1, 7, 2**40 + 3):
+        ours, theirs = Rng(seed), random.Random(seed)
+        assert [ours.randint(low, high) for _ in range(300)] == [
+            theirs.randint(low, high) for _ in range(300)
+        ]
+    with pytest.raises(ValueError):
+        Rng(0).randint(2, 1)

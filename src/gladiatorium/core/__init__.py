@@ -14,6 +14,7 @@ from gladiatorium.core.errors import (
 )
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
+from gladiatorium.core.legal import LegalList
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.outcome import Outcome, standing
 from gladiatorium.core.registry import (
@@ -40,6 +41,7 @@ __all__ = [
     "GameOver",
     "GladiatoriumError",
     "IllegalAction",
+    "LegalList",
     "NotYourTurn",
     "Observation",
     "OptionsError",

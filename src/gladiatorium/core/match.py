@@ -51,7 +51,7 @@ def run_match(
         if not awaited:
             return state
         seat = awaited[0]
-        events = state.apply(seat, decide(game, state, seat, controllers[seat]))
+        events = state.apply(seat, decide(game, state, seat, controllers[seat], awaited))
         if on_events is not None:
             on_events(seat, events)
     if state.is_over:
@@ -59,12 +59,19 @@ def run_match(
     raise MatchTooLong(f"no result after {max_actions} actions")
 
 
-def decide(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Action:
-    """The action ``controller`` takes for ``seat`` now."""
+def decide(
+    game: Game[Any],
+    state: State[Any],
+    seat: Seat,
+    controller: Bot | Person,
+    awaiting: tuple[Seat, ...] | None = None,
+) -> Action:
+    """The action ``controller`` takes for ``seat`` now (``awaiting``: the seats awaited,
+    when the caller has just asked)."""
     if is_person(controller):
         return controller.decide(state, seat)
     bot = cast(Bot, controller)
-    return bot.choose(Observation.for_bot(game, state, seat, bot))
+    return bot.choose(Observation.for_bot(game, state, seat, bot, awaiting))
 
 
 def is_person(controller: Bot | Person) -> TypeGuard[Person]:

@@ -13,6 +13,7 @@ cannot read them however it is written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -29,22 +30,27 @@ class Observation:
     """One seat's picture of a match at one decision (see the module docstring)."""
 
     def __init__(
-        self, game: Game[Any], state: State[Any], seat: Seat, *, world: bool = True
+        self,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        *,
+        world: bool = True,
+        awaiting: tuple[Seat, ...] | None = None,
     ) -> None:
+        """``awaiting``: ``state.awaiting()`` when the caller has just asked."""
         self.game = game
         self.seat = seat
         self.players = state.players
         self.seats: tuple[Seat, ...] = tuple(state.seats)
-        self.awaiting: tuple[Seat, ...] = tuple(state.awaiting())
+        self.awaiting: tuple[Seat, ...] = state.awaiting() if awaiting is None else awaiting
         # the match's kept list: an action taken from it is applied without a second check
-        self.legal_actions: tuple[Action, ...] = tuple(state.legal_now(seat))
+        self.legal_actions: Sequence[Action] = state.legal_now(seat)
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets
-            # (counted only here: the whole log is read, which a random playout need not)
             seen = len(state.events_for(seat))
-            rng = Rng(derive_seed("world", seat, seen))
-            self._world = game.determinize(state, seat, rng)
+            self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
         #: the options as the seat may know them: its world's (where a secret of the
         #: options, such as a foe's hidden gizmo, is invented), else the game's
         #: ``seat_options``
@@ -53,10 +59,19 @@ class Observation:
         )
 
     @classmethod
-    def for_bot(cls, game: Game[Any], state: State[Any], seat: Seat, bot: object) -> Observation:
+    def for_bot(
+        cls,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        bot: object,
+        awaiting: tuple[Seat, ...] | None = None,
+    ) -> Observation:
         """The observation ``bot`` is handed: without a world when the bot says it reads
-        only its legal actions (``reads_world = False``, as the random bot does)."""
-        return cls(game, state, seat, world=getattr(bot, "reads_world", True))
+        only its legal actions (``reads_world = False``, as the random bot does).
+        ``awaiting``: ``state.awaiting()`` when the caller has just asked."""
+        world = getattr(bot, "reads_world", True)
+        return cls(game, state, seat, world=world, awaiting=awaiting)
 
     @classmethod
     def of(cls, state: State[Any], seat: Seat, game: Game[Any] | None = None) -> Observation:
@@ -113,8 +128,6 @@ def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False
 def without_position(options: Any) -> Any:
     """The options without the written position the match started from (its text may
     hold secrets: a Hero Battle's identities); the match has no further use for it."""
-    # read from the fields (a game without the option would make pydantic's own
-    # lookup raise and catch an error at every decision)
-    if not getattr(options, "__dict__", {}).get("position"):  # none given (None, or empty)
+    if not vars(options).get("position"):  # none, or empty: nothing to leave
         return options
     return options.model_copy(update={"position": None})

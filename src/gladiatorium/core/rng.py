@@ -77,13 +77,27 @@ class Rng:
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
         if self._forced is None:
-            return self._random.randint(low, high)
+            return self._draw(low, high)
         if not self._forced:
             raise ForcedDiceExhausted(f"no forced value left for a draw in {low}..{high}")
         value = self._forced.pop(0)
         if not low <= value <= high:
             raise ForcedDiceExhausted(f"forced value {value} is outside {low}..{high}")
         return value
+
+    def _draw(self, low: int, high: int) -> int:
+        """``random.Random.randint(low, high)``, the same draw without its two layers
+        of checks (every die and every random bot's pick goes through here): as
+        ``randrange``, the smallest number of random bits that holds the range's size,
+        drawn again until it falls within it."""
+        size = high - low + 1
+        if size < 1:
+            return self._random.randint(low, high)  # the standard library's refusal
+        bits = size.bit_length()
+        value = self._random.getrandbits(bits)
+        while value >= size:
+            value = self._random.getrandbits(bits)
+        return low + value
 
     def d(self, sides: int) -> int:
         """One die with ``sides`` faces."""
@@ -94,9 +108,12 @@ class Rng:
         return [self.d(sides) for _ in range(count)]
 
     def choice(self, items: Sequence[T]) -> T:
-        if not items:
+        count = len(items)  # once: a lazy legal list counts in Python
+        if not count:
             raise ValueError("cannot choose from an empty sequence")
-        return items[self.randint(0, len(items) - 1)]
+        if self._forced is not None:
+            return items[self.randint(0, count - 1)]
+        return items[self._draw(0, count - 1)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place, drawing through :meth:`randint`."""

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GameOver, IllegalAction, NotYourTurn
 from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.legal import LegalList
 from gladiatorium.core.outcome import Outcome
 from gladiatorium.core.rng import Rng
 
@@ -53,7 +54,8 @@ class State(ABC, Generic[OptT]):
 
     @abstractmethod
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
-        """Every action ``seat`` may take now (empty if it is not awaited)."""
+        """Every action ``seat`` may take now (empty if it is not awaited or the match is
+        over: :meth:`apply` relies on it)."""
 
     @abstractmethod
     def _apply(self, seat: Seat, action: Action) -> None:
@@ -84,9 +86,15 @@ class State(ABC, Generic[OptT]):
         edit it. An action taken from it is applied without being checked again."""
         memo = self._legal_memo
         if memo is None or not memo.complete or not memo.holds(self, seat):
-            memo = _LegalMemo(self, seat, tuple(self.legal_actions(seat)))
+            memo = _LegalMemo(self, seat, self._legal_list(seat))
             self._legal_memo = memo
         return memo.actions
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """:meth:`legal_actions` as :meth:`legal_now` keeps it: a tuple, or (a game whose
+        decisions are big) a :class:`LegalList` that builds an action only when it is
+        read, so that a count or a random draw builds one or none."""
+        return tuple(self.legal_actions(seat))
 
     def legal_count(self, seat: Seat) -> int:
         """How many legal actions ``seat`` has now (a game may count without building
@@ -137,23 +145,30 @@ class State(ABC, Generic[OptT]):
         """Apply ``action`` for ``seat``; returns the new events.
 
         Raises :class:`GameOver`, :class:`NotYourTurn` or :class:`IllegalAction`
-        without changing anything.
+        without changing anything. An action taken from the seat's kept list
+        (:meth:`legal_now`) needs none of these checks: a seat has legal actions only
+        while it is awaited in a match in progress, and the state is as it was when the
+        list was made.
         """
-        if self.is_over:
-            raise GameOver(f"the match is over ({self.outcome()}); no more actions")
-        awaited = self._awaiting()
-        if seat not in awaited:
-            raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
         if not self._taken_from_legal(seat, action):
-            reason = self.illegal_reason(seat, action)
-            if reason is not None:
-                raise IllegalAction(reason)
+            self._refuse_illegal(seat, action)
         start = len(self.events)
         self.revision += 1
         self._legal_memo = None
         self._apply(seat, action)
         self.history.append((seat, action))
         return self.events[start:]
+
+    def _refuse_illegal(self, seat: Seat, action: Action) -> None:
+        """Raise why ``seat`` may not take ``action`` now, if it may not."""
+        if self.is_over:
+            raise GameOver(f"the match is over ({self.outcome()}); no more actions")
+        awaited = self._awaiting()
+        if seat not in awaited:
+            raise NotYourTurn(f"seat {seat} is not to act now; waiting for {', '.join(awaited)}")
+        reason = self.illegal_reason(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     def parse(self, seat: Seat, text: str) -> Action:
         """The legal action of ``seat`` whose notation is ``text`` (case and spacing
@@ -280,7 +295,7 @@ class _LegalMemo:
     __slots__ = ("actions", "complete", "drawn", "owner", "revision", "seat")
 
     def __init__(
-        self, state: State[Any], seat: Seat, actions: tuple[Action, ...], complete: bool = True
+        self, state: State[Any], seat: Seat, actions: Sequence[Action], complete: bool = True
     ) -> None:
         self.complete = complete  # all the legal actions, or only some vouched for
         self.owner = weakref.ref(state)
@@ -299,6 +314,8 @@ class _LegalMemo:
         """``action`` is one of these very objects."""
         if action is self.drawn:
             return True
+        if isinstance(self.actions, LegalList):
+            return self.actions.handed_out(action)
         # by identity, in one pass: cheaper than a set of ids (no generator to set up)
         for held in self.actions:  # noqa: SIM110
             if held is action:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core import Outcome, Seat
 from gladiatorium.games.hero_battle.actions import MODERATOR, RANDOM_PLAYER, Abstain, Guess, Move
-from gladiatorium.games.hero_battle.setup import canonical
+from gladiatorium.games.hero_battle.setup import Hero, canonical
 
 if TYPE_CHECKING:
     from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -63,8 +63,9 @@ def compile_round(state: HeroBattleState) -> dict[str, Any]:
     before = {h.name: h.hp for h in state.heroes.values()}
     alive_before = [h.name for h in state.heroes.values() if h.alive]
     intact_before = intact_teams(state)
-    _moves(state, ledger, report)
-    killed = _guesses(state, ledger, report)
+    leads = state.lead_heroes()
+    _moves(state, leads, ledger, report)
+    killed = _guesses(state, leads, ledger, report)
     _apply_changes(state, ledger)
     died = _deaths(state, killed, report, alive_before, ledger)
     _nemesis_bonuses(state, died, ledger, report)
@@ -88,14 +89,16 @@ def compile_round(state: HeroBattleState) -> dict[str, Any]:
     return report
 
 
-def _moves(state: HeroBattleState, ledger: Ledger, report: dict[str, Any]) -> None:
+def _moves(
+    state: HeroBattleState, leads: dict[Seat, Hero], ledger: Ledger, report: dict[str, Any]
+) -> None:
     """Hits and heals as submitted; abstainers get one random hit (never on their own
     hero, unless they are a Zombie); Random Player's hit."""
     opts = state.options
     heal = opts.hp_per_heal * (2 if state.effect == "double-heals" else 1)
     for seat in state.active_players():
         move = state.moves.get(seat, Abstain())
-        hero = state._seat_hero(seat)
+        hero = leads[seat]
         if isinstance(move, Move):
             for target in move.hits:
                 ledger.add(target, "hits", -opts.hp_per_hit)
@@ -135,7 +138,9 @@ def _tell_private(state: HeroBattleState, seat: Seat, what: str) -> None:
     )
 
 
-def _guesses(state: HeroBattleState, ledger: Ledger, report: dict[str, Any]) -> set[str]:
+def _guesses(
+    state: HeroBattleState, leads: dict[Seat, Hero], ledger: Ledger, report: dict[str, Any]
+) -> set[str]:
     """Secret identity guesses, all simultaneous. A right guess outs the hero (one
     penalty however many guessed it) and gives each right guesser the bonus less
     ``shared_guess_reduction`` per extra right guesser; a wrong one costs the guesser.
@@ -150,7 +155,7 @@ def _guesses(state: HeroBattleState, ledger: Ledger, report: dict[str, Any]) -> 
             right[guess.hero].append(seat)
     killed: set[str] = set()
     for seat, guess in sent:
-        caller = state._seat_hero(seat).name
+        caller = leads[seat].name
         correct = seat in right.get(guess.hero, [])
         call: dict[str, Any] = {"caller": caller, "target": guess.hero, "correct": correct}
         if correct:
@@ -243,8 +248,7 @@ def _nemesis_bonuses(
 ) -> None:
     """After deaths are final: each living hero gains the bonus per nemesis that died."""
     bonus = state.options.nemesis_bonus * (2 if state.effect == "double-nemesis-bonus" else 1)
-    for seat in state.player_seats:
-        hero = state._seat_hero(seat)
+    for seat, hero in state.lead_heroes().items():
         if not hero.alive:
             continue
         count = sum(1 for n in state.nemeses[seat] if n in died)

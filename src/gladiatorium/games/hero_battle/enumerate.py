@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement, islice
 from math import comb
+from operator import attrgetter
 
 from gladiatorium.games.hero_battle.actions import Guess, Move
 from gladiatorium.games.hero_battle.rules import Requirement
@@ -53,6 +54,7 @@ Targets = list[tuple[tuple[str, ...], tuple[str, ...]]]
 #: with the same requirement shares them)
 _KNOWN: dict[tuple[object, ...], Targets] = {}
 MAX_KNOWN = 1024
+NAME_AND_STATUS = attrgetter("name", "status")
 
 
 def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) -> Targets:
@@ -61,7 +63,7 @@ def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) ->
     key = (
         need,
         double_up,
-        tuple((h.name, h.status) for h in heroes.values()),
+        tuple(map(NAME_AND_STATUS, heroes.values())),
     )
     known = _KNOWN.get(key)
     if known is None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import attrgetter
 
 from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.setup import Hero
+
+STATUS = attrgetter("status")
 
 
 @dataclass(frozen=True)
@@ -42,8 +45,9 @@ def double_up_active(
         return True
     if not options.double_up:
         return False
-    dead = sum(1 for h in heroes.values() if not h.alive)
-    return dead >= _exact(options.double_up_dead_fraction) * len(heroes)
+    share = _exact(options.double_up_dead_fraction)
+    dead = len(heroes) - list(map(STATUS, heroes.values())).count("alive")
+    return dead * share.denominator >= share.numerator * len(heroes)  # exact, in integers
 
 
 @lru_cache(maxsize=64)

@@ -24,6 +24,13 @@ class Hero:
     team: str | None = None
     revived: bool = False
 
+    def copy(self) -> Hero:
+        """An independent copy (a copy of the Battle copies every hero; this is several
+        times quicker than a generic copy)."""
+        twin = object.__new__(Hero)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     @property
     def alive(self) -> bool:
         return self.status == "alive"

@@ -7,9 +7,13 @@ moved (R6) or when the moderator closes it at the deadline.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from collections.abc import Callable, Sequence
+from functools import partial
+from operator import attrgetter
+from typing import Any, overload
 
-from gladiatorium.core import Action, IllegalAction, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, IllegalAction, LegalList, Outcome, Seat, State
 from gladiatorium.games.hero_battle.actions import (
     MODERATOR,
     RANDOM_PLAYER,
@@ -20,7 +24,7 @@ from gladiatorium.games.hero_battle.actions import (
 )
 from gladiatorium.games.hero_battle.compile import compile_round
 from gladiatorium.games.hero_battle.enumerate import (
-    enumerate_moves,
+    Targets,
     move_targets,
     parse_guess,
     parse_move,
@@ -28,6 +32,7 @@ from gladiatorium.games.hero_battle.enumerate import (
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.rules import (
+    STATUS,
     Requirement,
     average_hp,
     double_up_active,
@@ -35,6 +40,7 @@ from gladiatorium.games.hero_battle.rules import (
     move_problem,
     open_players,
     requirement,
+    seat_order,
 )
 from gladiatorium.games.hero_battle.setup import Hero, build_setup, canonical
 
@@ -42,6 +48,29 @@ from gladiatorium.games.hero_battle.setup import Hero, build_setup, canonical
 def identity_text(hero: str, name: str) -> str:
     """The one way a secret identity is written in text: ``Hero (Player 3)``."""
     return f"{hero} ({name})"
+
+
+PLAYER = attrgetter("player")
+
+#: what is never changed in place once made: a copy of the Battle shares it
+SHARED = frozenset(
+    {"options", "signups", "names", "teams", "player_seats", "owners", "forced", "result"}
+)
+
+#: how a copy of the Battle copies each part that changes (any other part is deep-copied):
+#: heroes change, the rest are containers of values that never change in place (moves and
+#: guesses are frozen, a posted report or guess result is never edited)
+COPIES: dict[str, Callable[[Any], Any]] = {
+    "heroes": lambda heroes: {name: hero.copy() for name, hero in heroes.items()},
+    "events": list,
+    "history": list,
+    "reports": list,
+    "round_start": list,
+    "moves": dict,
+    "nemeses": dict,
+    "guesses": lambda guesses: {seat: list(sent) for seat, sent in guesses.items()},
+    "guess_log": lambda logs: {seat: list(log) for seat, log in logs.items()},
+}
 
 
 class HeroBattleState(State[HeroBattleOptions]):
@@ -60,6 +89,8 @@ class HeroBattleState(State[HeroBattleOptions]):
         self.nemeses = setup.nemeses
         self.teams = setup.teams
         self.player_seats: tuple[Seat, ...] = tuple(setup.signups)
+        #: whoever may own a hero (the players and Random Player), in seat order
+        self.owners = tuple(sorted({*self.player_seats, RANDOM_PLAYER}, key=seat_order))
         self.round = 0
         self.effect: str | None = None
         self.anonymous = False
@@ -80,6 +111,19 @@ class HeroBattleState(State[HeroBattleOptions]):
         self._announce_setup()
         self.start_round()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> HeroBattleState:
+        """A copy made part by part (bots and searches copy the Battle at every
+        decision): what never changes is shared, the round reports and events already
+        posted too, and only the heroes are copied one by one."""
+        twin = copy.copy(self)  # without the kept legal list (State.__getstate__)
+        memo[id(self)] = twin
+        for key, value in twin.__dict__.items():
+            if key in COPIES:
+                twin.__dict__[key] = COPIES[key](value)
+            elif key not in SHARED:
+                twin.__dict__[key] = copy.deepcopy(value, memo)
+        return twin
+
     # ----- who is who --------------------------------------------------------------
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -95,10 +139,24 @@ class HeroBattleState(State[HeroBattleOptions]):
         player's bonuses (R26). None if the player has no hero."""
         return _lead(self.heroes_of(player))
 
+    def lead_heroes(self) -> dict[Seat, Hero]:
+        """Every player's lead hero (:meth:`hero_of`), worked out in one pass."""
+        owned: dict[str, list[Hero]] = {seat: [] for seat in self.player_seats}
+        for hero in self.heroes.values():
+            owned.setdefault(hero.player, []).append(hero)
+        leads = {seat: _lead(owned[seat]) for seat in self.player_seats}
+        return {seat: lead for seat, lead in leads.items() if lead is not None}
+
     def active_players(self) -> list[Seat]:
-        """Players who still move: a hero of theirs is alive or a Zombie (then so is
-        their lead hero)."""
-        moving = {hero.player for hero in self.heroes.values() if hero.hittable}
+        """Players who still move: a hero of theirs is alive or a Zombie, not dead (then
+        so is their lead hero)."""
+        heroes = self.heroes.values()
+        if "dead" in map(STATUS, heroes):
+            moving = {hero.player for hero in heroes if hero.status != "dead"}
+        else:  # nobody dead yet: every owner moves
+            moving = set(map(PLAYER, heroes))
+        if moving.issuperset(self.player_seats):
+            return list(self.player_seats)
         return [seat for seat in self.player_seats if seat in moving]
 
     def name(self, player: str) -> str:
@@ -243,9 +301,10 @@ class HeroBattleState(State[HeroBattleOptions]):
     def _awaiting(self) -> tuple[Seat, ...]:
         if self.result is not None:
             return ()
-        active = self.active_players()
-        waiting = [s for s in active if s not in self.moves]
-        moved = [s for s in active if s in self.moves]
+        waiting: list[Seat] = []
+        moved: list[Seat] = []
+        for seat in self.active_players():
+            (moved if seat in self.moves else waiting).append(seat)
         return (*waiting, MODERATOR, *moved)
 
     def deciding(self) -> tuple[Seat, ...]:
@@ -260,64 +319,47 @@ class HeroBattleState(State[HeroBattleOptions]):
         return double_up_active(self.options, self.heroes, self.effect)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        if seat not in self.awaiting():
-            return []
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """Abstain, the moves, the open guesses (in that order), each built when read:
+        a random draw builds one of the round's hundreds of moves."""
+        if self.result is not None:
+            return ()
         if seat == MODERATOR:
-            return [Close()]
-        actions: list[Action] = [Abstain()]
+            return (Close(),)
+        hero = self.hero_of(seat) if seat in self.signups else None
+        if hero is None or not hero.hittable:
+            return ()  # not a player, or one whose heroes are all dead: not awaited
+        targets: Targets = []
         if seat not in self.forced:
-            actions += enumerate_moves(self.need(seat), self.heroes, self.double_up())
-        actions += self.open_guesses(seat)
-        return actions
-
-    def legal_count(self, seat: Seat) -> int:
-        if seat == MODERATOR or seat not in self.awaiting():
-            return super().legal_count(seat)
-        return 1 + len(self._move_targets(seat)) + len(self._open_guesses(seat))
-
-    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
-        """As the core's draw (``rng.choice`` over the legal list, same order), but only
-        the move or guess drawn is built."""
-        if seat == MODERATOR or seat not in self.awaiting():
-            return super().sample_legal(seat, rng)
-        targets, guesses = self._move_targets(seat), self._open_guesses(seat)
-        pick = rng.randint(0, len(targets) + len(guesses))
-        action: Action = Abstain()
-        if 0 < pick <= len(targets):
-            action = Move(*targets[pick - 1])
-        elif pick > len(targets):
-            action = Guess(*guesses[pick - 1 - len(targets)])
-        self._vouch(seat, action)
-        return action
-
-    def _move_targets(self, seat: Seat) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-        """The (hits, heals) of the moves :meth:`legal_actions` lists for an awaited
-        player, in its order."""
-        if seat in self.forced:
-            return []
-        return move_targets(self.need(seat), self.heroes, self.double_up())
+            need = requirement(self.options, hero, self.effect)
+            targets = move_targets(need, self.heroes, self.double_up())
+        guesses = self._open_guesses(seat, hero)
+        return LegalList(1 + len(targets) + len(guesses), partial(_nth_action, targets, guesses))
 
     def open_guesses(self, seat: Seat) -> list[Guess]:
         """Guesses this seat may still send this round."""
         return [Guess(hero, player) for hero, player in self._open_guesses(seat)]
 
-    def _open_guesses(self, seat: Seat) -> list[tuple[str, str]]:
-        """:meth:`open_guesses` as (hero, player), in the same order."""
-        if self.guess_problem(seat) is not None:
+    def _open_guesses(self, seat: Seat, hero: Hero | None = None) -> Sequence[tuple[str, str]]:
+        """:meth:`open_guesses` as (hero, player), in the same order (``hero``: the
+        seat's lead hero, when known)."""
+        if self.guess_problem(seat, hero) is not None:
             return []
-        sent = {(g.hero, g.player) for g in self.guesses.get(seat, [])}
-        players = open_players(self.heroes, seat)
-        return [
-            (hero, player)
-            for hero in hidden_heroes(self.heroes)
-            if self.heroes[hero].player != seat
-            for player in players
-            if (hero, player) not in sent
-        ]
+        hidden = [h for h in self.heroes.values() if not h.revealed and h.player != seat]
+        owners = {h.player for h in hidden}
+        players = [p for p in self.owners if p in owners]  # as open_players lists them
+        heroes = [h.name for h in hidden]
+        sent = {(g.hero, g.player) for g in self.guesses.get(seat, ())}
+        if not sent:
+            return Pairs(heroes, players)
+        return [(h, p) for h in heroes for p in players if (h, p) not in sent]
 
-    def guess_problem(self, seat: Seat) -> str | None:
-        """Why ``seat`` may send no guess now (None: it may)."""
-        if not self._seat_hero(seat).alive:
+    def guess_problem(self, seat: Seat, hero: Hero | None = None) -> str | None:
+        """Why ``seat`` may send no guess now (None: it may); ``hero``: the seat's lead
+        hero, when known."""
+        if not (hero or self._seat_hero(seat)).alive:
             return "a Zombie cannot guess identities"
         if self.effect == "no-guesses":
             return "Hand of God: no guesses this round"
@@ -452,7 +494,12 @@ class HeroBattleState(State[HeroBattleOptions]):
             self.start_round()
 
     def scores(self) -> dict[Seat, float]:
-        return {s: float(sum(h.hp for h in self.heroes_of(s))) for s in self.player_seats}
+        """Each player's HP, all their heroes together (one pass over the heroes)."""
+        totals = dict.fromkeys(self.player_seats, 0)
+        for hero in self.heroes.values():
+            if hero.player in totals:
+                totals[hero.player] += hero.hp
+        return {seat: float(hp) for seat, hp in totals.items()}
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -491,8 +538,41 @@ class HeroBattleState(State[HeroBattleOptions]):
         return build_view(self, seat)
 
 
+def _nth_action(targets: Targets, guesses: Sequence[tuple[str, str]], index: int) -> Action:
+    """The action at ``index`` of a player's legal list: abstain, the moves, the guesses."""
+    if index == 0:
+        return Abstain()
+    if index <= len(targets):
+        return Move(*targets[index - 1])
+    return Guess(*guesses[index - 1 - len(targets)])
+
+
+class Pairs(Sequence[tuple[str, str]]):
+    """Every (hero, player) pair, heroes first, without building them all."""
+
+    def __init__(self, heroes: list[str], players: list[str]) -> None:
+        self.heroes, self.players = heroes, players
+
+    def __len__(self) -> int:
+        return len(self.heroes) * len(self.players)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, str]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[str, str] | list[tuple[str, str]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        hero, player = divmod(index, len(self.players))
+        return self.heroes[hero], self.players[player]
+
+
 def _lead(heroes: list[Hero]) -> Hero | None:
     """The lead hero among a player's heroes (see :meth:`HeroBattleState.hero_of`)."""
+    if len(heroes) == 1:
+        return heroes[0]  # one hero a player: that hero, whatever its status
     for status in ("alive", "zombie"):
         for hero in heroes:
             if hero.status == status:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from gladiatorium.games.super_dice_heroes.actions import (
@@ -83,6 +84,34 @@ def _filled_count(marks: Sequence[int]) -> int:
         if not value:
             return i
     return len(marks)
+
+
+#: the most tables of helps kept for one location (one per set of its marks)
+MAX_HELP_TABLES = 4096
+
+
+class Helps(NamedTuple):
+    """The spends that fill a box at a location with given marks."""
+
+    by_die: dict[int, list[Spend]]  # a rolled die showing each number
+    wild: list[Spend]  # a wild die, as any number
+
+
+def helps_here(location: Location, marks: tuple[int, ...]) -> Helps:
+    """The helps at ``location`` with ``marks``, worked out once for each set of marks
+    (a hero decides several times a round on the same marks)."""
+    tables = location.help_tables
+    helps: Helps | None = tables.get(marks)
+    if helps is None:
+        boxes = {face: help_boxes(location, marks, face) for face in FACES}
+        by_die: dict[int, list[Spend]] = {
+            face: [(Help, (face, box + 1)) for box in boxes[face]] for face in FACES
+        }
+        wild: list[Spend] = [(WildHelp, (face, box + 1)) for face in FACES for box in boxes[face]]
+        if len(tables) >= MAX_HELP_TABLES:
+            tables.clear()
+        helps = tables[marks] = Helps(by_die, wild)
+    return helps
 
 
 def move_targets(here: int, die: int) -> list[int]:
@@ -209,32 +238,36 @@ class Hero:
     def spends(self, sheet: Sheet) -> list[Spend]:
         """:meth:`spend_actions` as (action type, its fields), in the same order: a random
         draw builds only the one it picks."""
-        out: list[Spend] = []
         here = self.location
-        loc = sheet.location(here) if here != MIDDLE else None
-        minion_left = self._minion_left(sheet)
-        for value in self.unspent():
-            out.extend((Move, (to, value)) for to in move_targets(here, value))
-            if loc is not None:
-                marks = self.marks[here - 1]
-                helps = [(Help, (value, box + 1)) for box in help_boxes(loc, marks, value)]
-                out.extend(helps)
-                if minion_left and not (helps and self.minions_last_resort):
+        values = self.unspent()
+        out: list[Spend] = []
+        if here == MIDDLE:
+            for value in values:
+                out += DIE_MOVES[here][value]
+        else:
+            loc = sheet.locations[here - 1]
+            helps = helps_here(loc, self.marks[here - 1])
+            minion_left = self.minions[here - 1] < loc.minions
+            for value in values:
+                out += DIE_MOVES[here][value]
+                boxes = helps.by_die[value]
+                out += boxes
+                if minion_left and not (boxes and self.minions_last_resort):
                     out.append((Defeat, (value,)))
-        if self.wild_left:
-            out.extend((WildMove, (to,)) for to in LOCATIONS if to != here)
-            if loc is not None:
-                marks = self.marks[here - 1]
-                wild_helps = [
-                    (WildHelp, (face, box + 1))
-                    for face in FACES
-                    for box in help_boxes(loc, marks, face)
-                ]
-                out.extend(wild_helps)
-                if minion_left and not (wild_helps and self.minions_last_resort):
-                    out.append((WildDefeat, ()))
+        if self.wild_earned > self.wild_spent:
+            out += WILD_MOVES[here]
+            if here != MIDDLE:
+                out += self._wild_helps_and_defeat(sheet)
         if self.powers_left and self.power is not None:
-            out.extend(self._power_spends())
+            out += self._power_spends(values)
+        return out
+
+    def _wild_helps_and_defeat(self, sheet: Sheet) -> list[Spend]:
+        """A wild die, as any number, on a box here; or on a robot minion here."""
+        loc = sheet.location(self.location)
+        out = list(helps_here(loc, self.marks[self.location - 1]).wild)
+        if self._minion_left(sheet) and not (out and self.minions_last_resort):
+            out.append((WildDefeat, ()))
         return out
 
     def _minion_left(self, sheet: Sheet) -> bool:
@@ -242,18 +275,17 @@ class Hero:
         here = self.location
         return here != MIDDLE and self.minions[here - 1] < sheet.location(here).minions
 
-    def _power_spends(self) -> list[Spend]:
+    def _power_spends(self, values: list[int]) -> list[Spend]:
+        """The superpower on each number showing (``values``: the unspent numbers)."""
         power = self.power
         out: list[Spend] = []
-        for value in self.unspent():
+        for value in values:
             if power == "teleport":
-                out.extend((Teleport, (to, value)) for to in LOCATIONS if to != self.location)
+                out += TELEPORTS[self.location][value]
             elif power == "shapeshift":
                 out.extend((ChangeDie, (power, value, to)) for to in self.shapeshift_targets(value))
             elif power is not None:
-                new = changed_value(power, value)
-                if new is not None:
-                    out.append((ChangeDie, (power, value, new)))
+                out += POWER_CHANGES[power][value]
         return out
 
     def can_spend_a_die(self, sheet: Sheet) -> bool:
@@ -284,29 +316,30 @@ class Hero:
     # ----- doing it ----------------------------------------------------------------------
     def spend(self, sheet: Sheet, action: SpendAction) -> list[Goal]:
         """Carry out a legal spend; returns the goals it completed."""
-        if isinstance(action, Move):
+        # the action types are final: each is told by its type, quicker than isinstance
+        if type(action) is Move:
             self._use_die(action.die)
             self.location = action.location
-        elif isinstance(action, Teleport):
+        elif type(action) is Help:
+            self._use_die(action.die)
+            return self._mark(sheet, action.box - 1, action.die)
+        elif type(action) is Defeat:
+            self._use_die(action.die)
+            self.minions[self.location - 1] += 1
+        elif type(action) is ChangeDie:
+            self._change_die(action)
+        elif type(action) is Teleport:
             self._use_die(action.die)
             self.powers_left -= 1
             self.location = action.location
-        elif isinstance(action, WildMove):
+        elif type(action) is WildMove:
             self.wild_spent += 1
             self.location = action.location
-        elif isinstance(action, ChangeDie):
-            self._change_die(action)
-        elif isinstance(action, Help | WildHelp):
-            if isinstance(action, Help):
-                self._use_die(action.die)
-            else:
-                self.wild_spent += 1
+        elif type(action) is WildHelp:
+            self.wild_spent += 1
             return self._mark(sheet, action.box - 1, action.die)
-        else:  # Defeat | WildDefeat
-            if isinstance(action, Defeat):
-                self._use_die(action.die)
-            else:
-                self.wild_spent += 1
+        else:  # WildDefeat
+            self.wild_spent += 1
             self.minions[self.location - 1] += 1
         return []
 
@@ -353,9 +386,33 @@ class Hero:
         return [loc.goals[g] for g in met]
 
 
+def _changes(power: str, value: int) -> list[Spend]:
+    new = changed_value(power, value)
+    return [] if new is None else [(ChangeDie, (power, value, new))]
+
+
+#: the spends that never depend on more than where the hero stands and a die's number,
+#: worked out once: a die's moves, a wild die's moves, teleports, the other powers
+DIE_MOVES: dict[int, dict[int, list[Spend]]] = {
+    here: {value: [(Move, (to, value)) for to in move_targets(here, value)] for value in FACES}
+    for here in (MIDDLE, *LOCATIONS)
+}
+WILD_MOVES: dict[int, list[Spend]] = {
+    here: [(WildMove, (to,)) for to in LOCATIONS if to != here] for here in (MIDDLE, *LOCATIONS)
+}
+TELEPORTS: dict[int, dict[int, list[Spend]]] = {
+    here: {value: [(Teleport, (to, value)) for to in LOCATIONS if to != here] for value in FACES}
+    for here in (MIDDLE, *LOCATIONS)
+}
+POWER_CHANGES: dict[str, dict[int, list[Spend]]] = {
+    power: {value: _changes(power, value) for value in FACES}
+    for power in ("shrink", "ice", "fire", "grow")
+}
+
+
 def spends_a_die(spends: list[Spend]) -> bool:
     """Whether one of these spends uses a rolled die (moving or helping)."""
-    return any(make in DIE_SPENDS for make, _ in spends)
+    return not DIE_SPENDS.isdisjoint(map(itemgetter(0), spends))
 
 
 #: the spends that use a rolled die (moving or helping)

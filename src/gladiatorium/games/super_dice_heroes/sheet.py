@@ -66,6 +66,12 @@ class Location:
             for box in range(self.size)
         )
 
+    @cached_property
+    def help_tables(self) -> dict[tuple[int, ...], Any]:
+        """The spends that fill a box here, by the location's marks, as the rules of
+        ``hero.py`` work them out (filled in as play meets each set of marks)."""
+        return {}
+
 
 @dataclass(frozen=True)
 class Sheet:

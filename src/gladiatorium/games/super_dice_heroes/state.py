@@ -9,9 +9,11 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 from __future__ import annotations
 
 import copy
-from typing import Any, Self
+from collections.abc import Sequence
+from functools import partial
+from typing import Any, Self, cast
 
-from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, LegalList, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
 from gladiatorium.games.super_dice_heroes.hero import (
     MIDDLE,
@@ -26,6 +28,16 @@ from gladiatorium.games.super_dice_heroes.position import load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
 
 SETUP = 0  # round number while heroes choose their superpowers
+#: the actions that are no spend: choosing the superpower, being done with the round
+SETTLING = frozenset({ChoosePower, Done})
+
+
+def _nth_action(spends: list[Spend], index: int) -> Action:
+    """The action at ``index`` of a hero's legal list in a round: its spends, then Done."""
+    if index < len(spends):
+        make, args = spends[index]
+        return make(*args)
+    return Done()
 
 
 def roll_power_choices(rng: Rng, reroll_doubles: bool = True) -> tuple[str, str]:
@@ -54,8 +66,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         self.pending: dict[Seat, None] = {}
         self._outcome: Outcome | None = None
         self.choices_made: dict[Seat, list[str]] = {}  # this round's, revealed at its end
-        self.shown: dict[Seat, dict[str, Any]] = {}  # sheets as this round began
-        self.round_heroes: dict[Seat, Hero] = {}  # the heroes as this round began
+        #: the heroes as this round began (what the other seats see of them): never
+        #: changed in place, so copies of the match share them
+        self.round_heroes: dict[Seat, Hero] = {}
         self._hidden_from = 0  # index of the first event of the round being decided
         if options.position:
             self._from_position(players)
@@ -109,40 +122,23 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         return tuple(self.pending)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """The powers to choose at set-up; then the hero's spends and Done (when it is
+        legal), each built when read: a random draw builds only the one it picks."""
         if seat not in self.pending or self._outcome is not None:
-            return []
+            return ()
         hero = self.heroes[seat]
         if self.round == SETUP:
-            return [ChoosePower(p) for p in dict.fromkeys(hero.choices)]
+            return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
         spends = hero.spends(self.sheet)
-        actions: list[Action] = [make(*args) for make, args in spends]
-        if self._may_finish(spends):
-            actions.append(Done())
-        return actions
+        count = len(spends) + self._may_finish(spends)
+        return LegalList(count, partial(_nth_action, spends))
 
     def _may_finish(self, spends: list[Spend]) -> bool:
         """Done is legal: dice may be wasted, or none of them can be spent."""
         return self.options.may_waste_dice or not spends_a_die(spends)
-
-    def legal_count(self, seat: Seat) -> int:
-        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
-            return super().legal_count(seat)
-        spends = self.heroes[seat].spends(self.sheet)
-        return len(spends) + self._may_finish(spends)
-
-    def sample_legal(self, seat: Seat, rng: Rng) -> Action:
-        """As the core's draw (``rng.choice`` over the legal list, same order), building
-        only the action drawn."""
-        if seat not in self.pending or self._outcome is not None or self.round == SETUP:
-            return super().sample_legal(seat, rng)
-        spends = self.heroes[seat].spends(self.sheet)
-        pick = rng.randint(0, len(spends) + self._may_finish(spends) - 1)
-        action: Action = Done()
-        if pick < len(spends):
-            make, args = spends[pick]
-            action = make(*args)
-        self._vouch(seat, action)
-        return action
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""
@@ -166,7 +162,9 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     # ----- doing it ---------------------------------------------------------------------
     def _apply(self, seat: Seat, action: Action) -> None:
         hero = self.heroes[seat]
-        if isinstance(action, ChoosePower):
+        if type(action) not in SETTLING:  # a spend: most actions are
+            self._spend(seat, hero, cast(SpendAction, action))
+        elif isinstance(action, ChoosePower):
             hero.power = action.power
             self.choices_made[seat].append(str(action))
             text = f"{hero.name} chooses {action.power}"
@@ -176,17 +174,15 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             hero.done = True
             self.emit("done", f"{hero.name} is done", seat=seat)
             self._finish(seat)
-        else:
-            assert isinstance(action, SpendAction)
-            self._spend(seat, hero, action)
 
     def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
         """Spends are the hero's own business until the round resolves (R12)."""
         completed = hero.spend(self.sheet, action)
         where = self._place(hero.location)
-        self.choices_made[seat].append(str(action))
-        text = f"{hero.name}: {action} ({where})"
-        self.emit("spend", text, to=seat, seat=seat, action=str(action), location=hero.location)
+        said = str(action)
+        self.choices_made[seat].append(said)
+        text = f"{hero.name}: {said} ({where})"
+        self.emit("spend", text, to=seat, seat=seat, action=said, location=hero.location)
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
@@ -229,7 +225,6 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _open_round(self) -> None:
         """A round (or the set-up) to decide: the public picture is the sheets now."""
         self.choices_made = {seat: [] for seat in self.heroes}
-        self.shown = {seat: self._hero_view(hero) for seat, hero in self.heroes.items()}
         self.round_heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
         self._hidden_from = len(self.events)
 
@@ -293,7 +288,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         heroes = {
             s: self._hero_view(h)
             if s == seat
-            else {**copy.deepcopy(self.shown[s]), "done": s not in self.pending}
+            else {**self._hero_view(self.round_heroes[s]), "done": s not in self.pending}
             for s, h in self.heroes.items()
         }
         return {
@@ -318,14 +313,13 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy, made field by field: bots and searches copy a match at
         every decision, and a whole deep copy of a hundred heroes is slow. The sheet and
-        the sheets shown at the round's start are never changed in place, so they are
-        shared."""
+        the heroes as the round began are never changed in place, so they are shared."""
         twin = copy.copy(self)
         twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
         twin.events, twin.history = list(self.events), list(self.history)
         twin.roll = list(self.roll)
         twin.heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
-        twin.round_heroes = {seat: hero.copy() for seat, hero in self.round_heroes.items()}
+        twin.round_heroes = dict(self.round_heroes)
         twin.pending = dict(self.pending)
         twin.choices_made = {seat: list(made) for seat, made in self.choices_made.items()}
         return twin
