@@ -50,7 +50,9 @@ def test_the_teams_the_seat_is_not_on_are_dealt_again() -> None:
     mine = state.heroes["Bat"].team  # seat 1 plays Bat
     assert mine is not None
     others = {t: m for t, m in state.teams.items() if t != mine}
+    dealt = dict(state.teams)
     worlds = samples(state, "1")
+    assert state.teams == dealt  # the match's own teams are left as they were
     for world in worlds:
         assert world.teams[mine] == state.teams[mine]
         assert {t: len(m) for t, m in world.teams.items()} == {
@@ -61,8 +63,11 @@ def test_the_teams_the_seat_is_not_on_are_dealt_again() -> None:
     first, second = list(others)
     a, b = others[first][0], others[second][0]
     twin = state.clone()
-    twin.teams[first] = tuple(sorted({*others[first]} - {a} | {b}))
-    twin.teams[second] = tuple(sorted({*others[second]} - {b} | {a}))
+    twin.teams = {
+        **twin.teams,
+        first: tuple(sorted({*others[first]} - {a} | {b})),
+        second: tuple(sorted({*others[second]} - {b} | {a})),
+    }
     twin.heroes[a].team, twin.heroes[b].team = second, first
     assert [world_text(w) for w in samples(twin, "1")] == [
         world_text(w) for w in samples(state, "1")

@@ -174,8 +174,8 @@ def deal_teams(world: HeroBattleState, seat: Seat, rng: Rng) -> None:
         intact = [t for t, m in teams.items() if all(world.heroes[h].alive for h in m)]
         if world.team_bonus_given or len(intact) + len(intact_mine) >= 2:
             break
+    world.teams = {**world.teams, **teams}  # a new table: a copy shares the match's
     for team, members in teams.items():
-        world.teams[team] = members
         for member in members:
             world.heroes[member].team = team
 
