@@ -35,7 +35,7 @@ def test_menu_picks_heroes_and_map_for_superhero_gladiators() -> None:
 
 def test_menus_default_superhero_gladiators_pairing_is_the_games_default() -> None:
     """Empty answers give the options' default match: the sample Cowboy against the
-    sample Perseus, an even pairing (docs/lab-balance.md)."""
+    sample Perseus (docs/lab-balance.md)."""
     game = str(_number("superhero-gladiators"))
     out = _menu([game, "2", "1", "", "", "", "1"])
     assert "Team (several: split by ';'; empty: default)" in " ".join(out.split())
