@@ -152,11 +152,11 @@ def test_gladiator_chess_ends_in_words_not_codes() -> None:
 
 
 def test_superhero_gladiators_refusals_say_why() -> None:
-    typed = "move h4\nmove d3\nmove z9\nattack 3B with Lasso\nattack 2A with Laser\nquit\n"
+    typed = "move g1\nmove d3\nmove z9\nattack 3B with Lasso\nattack 2A with Laser\nquit\n"
     result = runner.invoke(app, ["play", "superhero-gladiators", "--seed", "1"], input=typed)
     out = " ".join(result.output.split())
-    assert "h4 is beyond a walk from here: it needs a movement power" in out
-    assert "'move h4 with Trusty spurs'" in out
+    assert "g1 is beyond a walk from here: it needs a movement power" in out
+    assert "'move g1 with Trusty spurs'" in out
     assert "d3 is a wall" in out
     assert "z9 is off the map" in out
     assert "no hero '3b'" in out

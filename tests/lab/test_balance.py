@@ -71,7 +71,7 @@ def test_matrix_equals_direct_duel_counts(report: Path) -> None:
 def test_intervals_and_overall_figures(report: Path) -> None:
     data = json.loads((report / "balance.json").read_text())
     heroes = {h["name"]: h for h in data["heroes"]}
-    assert heroes["Cowboy"]["points"] == 117
+    assert heroes["Cowboy"]["points"] == 143
     cowboy = heroes["Cowboy"]
     assert cowboy["games"] == 4 * GAMES
     assert cowboy["win_rate"] == pytest.approx(cowboy["wins"] / cowboy["games"], abs=1e-6)

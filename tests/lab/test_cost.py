@@ -120,7 +120,7 @@ def test_a_small_run_counts_every_game_and_writes_its_report(tmp_path: Path) -> 
     assert [lv["power_points"] for lv in plain["levels"]] == [13, 29]
     assert [lv["power_points"] for lv in hidden["levels"]] == [18, 41]  # x1.4 again
     lasso = 29  # at the Cowboy's own level 4
-    assert [lv["hero_points"] for lv in plain["levels"]] == [117 - lasso + 13, 117 - lasso + 29]
+    assert [lv["hero_points"] for lv in plain["levels"]] == [143 - lasso + 13, 143 - lasso + 29]
     assert all(lv["games"] == 4 for s in data["series"] for lv in s["levels"])
     assert hidden["worth"]["charged"] == pytest.approx(59 / 42, abs=1e-6)
     # the level-4 lasso against Perseus, counted by the balance run directly

@@ -12,8 +12,9 @@ from gladiatorium.core.match import run_match
 from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
-from gladiatorium.games.superhero_gladiators.game import teams_from_flags
+from gladiatorium.games.superhero_gladiators.game import hero_data, teams_from_flags
 from gladiatorium.games.superhero_gladiators.hero_files import hero_to_data
+from version6_heroes import VERSION_6_TEAMS, version6_options
 
 PUNCH = power("close", level=1, name="Punch")
 
@@ -241,7 +242,7 @@ def test_c7_a_foiblish_area_attack_may_hit_only_the_least_perceptive() -> None:
 
 
 def test_look_shows_a_heros_card_in_play_and_render_lists_the_options() -> None:
-    state = GAME.start(None, None, 1)
+    state = GAME.start(version6_options(), None, 1)
     state.act("2", "place a1")
     state.act("2", "place h1")
     card = GAME.look(state, "1", "2a")
@@ -252,15 +253,23 @@ def test_look_shows_a_heros_card_in_play_and_render_lists_the_options() -> None:
     assert "seat 1 to act: 28 moves; attack 2A with Six-shooter" in GAME.render(state, "1")
 
 
-def test_default_teams_are_the_version_6_cowboy_and_perseus() -> None:
-    """The options' default teams are a fixed copy of the version-6 sample Cowboy and
-    Perseus (R20), kept when the samples were redesigned with the lab, so that records,
-    transcripts and scenarios made without teams keep their meaning."""
-    from gladiatorium.games.superhero_gladiators.heroes import points, traits
+def test_default_teams_are_the_sample_cowboy_and_perseus() -> None:
+    """The options' default match is the shipped sample Cowboy against the shipped
+    sample Perseus (R20), as the files say, looks and all."""
     from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
+
+    assert ((hero_data("cowboy"),), (hero_data("perseus"),)) == DEFAULT_TEAMS
+    state = GAME.start(None, None, 0)
+    assert [f.name for f in state.fighters.values()] == ["Cowboy", "Perseus"]
+
+
+def test_the_version_6_teams_of_the_scenario_tests_are_the_old_samples() -> None:
+    """The fixture that scenario tests written for the old default match name: the
+    version-6 Cowboy (169 points, Combat 14) and Perseus (194 points, Combat 10)."""
+    from gladiatorium.games.superhero_gladiators.heroes import points, traits
     from gladiatorium.games.superhero_gladiators.options import team_heroes as read
 
-    cowboy, perseus = (read(team[0], "default") for team in DEFAULT_TEAMS)
+    cowboy, perseus = (read(team[0], "version 6") for team in VERSION_6_TEAMS)
     assert (cowboy.name, points(cowboy).total, traits(cowboy).combat) == ("Cowboy", 169, 14)
     assert (perseus.name, points(perseus).total, traits(perseus).combat) == ("Perseus", 194, 10)
     assert [p.name for p in cowboy.powers] == [

@@ -43,9 +43,9 @@ def test_check_a_sample_by_name_explains_costs() -> None:
     code, out = run("check", "barbarian")
     assert code == 0
     assert "Combat 15   Max oomph 45   Speed 15   Movement 5   Segments 1 . 3 . 5 ." in out
-    assert "base 60 x foiblish 0.7 x hidden gizmo 1.4 = 58.8 -> 59" in out
+    assert "base 76 x foiblish 0.7 x hidden gizmo 1.4 = 74.48 -> 74" in out
     assert "base 19 x superarea 2.6 x vulnerable gizmo 1 = 49.4 -> 49" in out
-    assert "0 on attributes + 155 on powers = 155 of 200 (45 left)" in out
+    assert "0 on attributes + 165 on powers = 165 of 200 (35 left)" in out
 
 
 def test_check_names_file_field_and_rule_for_every_error(tmp_path: Path) -> None:
@@ -81,9 +81,9 @@ def test_check_json_for_a_valid_sample() -> None:
     assert cowboy["points"] == {
         "budget": 200,
         "attributes": 0,
-        "powers": 117,
-        "total": 117,
-        "left": 83,
+        "powers": 143,
+        "total": 143,
+        "left": 57,
     }
     shooter, lasso, brawl, spurs = cowboy["powers"]
     assert [shooter[k] for k in ("base_cost", "multiplier", "cost", "damage", "range")] == [
@@ -94,7 +94,7 @@ def test_check_json_for_a_valid_sample() -> None:
         9,
     ]
     assert (lasso["damage"], lasso["range"], lasso["entangles"]) == (0, 12, True)
-    assert (brawl["multiplier"], brawl["cost"], brawl["range"]) == (1.2, 54, None)
+    assert (brawl["multiplier"], brawl["cost"], brawl["range"]) == (1.2, 80, None)
     assert (spurs["damage"], spurs["range"], spurs["cost"]) == (None, None, 18)
 
 
@@ -201,6 +201,6 @@ def test_list_shows_the_samples() -> None:
     code, out = run("list", "--json")
     rows = json.loads(out)
     assert code == 0 and len(rows) >= 8
-    assert {"name": "Cowboy", "file": "cowboy.yaml", "points": 117} in rows
+    assert {"name": "Cowboy", "file": "cowboy.yaml", "points": 143} in rows
     code, out = run("list")
     assert code == 0 and "Fred the Giant" in out and "188 of 200" in out

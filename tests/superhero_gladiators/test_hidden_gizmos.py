@@ -17,11 +17,11 @@ from gladiatorium.core import GladiatoriumError, Observation
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.actions import Attack, Notice, Reveal
-from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from contract import leaks
+from version6_heroes import VERSION_6_TEAMS
 
 BOLT = power("distance", level=2, name="Bolt")
 AT = {"1A": "a1", "2A": "d1"}
@@ -138,9 +138,10 @@ def test_g4_a_gizmo_attacked_in_the_open_is_known_to_all() -> None:
 
 
 def default_match(harpe: str, seed: int) -> SuperheroGladiatorsState:
-    """Cowboy against Perseus, whose Harpe has ``harpe`` (budgets lifted so that the
-    Harpe without a gizmo still fits)."""
-    teams: Any = [list(team) for team in DEFAULT_TEAMS]
+    """The version-6 Cowboy against the version-6 Perseus, whose Harpe has ``harpe`` (his
+    only gizmo that may be hidden; budgets lifted so that the Harpe without a gizmo still
+    fits)."""
+    teams: Any = [list(team) for team in VERSION_6_TEAMS]
     perseus = dict(teams[1][0])
     perseus["powers"] = [
         {**p, "gizmo": harpe} if p["name"] == "Harpe" else p for p in perseus["powers"]

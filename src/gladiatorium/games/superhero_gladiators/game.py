@@ -54,12 +54,6 @@ When a hidden gizmo of yours is noticed and you have several unused: reveal <pow
 Type 'legal' to list every action."""
 
 
-#: the menu's default teams: an even pairing of sample heroes, a mirror (even by
-#: construction; the options' default, the version-6 Cowboy against the version-6 Perseus,
-#: is won by the Cowboy 99 times in 100: docs/lab-balance.md)
-MENU_TEAMS = "1=barbarian; 2=barbarian"
-
-
 class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
     cli_flags: ClassVar[dict[str, str]] = {
         "team": "N=HERO,HERO... a side's heroes (a sample's name or a hero file)",
@@ -130,10 +124,6 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
             folder = Path(__file__).parent / "data" / "maps"
             return sorted(path.stem for path in folder.glob("*.txt"))
         return []
-
-    def menu_default(self, flag: str) -> str:
-        """An even pairing for the menu (see :data:`MENU_TEAMS`)."""
-        return MENU_TEAMS if flag == "team" else ""
 
     def explain_refusal(
         self, state: State[SuperheroGladiatorsOptions], seat: Seat, text: str
