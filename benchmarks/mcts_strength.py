@@ -27,14 +27,15 @@ from typing import Any
 
 from gladiatorium.core import Game, best_bot, derive_seed, games, get_game
 from gladiatorium.games import load
-from gladiatorium.lab.simulate import Batch, GameResult, run_batch, wilson_interval
+from gladiatorium.lab.simulate import Batch, GameResult, run_batch
+from gladiatorium.lab.stats import WinTally
 
 #: players per game: two where the game allows it, else its fewest
 PLAYERS = {"hero-battle": 8}
 
 
 @dataclass
-class Line:
+class Line(WinTally):
     game: str
     first: str
     second: str
@@ -44,14 +45,6 @@ class Line:
     wins: int
     draws: int
     median_s: float
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
-
-    def to_json(self) -> dict[str, Any]:
-        low, high = self.interval
-        return {**vars(self), "win_rate": self.wins / self.games, "low": low, "high": high}
 
 
 def sides(game: Game[Any], players: int) -> list[list[str]]:

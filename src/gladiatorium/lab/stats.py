@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 Z95 = 1.959964
 #: Student's t at 97.5% for 1..30 degrees of freedom (two-sided 95%)
@@ -23,6 +24,22 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class WinTally:
+    """Wins out of games with their 95% Wilson interval: the base of a dataclass that
+    declares ``wins`` and ``games`` (and any other figures its JSON carries)."""
+
+    wins: int
+    games: int
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {**vars(self), "win_rate": self.wins / self.games, "low": low, "high": high}
 
 
 def t95(freedom: int) -> float:

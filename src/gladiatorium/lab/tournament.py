@@ -20,7 +20,7 @@ from typing import Any
 from gladiatorium.core import OptionsError, Seat, best_bot, derive_seed, get_bot, get_game
 from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
 from gladiatorium.lab.ratings import Ratings, rate_games
-from gladiatorium.lab.stats import wilson_interval
+from gladiatorium.lab.stats import WinTally
 
 
 @dataclass(frozen=True)
@@ -176,7 +176,7 @@ class TournamentResult:
 
 
 @dataclass
-class HeadToHead:
+class HeadToHead(WinTally):
     """``bot`` against ``against`` in the games only they played."""
 
     bot: str
@@ -185,14 +185,6 @@ class HeadToHead:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
-
-    def to_json(self) -> dict[str, Any]:
-        low, high = self.interval
-        return {**vars(self), "win_rate": self.wins / self.games, "low": low, "high": high}
 
 
 def run_tournament(
