@@ -8,12 +8,21 @@ Rulebook sections are cited as General n, King n, Queen n, ...; rulings as R<n>
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Outcome, Seat, State
+from gladiatorium.core import (
+    Action,
+    GameOver,
+    IllegalAction,
+    LegalList,
+    NotYourTurn,
+    Outcome,
+    Seat,
+    State,
+)
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
@@ -100,6 +109,40 @@ def shared_move(
     return move
 
 
+class _MovesOffered:
+    """The moves of a slot's steps, made one by one as a :class:`LegalList` reads
+    them: ``lets`` first (the King's 'let'), then each step as ``commander``
+    (overriding ``override``) makes it, the same shared object as :func:`shared_move`
+    keeps."""
+
+    __slots__ = ("commander", "lets", "override", "steps", "table")
+
+    def __init__(
+        self,
+        steps: list[tuple[str, int, int, str, str]],
+        commander: str,
+        override: str,
+        lets: tuple[Action, ...] = (),
+    ) -> None:
+        self.steps = steps  # replaced for the next slot, never edited
+        self.commander = commander
+        self.override = override
+        self.lets = lets
+        self.table = _SHARED.setdefault((commander, override), {})
+
+    def legal_list(self) -> LegalList:
+        return LegalList(len(self.lets) + len(self.steps), self.move)
+
+    def move(self, index: int) -> Action:
+        if index < len(self.lets):
+            return self.lets[index]
+        step = self.steps[index - len(self.lets)]
+        move = self.table.get(step)
+        if move is None:
+            move = shared_move(self.table, step, self.commander, self.override)
+        return move
+
+
 def any_of(steps: list[tuple[str, int, int, str, str]], kinds: frozenset[str]) -> bool:
     """Whether a piece of ``kinds`` makes one of ``steps``."""
     for step in steps:  # noqa: SIM110 (a plain loop: no generator to set up)
@@ -140,7 +183,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.phase = COMMAND
         self.result: Outcome | None = None
         self.last_combat: list[str] = []
-        self._legal: dict[Seat, list[Action]] = {}
+        #: the awaited seat's moves, each made when first read (see _MovesOffered)
+        self._legal: dict[Seat, Sequence[Action]] = {}
         #: whether the team to move was in check when its slot was offered
         self._in_check = False
         #: each team's Guard in the position being settled (emptied once it is offered)
@@ -191,6 +235,12 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if self.result is not None:
             return []
         return list(self._legal.get(seat, ()))
+
+    def _legal_list(self, seat: Seat) -> Sequence[Action]:
+        """The seat's moves as offered: the random bot's draw makes the one it picks."""
+        if self.result is not None:
+            return ()
+        return self._legal.get(seat, ())
 
     def outcome(self) -> Outcome | None:
         return self.result
@@ -274,7 +324,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         has_own = any_of(self._slot_steps, kinds)
         king_seat = seat_of(team, KING_CMD)
         if has_own and not overriding:
-            own = self._as_moves(self._slot_steps, commander, "")
+            own = _MovesOffered(self._slot_steps, commander, "").legal_list()
             self.phase, self._legal = COMMAND, {seat_of(team, commander): own}
         elif commander == KING_CMD:
             spare = self._king_spare_moves(team, in_check, guard)
@@ -284,20 +334,20 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 every = self.pos.legal_moves(
                     self.pos.movable(team, None), in_check, guard, self._known[team]
                 )
-            lets: list[Action] = [Let(commander)] if has_own else []
-            choices = lets + self._as_moves(every, KING_CMD, commander)
+            lets: tuple[Action, ...] = (Let(commander),) if has_own else ()
+            choices = _MovesOffered(every, KING_CMD, commander, lets).legal_list()
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
 
-    def _king_spare_moves(self, team: str, in_check: bool, guard: Guard) -> list[Action]:
+    def _king_spare_moves(self, team: str, in_check: bool, guard: Guard) -> Sequence[Action]:
         """King 8: in his own slot the King moves only his own pieces; only under
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
-            return []
+            return ()
         steps = self.pos.legal_moves(
             self.pos.movable(team, None), in_check, guard, self._known[team]
         )
-        return list(self._as_moves(steps, KING_CMD, ""))
+        return _MovesOffered(steps, KING_CMD, "").legal_list()
 
     @staticmethod
     def _as_moves(
@@ -356,9 +406,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     # ----- applying actions ------------------------------------------------------------
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         legal = self._legal.get(seat, ())
-        for choice in legal:  # an action taken from the legal list: found by identity
-            if choice is action:
-                return None
+        if isinstance(legal, LegalList) and legal.handed_out(action):
+            return None  # an action taken from the legal list: found by identity
         if action in legal:
             return None
         if isinstance(action, Move | Let) and seat in self._legal:
@@ -389,7 +438,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             team, commander = self.order[self.slot]
             self.emit("let", f"{team} King lets the {commander} move", team=team)
             self.phase = COMMAND
-            self._legal = {seat_of(team, commander): self._as_moves(self._own, commander, "")}
+            own = _MovesOffered(self._own, commander, "").legal_list()
+            self._legal = {seat_of(team, commander): own}
             return
         assert isinstance(action, Move)
         team = self.team_to_move
