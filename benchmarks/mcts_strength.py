@@ -14,6 +14,10 @@ seats does (the fair share is a half, as between two players). Win rates come wi
     nice .venv/bin/python benchmarks/mcts_strength.py --games 20
     nice .venv/bin/python benchmarks/mcts_strength.py --game pig --games 100 --iterations 64
     nice .venv/bin/python benchmarks/mcts_strength.py --game hero-battle --games 96 --split one
+    nice .venv/bin/python benchmarks/mcts_strength.py --game hero-battle --games 96 --split half \
+        --random-only
+
+``--random-only`` plays only ``mcts`` against ``random`` (no anchor, no heuristic line).
 """
 
 from __future__ import annotations
@@ -108,6 +112,9 @@ def main() -> None:
         default="both",
         help="games of more than two sides: one side among the second bot's, half, or both",
     )
+    parser.add_argument(
+        "--random-only", action="store_true", help="only mcts against random (no anchor)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load()
@@ -121,11 +128,11 @@ def main() -> None:
         splits = {"one": (False,), "half": (True,), "both": (False, True)}[args.split]
         for half in splits if many else (False,):
             anchor = None
-            if heuristic != "random":
+            if heuristic != "random" and not args.random_only:
                 anchor = pairing(slug, heuristic, "random", args.games, args.seed, half)
                 lines.append(anchor)
             lines.append(pairing(slug, mcts, "random", args.games, args.seed, half))
-            if heuristic != "random":
+            if heuristic != "random" and not args.random_only:
                 lines.append(pairing(slug, mcts, heuristic, args.games, args.seed, half))
             if not args.json:
                 for line in lines[-3 if anchor else -1 :]:

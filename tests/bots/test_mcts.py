@@ -82,3 +82,17 @@ def test_a_finished_match_scores_one_for_winners_a_half_each_in_a_draw() -> None
     assert outcome_values(Outcome.win(["2"], "x"), seats) == {"1": 0.0, "2": 1.0, "3": 0.0}
     assert outcome_values(Outcome.drawn("x"), seats) == dict.fromkeys(seats, 0.5)
     assert outcome_values(Outcome.all_lost("x"), seats) == dict.fromkeys(seats, 0.0)
+
+
+def test_the_rollout_is_by_default_the_games_own() -> None:
+    """Hero Battle scores the round its tree step closed (0); Pig plays ten random
+    actions, as ``rollout=10`` named does, to the same choice for a seed."""
+    assert get_game("hero-battle").search_rollout == 0
+    game = get_game("pig")
+    state = game.start(None, None, 1)
+    state.apply("1", state.legal_actions("1")[0])
+    seat = state.awaiting()[0]
+    assert game.search_rollout == 10
+    default = MctsBot(Rng(4), iterations=30).choose(Observation(game, state, seat))
+    named = MctsBot(Rng(4), iterations=30, rollout=10).choose(Observation(game, state, seat))
+    assert default == named

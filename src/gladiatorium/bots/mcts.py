@@ -14,7 +14,8 @@ iteration, and an action is scored against how often it was available.
 
 Options (``--seat 2=mcts``; in code ``MctsBot(rng, iterations=..., ms=...)``): the budget
 is ``iterations`` (by default the game's ``search_iterations``; deterministic for a seed)
-or ``ms`` of thinking time.
+or ``ms`` of thinking time; ``rollout``, the random actions played after the tree, is
+by default the game's ``search_rollout``.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ from typing import Any
 
 from gladiatorium.core import Action, Observation, Outcome, Rng, Seat, State
 
-#: random actions played after the tree before the position is scored
-ROLLOUT = 10
 #: UCT's exploration constant for rewards in [0, 1]
 EXPLORATION = 0.9
 #: the share of the budget credited to the heuristic's choice at the root as visits: the
@@ -69,7 +68,7 @@ class MctsBot:
         rng: Rng,
         iterations: int | None = None,
         ms: float | None = None,
-        rollout: int = ROLLOUT,
+        rollout: int | None = None,
         exploration: float = EXPLORATION,
         prior: float = PRIOR,
     ) -> None:
@@ -146,7 +145,8 @@ class MctsBot:
             node = child
             if grown:
                 break
-        values = self._playout(game, state, rng)
+        rollout = game.search_rollout if self.rollout is None else self.rollout
+        values = self._playout(game, state, rng, rollout)
         for visited, step in path:
             visited.visits += 1
             for seat, text, available in step:
@@ -202,9 +202,9 @@ class MctsBot:
                 best, best_score = i, score
         return best, False
 
-    def _playout(self, game: Any, state: State[Any], rng: Rng) -> dict[Seat, float]:
-        """Random actions for a few steps, then the game's score of the position."""
-        for _ in range(self.rollout):
+    def _playout(self, game: Any, state: State[Any], rng: Rng, rollout: int) -> dict[Seat, float]:
+        """``rollout`` random actions, then the game's score of the position."""
+        for _ in range(rollout):
             awaited = state.awaiting()
             if not awaited:
                 break

@@ -154,6 +154,9 @@ class Game(ABC, Generic[OptT]):
     #: iterations per decision of the search bot ``mcts`` by default: what keeps a whole
     #: match against random quick (docs/lab.md, "Search bots")
     search_iterations: ClassVar[int] = 16
+    #: random actions ``mcts`` plays after its tree before it scores the position by
+    #: default (0: score the position the tree reached)
+    search_rollout: ClassVar[int] = 10
 
     def evaluate(self, state: State[OptT]) -> dict[Seat, float]:
         """How well each seat stands in ``state``, from 0 (lost) to 1 (won), for a search

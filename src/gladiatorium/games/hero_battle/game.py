@@ -42,6 +42,9 @@ class HeroBattle(Game[HeroBattleOptions]):
     )
     options_type = HeroBattleOptions
     action_types = ACTION_TYPES
+    # a tree step of every player's move closes the round: scoring the HP table it left
+    # beat ten random actions more (docs/lab.md, Hero Battle)
+    search_rollout = 0
 
     def commands(self) -> Mapping[str, object]:
         """``gladiatorium hero-battle moderate|post``: the moderator's console."""
