@@ -71,3 +71,5 @@ def test_private_events_reach_only_their_seats() -> None:
     state.emit("note", "for 2 only", to="2")
     assert [e.text for e in state.events_for("2")] == ["for 2 only"]
     assert state.events_for("1") == [] and state.events_for(None) == []
+    state.emit("note", "for all")
+    assert [state.count_events_for(s) for s in ("1", "2", None)] == [1, 2, 1]

@@ -223,7 +223,7 @@ class HumanSeat:
         state.__dict__.update(restored.__dict__)
         self.marks.pop()
         self.shown_board.pop(seat, None)
-        self.seen = {s: len(state.events_for(s)) for s in self.seen}
+        self.seen = {s: state.count_events_for(s) for s in self.seen}
         self.console.print(
             Text(f"undone: your last action and {undone - 1} bot action(s) after it"),
             style="yellow",

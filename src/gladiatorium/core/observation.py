@@ -49,7 +49,7 @@ class Observation:
         self._world: State[Any] | None = None
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets
-            seen = len(state.events_for(seat))
+            seen = state.count_events_for(seat)
             self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
         #: the options as the seat may know them: its world's (where a secret of the
         #: options, such as a foe's hidden gizmo, is invented), else the game's

@@ -111,9 +111,7 @@ class Rng:
         count = len(items)  # once: a lazy legal list counts in Python
         if not count:
             raise ValueError("cannot choose from an empty sequence")
-        if self._forced is not None:
-            return items[self.randint(0, count - 1)]
-        return items[self._draw(0, count - 1)]
+        return items[self.randint(0, count - 1)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place, drawing through :meth:`randint`."""

@@ -213,6 +213,10 @@ class State(ABC, Generic[OptT]):
         once per seat as the log grows)."""
         return list(self._told.of(self.events, seat))
 
+    def count_events_for(self, seat: Seat | None) -> int:
+        """How many events ``seat`` may see: ``len(events_for(seat))`` without the copy."""
+        return len(self._told.of(self.events, seat))
+
     #: a game's own caches of one version of the state, by attribute, with the empty
     #: value a copy starts from (they belong to this object, like the kept legal list)
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = {}
