@@ -6,10 +6,9 @@ small copyable object that the state keeps per seat and the bots copy to plan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from gladiatorium.games.super_dice_heroes.actions import (
     ChangeDie,
@@ -29,8 +28,6 @@ LOCATIONS = (1, 2, 3, 4, 5, 6)
 FACES = (1, 2, 3, 4, 5, 6)
 
 SpendAction = Move | Help | Defeat | WildMove | WildHelp | WildDefeat | ChangeDie | Teleport
-#: a spend not built yet: the action's type and its fields
-Spend = tuple[Callable[..., SpendAction], tuple[object, ...]]
 
 
 class Die(NamedTuple):
@@ -93,8 +90,8 @@ MAX_HELP_TABLES = 4096
 class Helps(NamedTuple):
     """The spends that fill a box at a location with given marks."""
 
-    by_die: dict[int, list[Spend]]  # a rolled die showing each number
-    wild: list[Spend]  # a wild die, as any number
+    by_die: dict[int, list[SpendAction]]  # a rolled die showing each number
+    wild: list[SpendAction]  # a wild die, as any number
 
 
 def helps_here(location: Location, marks: tuple[int, ...]) -> Helps:
@@ -104,10 +101,10 @@ def helps_here(location: Location, marks: tuple[int, ...]) -> Helps:
     helps: Helps | None = tables.get(marks)
     if helps is None:
         boxes = {face: help_boxes(location, marks, face) for face in FACES}
-        by_die: dict[int, list[Spend]] = {
-            face: [(Help, (face, box + 1)) for box in boxes[face]] for face in FACES
+        by_die: dict[int, list[SpendAction]] = {
+            face: [Help(face, box + 1) for box in boxes[face]] for face in FACES
         }
-        wild: list[Spend] = [(WildHelp, (face, box + 1)) for face in FACES for box in boxes[face]]
+        wild: list[SpendAction] = [WildHelp(face, box + 1) for face in FACES for box in boxes[face]]
         if len(tables) >= MAX_HELP_TABLES:
             tables.clear()
         helps = tables[marks] = Helps(by_die, wild)
@@ -233,14 +230,16 @@ class Hero:
 
     def spend_actions(self, sheet: Sheet) -> list[SpendAction]:
         """Every way to spend a die, a wild die or a superpower now."""
-        return [make(*args) for make, args in self.spends(sheet)]
+        return self.spends(sheet)
 
-    def spends(self, sheet: Sheet) -> list[Spend]:
-        """:meth:`spend_actions` as (action type, its fields), in the same order: a random
-        draw builds only the one it picks."""
+    def spends(self, sheet: Sheet) -> list[SpendAction]:
+        """Every way to spend a die, a wild die or a superpower now, in a new list. The
+        actions are values taken from tables worked out once (a spend follows from
+        where the hero stands, a die's number and the marks there), so listing them
+        builds none."""
         here = self.location
         values = self.unspent()
-        out: list[Spend] = []
+        out: list[SpendAction] = []
         if here == MIDDLE:
             for value in values:
                 out += DIE_MOVES[here][value]
@@ -253,7 +252,7 @@ class Hero:
                 boxes = helps.by_die[value]
                 out += boxes
                 if minion_left and not (boxes and self.minions_last_resort):
-                    out.append((Defeat, (value,)))
+                    out.append(DEFEATS[value])
         if self.wild_earned > self.wild_spent:
             out += WILD_MOVES[here]
             if here != MIDDLE:
@@ -262,12 +261,12 @@ class Hero:
             out += self._power_spends(values)
         return out
 
-    def _wild_helps_and_defeat(self, sheet: Sheet) -> list[Spend]:
+    def _wild_helps_and_defeat(self, sheet: Sheet) -> list[SpendAction]:
         """A wild die, as any number, on a box here; or on a robot minion here."""
         loc = sheet.location(self.location)
         out = list(helps_here(loc, self.marks[self.location - 1]).wild)
         if self._minion_left(sheet) and not (out and self.minions_last_resort):
-            out.append((WildDefeat, ()))
+            out.append(WILD_DEFEAT)
         return out
 
     def _minion_left(self, sheet: Sheet) -> bool:
@@ -275,15 +274,15 @@ class Hero:
         here = self.location
         return here != MIDDLE and self.minions[here - 1] < sheet.location(here).minions
 
-    def _power_spends(self, values: list[int]) -> list[Spend]:
+    def _power_spends(self, values: list[int]) -> list[SpendAction]:
         """The superpower on each number showing (``values``: the unspent numbers)."""
         power = self.power
-        out: list[Spend] = []
+        out: list[SpendAction] = []
         for value in values:
             if power == "teleport":
                 out += TELEPORTS[self.location][value]
             elif power == "shapeshift":
-                out.extend((ChangeDie, (power, value, to)) for to in self.shapeshift_targets(value))
+                out += [SHAPESHIFTS[value][to] for to in self.shapeshift_targets(value)]
             elif power is not None:
                 out += POWER_CHANGES[power][value]
         return out
@@ -386,34 +385,40 @@ class Hero:
         return [loc.goals[g] for g in met]
 
 
-def _changes(power: str, value: int) -> list[Spend]:
+def _changes(power: str, value: int) -> list[SpendAction]:
     new = changed_value(power, value)
-    return [] if new is None else [(ChangeDie, (power, value, new))]
+    return [] if new is None else [ChangeDie(power, value, new)]
 
 
 #: the spends that never depend on more than where the hero stands and a die's number,
-#: worked out once: a die's moves, a wild die's moves, teleports, the other powers
-DIE_MOVES: dict[int, dict[int, list[Spend]]] = {
-    here: {value: [(Move, (to, value)) for to in move_targets(here, value)] for value in FACES}
+#: made once: a die's moves, a wild die's moves, teleports, the other powers, defeats
+DIE_MOVES: dict[int, dict[int, list[SpendAction]]] = {
+    here: {value: [Move(to, value) for to in move_targets(here, value)] for value in FACES}
     for here in (MIDDLE, *LOCATIONS)
 }
-WILD_MOVES: dict[int, list[Spend]] = {
-    here: [(WildMove, (to,)) for to in LOCATIONS if to != here] for here in (MIDDLE, *LOCATIONS)
+WILD_MOVES: dict[int, list[SpendAction]] = {
+    here: [WildMove(to) for to in LOCATIONS if to != here] for here in (MIDDLE, *LOCATIONS)
 }
-TELEPORTS: dict[int, dict[int, list[Spend]]] = {
-    here: {value: [(Teleport, (to, value)) for to in LOCATIONS if to != here] for value in FACES}
+TELEPORTS: dict[int, dict[int, list[SpendAction]]] = {
+    here: {value: [Teleport(to, value) for to in LOCATIONS if to != here] for value in FACES}
     for here in (MIDDLE, *LOCATIONS)
 }
-POWER_CHANGES: dict[str, dict[int, list[Spend]]] = {
+POWER_CHANGES: dict[str, dict[int, list[SpendAction]]] = {
     power: {value: _changes(power, value) for value in FACES}
     for power in ("shrink", "ice", "fire", "grow")
 }
+SHAPESHIFTS: dict[int, dict[int, ChangeDie]] = {
+    value: {to: ChangeDie("shapeshift", value, to) for to in FACES if to != value}
+    for value in FACES
+}
+DEFEATS: dict[int, Defeat] = {value: Defeat(value) for value in FACES}
+WILD_DEFEAT: Final = WildDefeat()
 
 
-def spends_a_die(spends: list[Spend]) -> bool:
+def spends_a_die(spends: list[SpendAction]) -> bool:
     """Whether one of these spends uses a rolled die (moving or helping)."""
-    return not DIE_SPENDS.isdisjoint(map(itemgetter(0), spends))
+    return not DIE_SPENDS.isdisjoint(map(type, spends))
 
 
 #: the spends that use a rolled die (moving or helping)
-DIE_SPENDS: frozenset[Callable[..., SpendAction]] = frozenset({Move, Help, Defeat, Teleport})
+DIE_SPENDS: frozenset[type[SpendAction]] = frozenset({Move, Help, Defeat, Teleport})

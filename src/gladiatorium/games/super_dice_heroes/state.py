@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import partial
 from typing import Any, Self, cast
 
-from gladiatorium.core import Action, LegalList, OptionsError, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
 from gladiatorium.games.super_dice_heroes.hero import (
     MIDDLE,
     Die,
     Hero,
-    Spend,
     SpendAction,
     spends_a_die,
 )
@@ -32,12 +30,8 @@ SETUP = 0  # round number while heroes choose their superpowers
 SETTLING = frozenset({ChoosePower, Done})
 
 
-def _nth_action(spends: list[Spend], index: int) -> Action:
-    """The action at ``index`` of a hero's legal list in a round: its spends, then Done."""
-    if index < len(spends):
-        make, args = spends[index]
-        return make(*args)
-    return Done()
+#: being done with the round: one value serves every hero
+DONE = Done()
 
 
 def roll_power_choices(rng: Rng, reroll_doubles: bool = True) -> tuple[str, str]:
@@ -126,17 +120,16 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
 
     def _legal_list(self, seat: Seat) -> Sequence[Action]:
         """The powers to choose at set-up; then the hero's spends and Done (when it is
-        legal), each built when read: a random draw builds only the one it picks."""
+        legal). The spends are values made once (``hero.py``), so the list builds none."""
         if seat not in self.pending or self._outcome is not None:
             return ()
         hero = self.heroes[seat]
         if self.round == SETUP:
             return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
         spends = hero.spends(self.sheet)
-        count = len(spends) + self._may_finish(spends)
-        return LegalList(count, partial(_nth_action, spends))
+        return (*spends, DONE) if self._may_finish(spends) else tuple(spends)
 
-    def _may_finish(self, spends: list[Spend]) -> bool:
+    def _may_finish(self, spends: list[SpendAction]) -> bool:
         """Done is legal: dice may be wasted, or none of them can be spent."""
         return self.options.may_waste_dice or not spends_a_die(spends)
 
