@@ -106,11 +106,11 @@ class Arena:
         return self._terrain.get(square, WALL)
 
     def is_floor(self, square: Square) -> bool:
-        return self.terrain(square) == FLOOR
+        return square in self.floor
 
     def is_wall(self, square: Square) -> bool:
         """A wall inside the map (the edge cannot be climbed onto)."""
-        return self.on_map(square) and self.terrain(square) == WALL
+        return square in self.walls
 
     def squares(self) -> Iterator[Square]:
         for row in range(self.height):
@@ -141,12 +141,12 @@ class Arena:
     @cached_property
     def floor(self) -> frozenset[Square]:
         """The floor squares (start squares included)."""
-        return frozenset(s for s in self.squares() if self.is_floor(s))
+        return frozenset(s for s in self.squares() if self.terrain(s) == FLOOR)
 
     @cached_property
     def walls(self) -> frozenset[Square]:
         """The wall squares inside the map (those a wall-walker may climb)."""
-        return frozenset(s for s in self.squares() if self.is_wall(s))
+        return frozenset(s for s in self.squares() if self.terrain(s) == WALL)
 
     @cached_property
     def open_air(self) -> frozenset[Square]:

@@ -19,6 +19,8 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 
 #: the key of a hero's usable attacks among its usable powers by type
 ATTACK = "attack"
+#: the key of its usable attacks that do direct damage (C20)
+HARMFUL = "harmful"
 
 
 def card_traits(hero: Hero) -> Traits:
@@ -151,15 +153,17 @@ class Fighter:
     def _usable(self) -> dict[PowerType | str, tuple[str, ...]]:
         """The usable powers by type, and the attacks, worked out again only when a use
         is spent or a gizmo destroyed (a hero's powers and their types never change)."""
-        key = (tuple(self.uses.values()), tuple(self.destroyed))
+        key = (*self.uses.values(), *self.destroyed)  # the uses, then the gizmos lost
         kept = self._kept_usable
         if kept is None or kept[0] != key:
-            found: dict[PowerType | str, list[str]] = {ATTACK: []}
+            found: dict[PowerType | str, list[str]] = {ATTACK: [], HARMFUL: []}
             for n, p in self.powers.items():
                 if self.usable(n):
                     found.setdefault(p.type, []).append(n)
                     if p.is_attack:
                         found[ATTACK].append(n)
+                    if (damage(p) or 0) > 0:
+                        found[HARMFUL].append(n)
             kept = self._kept_usable = (key, {k: tuple(v) for k, v in found.items()})
         return kept[1]
 
@@ -172,7 +176,7 @@ class Fighter:
 
     def can_harm(self) -> bool:
         """Has an attack with uses left that does direct damage (C20)."""
-        if any((damage(self.powers[n]) or 0) > 0 for n in self.attacks()):
+        if self._usable()[HARMFUL]:
             return True
         copied = self.copied
         return copied is not None and self.copy_ready() is not None and (damage(copied) or 0) > 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from itertools import combinations
+from operator import is_
 from typing import Any, Final, NamedTuple
 
 from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
@@ -75,9 +76,14 @@ def _start(
     return fighter.square, 0
 
 
+#: the options of a hero that cannot move (one list, so that the moves kept per list
+#: serve every such situation)
+NO_MOVES: Final[list[MoveOption]] = []
+
 #: move options found before, by everything they depend on: the map, the hero's place,
 #: height and hold, its Movement and the movement powers it may use, the squares taken
-_FOUND: dict[tuple[Any, ...], tuple[tuple[Power, ...], list[MoveOption]]] = {}
+#: (the map and the powers by identity: each entry holds them, so the ids stay theirs)
+_FOUND: dict[tuple[Any, ...], tuple[Arena, tuple[Power, ...], list[MoveOption]]] = {}
 MAX_FOUND: Final = 4096
 
 
@@ -87,11 +93,11 @@ def options(
     """Every destination, each reached with the fewest powers (ties: card order). The
     list is shared with every later call in the same situation: read it, never edit it."""
     if fighter.entangled or fighter.square is None:
-        return []
+        return NO_MOVES
     names = movement_powers(fighter)
-    powers = tuple(fighter.powers[n] for n in names)
+    powers = tuple([fighter.powers[n] for n in names])
     key = (
-        arena,
+        id(arena),
         fighter.square,
         fighter.altitude,
         fighter.flight_level,
@@ -99,17 +105,17 @@ def options(
         fighter.cling_level,
         fighter.movement,
         tuple(names),
-        tuple(map(id, powers)),  # the very powers (held in the entry, so ids stay theirs)
+        tuple(map(id, powers)),
         frozenset(occupied),
         speedy_raises_cap,
     )
     known = _FOUND.get(key)
-    if known is not None and all(a is b for a, b in zip(known[0], powers, strict=True)):
-        return known[1]
+    if known is not None and known[0] is arena and all(map(is_, known[1], powers)):
+        return known[2]
     found = _options(fighter, arena, occupied, names, speedy_raises_cap)
     if len(_FOUND) >= MAX_FOUND:
         _FOUND.clear()
-    _FOUND[key] = (powers, found)
+    _FOUND[key] = (arena, powers, found)
     return found
 
 

@@ -97,6 +97,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
         self.order = self._ordered(initiative_order, "initiative")
+        #: the heroes that act on each segment, in initiative order (R4: cards never
+        #: change, so neither does this)
+        self.acting_on = {
+            segment: tuple(fid for fid in self.order if segment in self.fighters[fid].segments)
+            for segment in range(1, SEGMENTS + 1)
+        }
         self.to_place = self._ordered(placement_order, "placement")
         self.emit(
             "setup",
@@ -281,9 +287,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """The next hero to act: the soonest in initiative order that acts on this
         segment and has not acted; then the next segment, then the next turn (T1)."""
         while True:
-            for fid in self.order:
+            for fid in self.acting_on[self.segment]:
                 f = self.fighters[fid]
-                if f.alive and self.segment in f.segments and fid not in self.acted:
+                if f.alive and fid not in self.acted:
                     self.actor = fid
                     self.acted.append(fid)
                     self._begin(f)
@@ -492,12 +498,14 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _other_actions(self, f: Fighter) -> list[Action]:
         """A hero's actions after its moves: attacks, heals, looks, escapes, waiting."""
-        acts: list[Action] = self._attack_actions(f)
+        foes = self.foes(f)
+        targets: dict[str, list[str]] = {}  # each foe's gizmos the team may attack
+        acts: list[Action] = self._attack_actions(f, foes, targets)
         for name in f.of_type(PowerType.HEALING):
             for g in self.living():
                 if g.team == f.team and g.oomph < g.max_oomph and self.gap(f, g) <= 1:
                     acts.append(made(Heal, g.id, name))
-        acts += self._notice_actions(f)
+        acts += self._notice_actions(f, foes, targets)
         if f.entangled:
             acts.append(made(Escape))
             acts += [made(Escape, n) for n in f.defenses(Style.SLIPPERY)]
@@ -546,10 +554,18 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             found.append((f.copied.name, f.copied, True))
         return found
 
-    def _attack_actions(self, f: Fighter) -> list[Action]:
+    def _attack_actions(
+        self,
+        f: Fighter,
+        foes: list[Fighter] | None = None,
+        targets: dict[str, list[str]] | None = None,
+    ) -> list[Action]:
+        """Each usable attack on each foe in reach, then on each gizmo of that foe the
+        team may attack (``foes``: :meth:`foes` of ``f``; ``targets``: the gizmos
+        found so far, by foe, filled in as they are needed)."""
         acts: list[Action] = []
-        foes = self.foes(f)
-        gizmos: dict[str, list[str]] = {}  # each foe's gizmos the team may attack
+        foes = self.foes(f) if foes is None else foes
+        targets = {} if targets is None else targets
         for name, power, copied in self.attacks_of(f):
             for g in foes:
                 if not self.in_reach(f, power, g):
@@ -557,10 +573,16 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 acts.append(made(Attack, g.id, name, "", copied))
                 if power.entangles:
                     continue  # entangling attacks do no damage to gizmos (C13)
-                if g.id not in gizmos:
-                    gizmos[g.id] = self.gizmo_targets(f.team, g)
-                acts += [made(Attack, g.id, name, n, copied) for n in gizmos[g.id]]
+                gizmos = self._targets_of(f.team, g, targets)
+                acts += [made(Attack, g.id, name, n, copied) for n in gizmos]
         return acts
+
+    def _targets_of(self, team: str, g: Fighter, found: dict[str, list[str]]) -> list[str]:
+        """:meth:`gizmo_targets`, kept in ``found`` for the rest of one listing."""
+        gizmos = found.get(g.id)
+        if gizmos is None:
+            gizmos = found[g.id] = self.gizmo_targets(team, g)
+        return gizmos
 
     def gizmo_targets(self, team: str, g: Fighter) -> list[str]:
         """Gizmos a team may attack: vulnerable ones, and hidden ones it noticed (C13)."""
@@ -583,17 +605,25 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             if n not in g.used and f"{gid}:{n}" not in self.noticed[team]
         ]
 
-    def _notice_actions(self, f: Fighter) -> list[Action]:
+    def _notice_actions(
+        self,
+        f: Fighter,
+        foes: list[Fighter] | None = None,
+        targets: dict[str, list[str]] | None = None,
+    ) -> list[Action]:
         """Noticing needs sight of the hero. Every used power whose gizmo the team
         cannot attack yet may be named, and ``unused`` tried while the hero has an
         unused power, whether or not a hidden gizmo is there (G1, G5): the list is
-        built only from what the team knows."""
+        built only from what the team knows (``foes`` and ``targets`` as in
+        :meth:`_attack_actions`)."""
         acts: list[Action] = []
-        for g in self.foes(f):
-            assert f.square is not None and g.square is not None
+        assert f.square is not None
+        targets = {} if targets is None else targets
+        for g in self.foes(f) if foes is None else foes:
+            assert g.square is not None
             if not self.arena.sees(f.square, g.square):
                 continue
-            known = set(self.gizmo_targets(f.team, g))
+            known = self._targets_of(f.team, g, targets)
             acts += [
                 made(Notice, g.id, n)
                 for n in g.used
@@ -1141,7 +1171,7 @@ _KNOWN = frozenset(
     {
         *_COPIERS,
         *("players", "seed", "position", "revision", "phase", "turn", "segment", "actor"),
-        *("flew", "was_airborne", "arena", "rules", "reveal_for", "result"),
+        *("flew", "was_airborne", "arena", "rules", "reveal_for", "result", "acting_on"),
         *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
     }
 )

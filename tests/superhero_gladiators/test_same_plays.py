@@ -1,0 +1,109 @@
+"""Seeded matches play exactly as they did when these digests were recorded (before
+the legal lists and the end of each action were made quicker): the random bot's and
+the greedy bot's matches, in the default match (Cowboy v Perseus), other sample pairs,
+teams of three on the colosseum, four teams on the chasm, and options that change
+moves, blasts and copying on the pillars. A quicker listing that offered other
+actions, or the same in another order, would draw other actions from the same seed
+and fail here."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.record import events_digest
+from gladiatorium.games.superhero_gladiators import SuperheroGladiators
+from gladiatorium.games.superhero_gladiators.hero_files import (
+    SAMPLES_DIR,
+    hero_to_data,
+    load_hero_file,
+)
+
+GAME = SuperheroGladiators()
+MAPS = SAMPLES_DIR.parent / "maps"
+
+
+def teams(*names: str) -> list[list[dict[str, Any]]]:
+    """One team per argument, of the sample heroes named (comma-separated)."""
+    out = []
+    for team in names:
+        heroes = [load_hero_file(SAMPLES_DIR / f"{stem}.yaml").hero for stem in team.split(",")]
+        out.append([hero_to_data(hero) for hero in heroes if hero is not None])
+    return out
+
+
+def on_map(name: str) -> dict[str, str]:
+    return {"map": (MAPS / f"{name}.txt").read_text(), "map_name": name}
+
+
+#: the matches, by name
+MATCHES: dict[str, dict[str, Any]] = {
+    "default": {},
+    "barbarian v fred": {"teams": teams("barbarian", "fred-the-giant")},
+    "wizard v stranger": {
+        "teams": teams("wizard-of-the-wild-hair-cult", "stranger-of-solarium"),
+    },
+    "boar v archer": {"teams": teams("porcupine-boar-guy", "giant-rubber-cement-archer")},
+    "threes on the colosseum": {
+        "teams": teams(
+            "cowboy,perseus,fred-the-giant",
+            "barbarian,wizard-of-the-wild-hair-cult,porcupine-boar-guy",
+        ),
+        **on_map("colosseum"),
+    },
+    "four on the chasm": {
+        "teams": teams("cowboy", "perseus", "stranger-of-solarium", "giant-rubber-cement-archer"),
+        **on_map("chasm"),
+    },
+    "house rules on the pillars": {
+        "teams": teams("stranger-of-solarium,cowboy", "perseus,giant-rubber-cement-archer"),
+        **on_map("pillars"),
+        "speedy_raises_cap": False,
+        "area_radius": "table",
+        "friendly_fire": False,
+        "copy_on_any_hit": True,
+    },
+    "greedy wizards on the pillars": {
+        "teams": teams(
+            "wizard-of-the-wild-hair-cult,stranger-of-solarium", "perseus,porcupine-boar-guy"
+        ),
+        **on_map("pillars"),
+    },
+}
+
+#: (bot, seed, match) -> (actions, digest of the actions, digest of the events)
+RECORDED: dict[tuple[str, int, str], tuple[int, str, str]] = {
+    ("random", 0, "default"): (286, "586c2120361334c9", "3e6869aa53178eb9"),
+    ("random", 1, "default"): (282, "0aa64078ca58d675", "215ff1862d644b6c"),
+    ("random", 2, "default"): (284, "3b4de7e53b0db936", "cb7f6afed2676c98"),
+    ("random", 0, "barbarian v fred"): (244, "22b088550dd34558", "42b810c409a16ef5"),
+    ("random", 0, "wizard v stranger"): (402, "9116e975f368b0e2", "54f80f28e48293de"),
+    ("random", 0, "boar v archer"): (362, "5640484f7bdcb2d9", "fd7de2bfce57c263"),
+    ("random", 0, "threes on the colosseum"): (927, "680273cbd68f23b3", "9f44c812d80316b0"),
+    ("random", 0, "four on the chasm"): (646, "10a52633f2360ef7", "029c480156c11943"),
+    ("random", 0, "house rules on the pillars"): (644, "4c01f179813efc28", "137f6206493a2868"),
+    ("greedy", 0, "default"): (18, "e8412ca65a3d1696", "4a33e4359f116663"),
+    ("greedy", 5, "default"): (23, "d52741dc9458c963", "2a90df9096f144f0"),
+    ("greedy", 0, "greedy wizards on the pillars"): (49, "131fc3ac9368e2a5", "a865fae02a85c531"),
+}
+
+
+def played(bot: str, seed: int, options: dict[str, Any]) -> tuple[int, str, str]:
+    players = len(options.get("teams", ((), ())))
+    state = GAME.start(options or None, players, seed)
+    run_match(state, make_bots(GAME, seed, dict.fromkeys(state.seats, bot)))
+    actions = json.dumps([(seat, str(action)) for seat, action in state.history])
+    return (
+        len(state.history),
+        hashlib.sha256(actions.encode()).hexdigest()[:16],
+        events_digest(state)[:16],
+    )
+
+
+@pytest.mark.parametrize(("bot", "seed", "match"), list(RECORDED))
+def test_a_seed_plays_the_recorded_match(bot: str, seed: int, match: str) -> None:
+    assert played(bot, seed, MATCHES[match]) == RECORDED[(bot, seed, match)]
