@@ -59,9 +59,15 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     """The match. Phases: ``place`` (set-up), ``fight``, ``over``."""
 
-    # the legal lists and the actor's move options of this version of the match
+    # the legal lists and the actor's move options of this version of the match, and
+    # the seats' options as they may know them
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {"_cache": dict, "_moves": lambda: None, "_move_list": lambda: None}
+        {
+            "_cache": dict,
+            "_moves": lambda: None,
+            "_move_list": lambda: None,
+            "seat_options_kept": dict,
+        }
     )
 
     def __init__(self, options: SuperheroGladiatorsOptions, players: int, seed: int) -> None:
@@ -96,6 +102,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
+        #: each seat's options as it may know them (``worlds.seat_options``), by what
+        #: decides them
+        self.seat_options_kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -203,6 +212,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             self._cache[seat] = self._legal()
         return list(self._cache[seat])
 
+    def _legal_list(self, seat: Seat) -> tuple[Action, ...]:
+        """:meth:`legal_actions` as the cheap path keeps it, made once into a tuple."""
+        if seat not in self.awaiting():
+            return ()
+        kept = self._cache.get(seat)
+        return tuple(self._legal() if kept is None else kept)
+
     def _legal(self) -> list[Action]:
         if self.phase == "place":
             return [Place(square_name(s)) for s in self.placements(self.to_place[0])]
@@ -289,7 +305,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         while True:
             for fid in self.acting_on[self.segment]:
                 f = self.fighters[fid]
-                if f.alive and fid not in self.acted:
+                if fid not in self.acted and f.alive:
                     self.actor = fid
                     self.acted.append(fid)
                     self._begin(f)
@@ -394,7 +410,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _faint(self) -> None:
         for f in self.fighters.values():
-            if f.alive and f.oomph <= 0:
+            if f.oomph <= 0 and f.alive:
                 f.fainted = True
                 f.square = None
                 f.entangled = 0
@@ -406,7 +422,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _release_grapples(self) -> None:
         """A grapple ends when the grappler is no longer adjacent (or fainted) (C12)."""
         for f in self.fighters.values():
-            if not (f.alive and f.grappler):
+            if not (f.grappler and f.alive):
                 continue
             g = self.fighters[f.grappler]
             if not g.alive or self.gap(f, g) > 1:
@@ -417,7 +433,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _check_end(self) -> bool:
         """Victory when one side is left (V1); a tie when everyone fainted together or
         no side can harm another any more (V2, C20)."""
-        standing = sorted({f.team for f in self.fighters.values() if f.alive})
+        living = self.living()
+        standing = sorted({f.team for f in living})
         if len(standing) == 1:
             self._finish(
                 Outcome.win(
@@ -429,7 +446,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             )
         elif not standing:
             self._finish(Outcome.drawn(f"the last heroes fainted together (turn {self.turn})"))
-        elif not any(f.can_harm() for f in self.fighters.values() if f.alive):
+        elif not any(f.can_harm() for f in living):
             self._finish(
                 Outcome.drawn(
                     f"no side can harm another any more (turn {self.turn})",
@@ -493,8 +510,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     # ------------------------------------------------------------------ action lists
     def _turn_actions(self, f: Fighter) -> list[Action]:
-        acts: list[Action] = list(self.move_options(f))
-        return acts + self._other_actions(f)
+        return [*self.move_options(f), *self._other_actions(f)]
 
     def _other_actions(self, f: Fighter) -> list[Action]:
         """A hero's actions after its moves: attacks, heals, looks, escapes, waiting."""
@@ -687,14 +703,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             self._fall(f, opt.falls, why)
             if f.oomph <= 0:
                 return
-        styles = {s for n in opt.powers for s in f.powers[n].styles}
+        flights = _levels(f, opt.powers, Style.FLIGHT)
+        walls = _levels(f, opt.powers, Style.WALL_WALKING)
         f.square = opt.square
         f.altitude = opt.altitude
-        self.flew = Style.FLIGHT in styles
-        levels = [f.powers[n].level for n in opt.powers if Style.FLIGHT in f.powers[n].styles]
-        f.flight_level = max(levels) if opt.altitude > 0 and levels else 0
+        self.flew = bool(flights)
+        f.flight_level = max(flights) if opt.altitude > 0 and flights else 0
         f.clinging = self.arena.is_wall(opt.square) and opt.altitude == 0
-        walls = [f.powers[n].level for n in opt.powers if Style.WALL_WALKING in f.powers[n].styles]
         f.cling_level = max(walls) if f.clinging and walls else f.cling_level if f.clinging else 0
         where = action.square + (f" at altitude {opt.altitude}" if opt.altitude else "")
         how = f" with {' + '.join(opt.powers)}" if opt.powers else ""
@@ -1199,6 +1214,13 @@ def made(kind: type[ActionT], *fields: Any) -> ActionT:
             _ACTIONS.clear()
         action = _ACTIONS[key] = kind(*fields)
     return action  # type: ignore[return-value]
+
+
+def _levels(f: Fighter, names: tuple[str, ...], style: Style) -> list[int]:
+    """The levels of ``f``'s powers named that have ``style``."""
+    if not names:  # most moves are walks
+        return []
+    return [f.powers[n].level for n in names if style in f.powers[n].styles]
 
 
 def _move_of(option: movement.MoveOption) -> Move:

@@ -85,9 +85,18 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
-    reads ``none`` in the teams' hero files."""
-    changes = tuple((g.id, index, Gizmo.NONE) for g, index in unseen(state, seat))
-    return options_with(state.options, changes)
+    reads ``none`` in the teams' hero files. Kept on the match by all that decides them
+    (asked at every decision, they change only when a gizmo is noticed, attacked in
+    the open or destroyed)."""
+    noticed = state.noticed.get(seat, ()) if seat is not None else ()
+    destroyed = tuple([tuple(g.destroyed) for g in state.fighters.values()])
+    key = (seat, id(state.options), tuple(state.exposed), tuple(noticed), destroyed)
+    known = state.seat_options_kept.get(key)
+    if known is None or known[0] is not state.options:
+        changes = tuple((g.id, index, Gizmo.NONE) for g, index in unseen(state, seat))
+        known = (state.options, options_with(state.options, changes))
+        state.seat_options_kept[key] = known
+    return known[1]
 
 
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
