@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from gladiatorium.games.superhero_gladiators.arena import Square
 from gladiatorium.games.superhero_gladiators.heroes import (
@@ -63,9 +62,9 @@ class Fighter:
     used: list[str] = field(default_factory=list)
     destroyed: list[str] = field(default_factory=list)
     working_moves: list[str] = field(default_factory=list)
-    #: the usable powers as last worked out, with the uses and destroyed gizmos they
-    #: were worked out from (a copy may share them: they are values)
-    _kept_usable: tuple[Any, dict[PowerType | str, tuple[str, ...]]] | None = field(
+    #: the usable powers as last worked out (None: to work out again), forgotten when
+    #: a power runs out of uses or loses its gizmo (a copy may share them: values)
+    _kept_usable: dict[PowerType | str, tuple[str, ...]] | None = field(
         default=None, repr=False, compare=False
     )
 
@@ -136,8 +135,21 @@ class Fighter:
         left = self.uses[name]
         if left is not None:
             self.uses[name] = left - 1
+            if left <= 1:  # its last use: no longer usable
+                self.forget_usable()
         if name not in self.used:
             self.used.append(name)
+
+    def destroy(self, name: str) -> None:
+        """The gizmo of power ``name`` is destroyed: the power is switched off (C13)."""
+        self.destroyed.append(name)
+        self.forget_usable()
+
+    def forget_usable(self) -> None:
+        """Work the usable powers out again when next asked: ``uses`` and ``destroyed``
+        change through :meth:`spend` and :meth:`destroy`, which call this; whoever
+        edits them directly (a written position) must too."""
+        self._kept_usable = None
 
     def of_type(self, kind: PowerType) -> tuple[str, ...]:
         """Names of usable powers of a type, in card order."""
@@ -151,11 +163,11 @@ class Fighter:
         return self._usable()[ATTACK]
 
     def _usable(self) -> dict[PowerType | str, tuple[str, ...]]:
-        """The usable powers by type, and the attacks, worked out again only when a use
-        is spent or a gizmo destroyed (a hero's powers and their types never change)."""
-        key = (*self.uses.values(), *self.destroyed)  # the uses, then the gizmos lost
+        """The usable powers by type, and the attacks, worked out again only when a
+        power ran out of uses or lost its gizmo (a hero's powers and their types never
+        change)."""
         kept = self._kept_usable
-        if kept is None or kept[0] != key:
+        if kept is None:
             found: dict[PowerType | str, list[str]] = {ATTACK: [], HARMFUL: []}
             for n, p in self.powers.items():
                 if self.usable(n):
@@ -164,8 +176,8 @@ class Fighter:
                         found[ATTACK].append(n)
                     if (damage(p) or 0) > 0:
                         found[HARMFUL].append(n)
-            kept = self._kept_usable = (key, {k: tuple(v) for k, v in found.items()})
-        return kept[1]
+            kept = self._kept_usable = {k: tuple(v) for k, v in found.items()}
+        return kept
 
     def copy_ready(self) -> str | None:
         """The copy-power able to pay for using the copied attack, if any."""

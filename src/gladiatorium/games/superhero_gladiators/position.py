@@ -123,6 +123,7 @@ def _stand(
             raise fail(f"{where}.destroyed", f"{name}'s gizmo cannot be destroyed")
     f.used = list(dict.fromkeys([*at.used, *at.destroyed]))
     f.destroyed = list(at.destroyed)
+    f.forget_usable()
     f.oomph = f.max_oomph if at.oomph is None else at.oomph
     if at.square is None:
         f.fainted, f.oomph = True, min(f.oomph, 0)

@@ -854,7 +854,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             hit=hit,
         )
         if hit:
-            target.destroyed.append(action.gizmo)
+            target.destroy(action.gizmo)
             if target.copied is not None and not target.defenses(Style.COPY_POWER):
                 target.copied = None
 
