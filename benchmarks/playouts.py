@@ -16,6 +16,7 @@ python-chess and OpenSpiel come with the bench extra (``make bench`` installs it
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -28,12 +29,14 @@ from gladiatorium.games import load
 
 
 def game_playouts(slug: str, n: int) -> Callable[[], int]:
-    """A run of ``n`` seeded random-bot games of ``slug``; returns the actions played."""
-    game = get_game(slug)
+    """A run of ``n`` seeded random-bot games of ``slug``; returns the actions played.
+    Each run plays the next ``n`` seeds, so no run replays a game an earlier one played
+    (a cache kept across games helps only as far as different games meet alike)."""
+    game, seeds = get_game(slug), itertools.count()
 
     def run() -> int:
         actions = 0
-        for seed in range(n):
+        for seed in itertools.islice(seeds, n):
             state = game.start(None, None, seed)
             run_match(state, make_bots(game, seed, dict.fromkeys(state.seats, "random")))
             actions += len(state.history)
@@ -43,12 +46,15 @@ def game_playouts(slug: str, n: int) -> Callable[[], int]:
 
 
 def chess_playouts(n: int) -> Callable[[], int]:
-    """``n`` random games of standard chess with python-chess (200-ply cap)."""
+    """``n`` random games of standard chess with python-chess (200-ply cap), the next
+    ``n`` seeds each run."""
     import chess
+
+    seeds = itertools.count()
 
     def run() -> int:
         plies = 0
-        for seed in range(n):
+        for seed in itertools.islice(seeds, n):
             rng, board = random.Random(seed), chess.Board()
             while not board.is_game_over() and board.ply() < 200:
                 board.push(rng.choice(list(board.legal_moves)))
@@ -65,11 +71,11 @@ def openspiel_playouts(n: int) -> Callable[[], int] | None:
         import pyspiel  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
-    chess_game = pyspiel.load_game("chess")
+    chess_game, seeds = pyspiel.load_game("chess"), itertools.count()
 
     def run() -> int:
         plies = 0
-        for seed in range(n):
+        for seed in itertools.islice(seeds, n):
             rng, state = random.Random(seed), chess_game.new_initial_state()
             while not state.is_terminal() and state.move_number() < 200:
                 state.apply_action(rng.choice(state.legal_actions()))
