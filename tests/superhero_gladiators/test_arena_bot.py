@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from arena_helpers import act, attacker, defender, duel, power
 
 from gladiatorium.core import Observation, Rng
@@ -101,3 +103,37 @@ def test_bot_fears_a_foes_fists_only_when_it_can_outshoot_them() -> None:
             assert [(sq, reach) for sq, _alt, reach, _h in dangers] == [
                 (brute.square, brute.movement + 1)
             ]
+
+
+def test_bot_weighs_a_situation_once_and_chooses_alike_when_it_comes_again(
+    monkeypatch: Any,
+) -> None:
+    """A second match in the same situation gets the choice the first one weighed; a
+    situation that differs (the foe a square away) is weighed afresh."""
+    from gladiatorium.games.superhero_gladiators import bots
+
+    monkeypatch.setattr(bots, "_CHOSEN", {})
+    weighed: list[str] = []
+    best = GreedyBot._best
+
+    def counted(self: GreedyBot, state: Any, f: Any, legal: Any) -> int:
+        weighed.append(f.id)
+        return best(self, state, f, legal)
+
+    monkeypatch.setattr(GreedyBot, "_best", counted)
+    first = choice(duel([attacker(BOLT)], [defender()], AT, "1.22"))
+    again = choice(duel([attacker(BOLT)], [defender()], AT, "1.22"))
+    assert first == again == "attack 2A with Bolt" and weighed == ["1A"]
+    choice(duel([attacker(BOLT)], [defender()], {"1A": "a1", "2A": "c1"}, "1.22"))
+    assert weighed == ["1A", "1A"]
+
+
+def test_cards_that_differ_only_in_their_gizmos_are_one_situation() -> None:
+    """A world invents the foes' unseen gizmos afresh each time; the bot never reads
+    them, so the cards it is handed count as the same card, and another card does not."""
+    from gladiatorium.games.superhero_gladiators.bots import _card
+
+    hidden = attacker(power("distance", level=2, name="Bolt", gizmo="hidden"))
+    plain = attacker(power("distance", level=2, name="Bolt", gizmo="none"))
+    stronger = attacker(power("distance", level=3, name="Bolt", gizmo="none"))
+    assert _card(hidden) == _card(plain) != _card(stronger)

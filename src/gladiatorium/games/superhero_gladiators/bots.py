@@ -8,8 +8,10 @@ is invented (ruling G5, ``Game.determinize``)."""
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -30,6 +32,7 @@ from gladiatorium.games.superhero_gladiators.arena import PIT, Square, distance,
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import (
     Flaw,
+    Hero,
     Power,
     PowerType,
     Style,
@@ -85,7 +88,8 @@ class GreedyBot:
         state, seat = observation.world(), observation.seat
         assert isinstance(state, SuperheroGladiatorsState)
         self._read_notices(state, seat)
-        legal = list(observation.legal_actions)  # the match's own: applied without a check
+        # the match's own list (a tuple): an action taken from it is applied without a check
+        legal = tuple(observation.legal_actions)
         first = legal[0]
         if isinstance(first, Place):
             return self._place(state, seat, legal)
@@ -112,7 +116,9 @@ class GreedyBot:
         self._read = len(state.events)
 
     # ----- set-up and reactions
-    def _place(self, state: SuperheroGladiatorsState, seat: Seat, legal: list[Action]) -> Action:
+    def _place(
+        self, state: SuperheroGladiatorsState, seat: Seat, legal: Sequence[Action]
+    ) -> Action:
         """Its own heroes near the centre; a foe's Perception 1 hero (S4) as far from
         this seat's start squares as the map allows."""
         if state.fighters[state.to_place[0]].team != seat:
@@ -121,7 +127,7 @@ class GreedyBot:
         centre = (state.arena.width // 2, state.arena.height // 2)
         return min(legal, key=lambda a: distance(_placed_on(a), centre))
 
-    def _reveal(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _reveal(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
         """Give away the gizmo that matters least: used up first, then the lowest level."""
         g = state.fighters[state.reveal_for[0]]
 
@@ -131,7 +137,7 @@ class GreedyBot:
 
         return min(legal, key=worth)
 
-    def _defend(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _defend(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
         hit = state.pending[0]
         g = state.fighters[hit.target]
         for action in legal:
@@ -150,7 +156,51 @@ class GreedyBot:
         return legal[0]
 
     # ----- a hero's action
-    def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+    def _turn(
+        self, state: SuperheroGladiatorsState, f: Fighter, legal: tuple[Action, ...]
+    ) -> Action:
+        """The best action of the hero to act, weighed once per situation: the duels of
+        a batch meet the same situations over and over (every one starts alike, and a
+        hit or a miss leads to few places), and the choice depends only on the
+        situation and the legal actions."""
+        key = self._situation(state, f)
+        known = _CHOSEN.get(key)
+        if known is not None and known[0] is state.arena and known[1] == legal:
+            return legal[known[2]]
+        best = self._best(state, f, legal)
+        if len(_CHOSEN) >= MAX_CHOSEN:
+            del _CHOSEN[next(iter(_CHOSEN))]  # the oldest goes
+        _CHOSEN[key] = (state.arena, legal, best)
+        return legal[best]
+
+    def _situation(self, state: SuperheroGladiatorsState, f: Fighter) -> tuple[Any, ...]:
+        """All that the worth of a hero's actions depends on besides the actions: the
+        map, the rules of blasts, who acts, every hero's card (its gizmos aside: the bot
+        never reads them, and a world invents the foes' it cannot see) and how it stands,
+        and the looks that found nothing."""
+        heroes = tuple(
+            (
+                g.id,
+                g.team,
+                _card(g.hero),
+                g.square,
+                g.altitude,
+                g.oomph,
+                tuple(g.uses.values()),
+                tuple(g.destroyed),
+                g.entangled,
+                None if g.copied is None else _ungizmoed(g.copied),
+                g.flight_level,
+                g.fainted,
+            )
+            for g in state.fighters.values()
+        )
+        nothing = tuple(sorted(self._nothing)) if self._nothing else ()
+        rules = (state.options.friendly_fire, state.rules)
+        return (id(state.arena), rules, f.id, heroes, nothing)
+
+    def _best(self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]) -> int:
+        """The index of the best action in ``legal``, weighed afresh."""
         self._expectations, self._ats = {}, {}
         foes = state.foes(f)
         self._threats = [
@@ -182,7 +232,7 @@ class GreedyBot:
             worth = self._value(state, f, legal[index])
             if worth > value:
                 best, value = index, worth
-        return legal[best]
+        return best
 
     def _value(self, state: SuperheroGladiatorsState, f: Fighter, action: Action) -> float:
         if isinstance(action, Attack):
@@ -318,7 +368,7 @@ class GreedyBot:
         return p * 3.0 - 0.3 * f.entangled - (0.2 if action.power else 0.0)
 
     def _move_values(
-        self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]
+        self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]
     ) -> list[float]:
         """The worth of the moves that open the legal list (a hero's moves come first),
         in their order. A hero that can still harm weighs its moves only by the foes'
@@ -444,6 +494,42 @@ def _guard(g: Fighter) -> tuple[bool, int, int]:
 #: the expected worth of attacks weighed before, by what it depends on (see
 #: ``GreedyBot._expect_as_before``); each entry holds its power
 _EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
+
+#: the choice made in each situation met before (see ``GreedyBot._turn``): the map and
+#: the legal actions it was made among, and the index of the action chosen
+_CHOSEN: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...], int]] = {}
+MAX_CHOSEN = 16384
+
+#: each card met, by id, as the bot reads it (the card itself and a number for the same
+#: card without its gizmos; cards differing only in their gizmos get the same number)
+_CARDS: dict[int, tuple[Hero, int]] = {}
+#: the numbers given, by card without gizmos (a number is never given twice, so a
+#: choice kept under a number forgotten is never taken for another card's)
+_CARD_NUMBERS: dict[Hero, int] = {}
+_NUMBERS = itertools.count()
+#: each copied power met, by id, without its gizmo
+_POWERS: dict[int, tuple[Power, Power]] = {}
+
+
+def _card(hero: Hero) -> int:
+    """The number of ``hero``'s card without its gizmos."""
+    known = _CARDS.get(id(hero))
+    if known is None or known[0] is not hero:
+        plain = replace(hero, powers=tuple(_ungizmoed(p) for p in hero.powers))
+        number = _CARD_NUMBERS.get(plain)
+        if number is None:
+            number = keep(_CARD_NUMBERS, plain, next(_NUMBERS))
+        known = keep(_CARDS, id(hero), (hero, number))
+    return known[1]
+
+
+def _ungizmoed(power: Power) -> Power:
+    """``power`` without its gizmo (the same object for the same power)."""
+    known = _POWERS.get(id(power))
+    if known is None or known[0] is not power:
+        known = keep(_POWERS, id(power), (power, replace(power, gizmo=None)))
+    return known[1]
+
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry
