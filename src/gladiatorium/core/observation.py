@@ -50,7 +50,7 @@ class Observation:
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets
             seen = state.count_events_for(seat)
-            self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
+            self._world = game.determinize(state, seat, Rng.remembered(world_seed(seat, seen)))
         #: the options as the seat may know them: its world's (where a secret of the
         #: options, such as a foe's hidden gizmo, is invented), else the game's
         #: ``seat_options``
@@ -107,6 +107,24 @@ class Observation:
     def sample_states(self, rng: Rng, count: int) -> list[State[Any]]:
         """``count`` states drawn by :meth:`determinize`, one after the other."""
         return [self.determinize(rng) for _ in range(count)]
+
+
+def world_seed(seat: Seat, seen: int) -> int:
+    """The seed of the secrets invented in the world of ``seat`` once it has seen
+    ``seen`` events (derived once per seat and count: the matches of a batch ask for
+    the same few)."""
+    key = (seat, seen)
+    seed = _WORLD_SEEDS.get(key)
+    if seed is None:
+        if len(_WORLD_SEEDS) >= MAX_WORLD_SEEDS:
+            _WORLD_SEEDS.clear()
+        seed = _WORLD_SEEDS[key] = derive_seed("world", seat, seen)
+    return seed
+
+
+#: the seeds of worlds, by seat and events seen
+_WORLD_SEEDS: dict[tuple[Seat, int], int] = {}
+MAX_WORLD_SEEDS = 4096
 
 
 def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False) -> State[Any]:
