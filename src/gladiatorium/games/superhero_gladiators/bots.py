@@ -120,12 +120,14 @@ class GreedyBot:
         self, state: SuperheroGladiatorsState, seat: Seat, legal: Sequence[Action]
     ) -> Action:
         """Its own heroes near the centre; a foe's Perception 1 hero (S4) as far from
-        this seat's start squares as the map allows."""
-        if state.fighters[state.to_place[0]].team != seat:
-            ours = state.arena.starts.get(seat, ())
-            return max(legal, key=lambda a: min(distance(_placed_on(a), s) for s in ours))
-        centre = (state.arena.width // 2, state.arena.height // 2)
-        return min(legal, key=lambda a: distance(_placed_on(a), centre))
+        this seat's start squares as the map allows (worked out once per map, seat and
+        free squares: every duel of a batch starts alike)."""
+        arena, foes = state.arena, state.fighters[state.to_place[0]].team != seat
+        key = (id(arena), seat, foes, tuple(_placed_on(a) for a in legal))
+        known = _PLACED.get(key)
+        if known is None or known[0] is not arena:
+            known = keep(_PLACED, key, (arena, _placing(state, seat, foes, key[3])))
+        return legal[known[1]]
 
     def _reveal(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
         """Give away the gizmo that matters least: used up first, then the lowest level."""
@@ -553,6 +555,24 @@ def _sq(name: str) -> Square:
 def _placed_on(action: Action) -> Square:
     assert isinstance(action, Place)
     return _sq(action.square)
+
+
+def _placing(
+    state: SuperheroGladiatorsState, seat: Seat, foes: bool, squares: tuple[Square, ...]
+) -> int:
+    """The index of the square to place on among ``squares`` (see ``GreedyBot._place``;
+    ``foes``: the hero is a foe's); the first of the best."""
+    indices = range(len(squares))
+    if foes:
+        ours = state.arena.starts.get(seat, ())
+        return max(indices, key=lambda i: min(distance(squares[i], s) for s in ours))
+    centre = (state.arena.width // 2, state.arena.height // 2)
+    return min(indices, key=lambda i: distance(squares[i], centre))
+
+
+#: the square chosen by map, seat, whose hero and the free squares (see ``_place``):
+#: the map, and the index of the square
+_PLACED: dict[tuple[Any, ...], tuple[Any, int]] = {}
 
 
 class _Placed:
