@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from gladiatorium.core import Rng, Seat
 from gladiatorium.games.superhero_gladiators.actions import Reveal
@@ -49,12 +49,34 @@ def unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> Iterator[tuple
                 yield g, index
 
 
+def unseen_places(
+    state: SuperheroGladiatorsState, seat: Seat | None
+) -> tuple[tuple[str, int], ...]:
+    """:func:`unseen` as (hero id, place on the card), kept by what it depends on: the
+    cards (which follow from the options), the gizmos destroyed, those attacked in the
+    open and those ``seat``'s team noticed."""
+    options = state.options
+    destroyed = tuple(tuple(g.destroyed) for g in state.fighters.values())
+    key = (
+        id(options),
+        seat,
+        destroyed,
+        tuple(state.exposed),
+        tuple(state.noticed.get(seat or "", ())),
+    )
+    known = _UNSEEN.get(key)
+    if known is None or known[0] is not options:
+        places = tuple((g.id, index) for g, index in unseen(state, seat))
+        known = keep(_UNSEEN, key, (options, places))
+    return known[1]
+
+
 def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None:
     """Draw afresh each gizmo ``seat`` cannot see into: hidden one time in five, else
     none; on the cards and in the options alike."""
     changes = tuple(
-        (g.id, index, Gizmo.HIDDEN if rng.randint(1, 1000) <= HIDDEN_SHARE * 1000 else Gizmo.NONE)
-        for g, index in unseen(world, seat)
+        (fid, index, Gizmo.HIDDEN if rng.randint(1, 1000) <= HIDDEN_SHARE * 1000 else Gizmo.NONE)
+        for fid, index in unseen_places(world, seat)
     )
     set_gizmos(world, changes)
 
@@ -86,7 +108,7 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
     reads ``none`` in the teams' hero files."""
-    changes = tuple((g.id, index, Gizmo.NONE) for g, index in unseen(state, seat))
+    changes = tuple((fid, index, Gizmo.NONE) for fid, index in unseen_places(state, seat))
     return options_with(state.options, changes)
 
 
@@ -187,3 +209,4 @@ _OPTIONS: dict[
     tuple[int, tuple[Change, ...]],
     tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
 ] = {}
+_UNSEEN: dict[tuple[Any, ...], tuple[SuperheroGladiatorsOptions, tuple[tuple[str, int], ...]]] = {}
