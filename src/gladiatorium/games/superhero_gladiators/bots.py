@@ -178,8 +178,9 @@ class GreedyBot:
     def _situation(self, state: SuperheroGladiatorsState, f: Fighter) -> tuple[Any, ...]:
         """All that the worth of a hero's actions depends on besides the actions: the
         map, the rules of blasts, who acts, every hero's card (its gizmos aside: the bot
-        never reads them, and a world invents the foes' it cannot see) and how it stands,
-        and the looks that found nothing."""
+        never reads them, and a world invents the foes' it cannot see) and how it stands
+        (of its uses only whether each power has unlimited, some or none left: the bot
+        never counts them), and the looks that found nothing."""
         heroes = tuple(
             (
                 g.id,
@@ -188,7 +189,7 @@ class GreedyBot:
                 g.square,
                 g.altitude,
                 g.oomph,
-                tuple(g.uses.values()),
+                tuple([u if u is None else u > 0 for u in g.uses.values()]),
                 tuple(g.destroyed),
                 g.entangled,
                 None if g.copied is None else _ungizmoed(g.copied),
