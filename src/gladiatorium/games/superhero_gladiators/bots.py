@@ -501,7 +501,7 @@ _EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
 #: the choice made in each situation met before (see ``GreedyBot._turn``): the map and
 #: the legal actions it was made among, and the index of the action chosen
 _CHOSEN: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...], int]] = {}
-MAX_CHOSEN = 16384
+MAX_CHOSEN = 8192  # about a kilobyte each
 
 #: each card met, by id, as the bot reads it (the card itself and a number for the same
 #: card without its gizmos; cards differing only in their gizmos get the same number)
