@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+import pytest
 from arena_helpers import act, attacker, defender, duel, power
 
 from gladiatorium.core import Observation, Rng
+from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot, chance
+
+GAME = SuperheroGladiators()
 
 BOLT = power("distance", level=2, name="Bolt")
 PUNCH = power("close", level=2, name="Punch")
@@ -105,35 +107,32 @@ def test_bot_fears_a_foes_fists_only_when_it_can_outshoot_them() -> None:
             ]
 
 
-def test_bot_weighs_a_situation_once_and_chooses_alike_when_it_comes_again(
-    monkeypatch: Any,
-) -> None:
-    """A second match in the same situation gets the choice the first one weighed; a
-    situation that differs (the foe a square away) is weighed afresh."""
+def test_bot_recalls_a_choice_in_the_same_situation_without_a_world() -> None:
+    """A second match in the same situation gets the choice the first one weighed,
+    from an observation without a world; a situation that differs (the foe a square
+    away) is not recalled."""
     from gladiatorium.games.superhero_gladiators import bots
 
-    monkeypatch.setattr(bots, "_CHOSEN", {})
-    weighed: list[str] = []
-    best = GreedyBot._best
-
-    def counted(self: GreedyBot, state: Any, f: Any, legal: Any) -> int:
-        weighed.append(f.id)
-        return best(self, state, f, legal)
-
-    monkeypatch.setattr(GreedyBot, "_best", counted)
-    first = choice(duel([attacker(BOLT)], [defender()], AT, "1.22"))
-    again = choice(duel([attacker(BOLT)], [defender()], AT, "1.22"))
-    assert first == again == "attack 2A with Bolt" and weighed == ["1A"]
-    choice(duel([attacker(BOLT)], [defender()], {"1A": "a1", "2A": "c1"}, "1.22"))
-    assert weighed == ["1A", "1A"]
+    bots._CHOSEN.clear()
+    first = duel([attacker(BOLT)], [defender()], AT, "1.22")
+    assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, first, "1")) is None
+    assert choice(first) == "attack 2A with Bolt"
+    again = duel([attacker(BOLT)], [defender()], AT, "1.22")
+    glance = Observation.glance(GAME, again, "1")
+    recalled = GreedyBot(Rng(0)).recall(glance)
+    assert str(recalled) == "attack 2A with Bolt" and recalled in glance.legal_actions
+    with pytest.raises(RuntimeError):
+        glance.world()
+    nearer = duel([attacker(BOLT)], [defender()], {"1A": "a1", "2A": "c1"}, "1.22")
+    assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, nearer, "1")) is None
 
 
-def test_cards_that_differ_only_in_their_gizmos_are_one_situation() -> None:
-    """A world invents the foes' unseen gizmos afresh each time; the bot never reads
-    them, so the cards it is handed count as the same card, and another card does not."""
-    from gladiatorium.games.superhero_gladiators.bots import _card
+def test_cards_that_differ_only_in_their_gizmos_count_as_one_in_a_situation() -> None:
+    """A world invents the foes' unseen gizmos afresh each time; the bots never read
+    them, so a situation counts those cards as the same card, and another card not."""
+    from gladiatorium.games.superhero_gladiators.worlds import card_number
 
     hidden = attacker(power("distance", level=2, name="Bolt", gizmo="hidden"))
     plain = attacker(power("distance", level=2, name="Bolt", gizmo="none"))
     stronger = attacker(power("distance", level=3, name="Bolt", gizmo="none"))
-    assert _card(hidden) == _card(plain) != _card(stronger)
+    assert card_number(hidden) == card_number(plain) != card_number(stronger)

@@ -13,7 +13,7 @@ cannot read them however it is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +74,23 @@ class Observation:
         return cls(game, state, seat, world=world, awaiting=awaiting)
 
     @classmethod
+    def glance(
+        cls,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        awaiting: tuple[Seat, ...] | None = None,
+    ) -> Observation:
+        """An observation without a world, for a bot that may recall its choice
+        (``Bot.recall``): its legal actions, options as the seat may know them, events
+        and the game's :meth:`~gladiatorium.core.game.Game.situation`, taken from the
+        match (what the seat's world would give)."""
+        observation = cls(game, state, seat, world=False, awaiting=awaiting)
+        observation.__dict__["situation"] = game.situation(state, seat)
+        observation.__dict__["events"] = tuple(state.events_for(seat))
+        return observation
+
+    @classmethod
     def of(cls, state: State[Any], seat: Seat, game: Game[Any] | None = None) -> Observation:
         """The observation of ``seat`` in ``state`` (its game found in the registry
         when not given)."""
@@ -90,6 +107,12 @@ class Observation:
     def events(self) -> tuple[Event, ...]:
         """The events the seat was told, in order."""
         return tuple(self.world().events_for(self.seat))
+
+    @cached_property
+    def situation(self) -> Hashable | None:
+        """The game's :meth:`~gladiatorium.core.game.Game.situation` of the seat (read
+        from its world: the match gives the same)."""
+        return self.game.situation(self.world(), self.seat)
 
     def world(self) -> State[Any]:
         """A full state the seat cannot tell from the true one: what it may know is

@@ -8,10 +8,8 @@ is invented (ruling G5, ``Game.determinize``)."""
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -32,7 +30,6 @@ from gladiatorium.games.superhero_gladiators.arena import PIT, Square, distance,
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import (
     Flaw,
-    Hero,
     Power,
     PowerType,
     Style,
@@ -87,7 +84,7 @@ class GreedyBot:
     def choose(self, observation: Observation) -> Action:
         state, seat = observation.world(), observation.seat
         assert isinstance(state, SuperheroGladiatorsState)
-        self._read_notices(state, seat)
+        self._read_notices(state.events, seat)
         # the match's own list (a tuple): an action taken from it is applied without a check
         legal = tuple(observation.legal_actions)
         first = legal[0]
@@ -97,23 +94,26 @@ class GreedyBot:
             return self._reveal(state, legal)
         if isinstance(first, Defend):
             return self._defend(state, legal)
-        return self._turn(state, state.fighters[state.actor], legal)
+        situation = observation.situation
+        assert situation is not None  # a hero's action
+        return self._turn(state, state.fighters[state.actor], legal, situation)
 
-    def _read_notices(self, state: SuperheroGladiatorsState, seat: Seat) -> None:
+    def _read_notices(self, events: Sequence[Event], seat: Seat) -> None:
         """Remember the looks of this seat's team whose die succeeded and found nothing:
-        no hidden gizmo is left to find there (G5; only events this seat sees)."""
+        no hidden gizmo is left to find there (G5; only ``events``, those this seat
+        sees)."""
         # a match is known by its first event, which every world of it shares: the
         # events of each world are those of the last and more
-        first = state.events[0] if state.events else None
+        first = events[0] if events else None
         known = self._match[0] is first and self._match[1] == seat
-        if self._read > len(state.events) or not known:
+        if self._read > len(events) or not known:
             self._match, self._read, self._nothing = (first, seat), 0, set()  # another match
-        for event in state.events[self._read :]:
+        for event in events[self._read :]:
             data = event.data
             looked = event.kind == "roll" and "found" in data and event.visible_to(seat)
             if looked and data["roll"] < data["needs"] and not data["found"]:
                 self._nothing.add((data["target"], data["power"]))
-        self._read = len(state.events)
+        self._read = len(events)
 
     # ----- set-up and reactions
     def _place(
@@ -158,49 +158,39 @@ class GreedyBot:
         return legal[0]
 
     # ----- a hero's action
+    def recall(self, observation: Observation) -> Action | None:
+        """The choice made before in this situation among the same legal actions, if
+        any: the duels of a batch meet the same situations over and over (every one
+        starts alike, and a hit or a miss leads to few places), and the choice follows
+        from the situation (``Game.situation``), the looks that found nothing and the
+        legal actions alone."""
+        situation = observation.situation
+        if situation is None:
+            return None
+        self._read_notices(observation.events, observation.seat)
+        known = _CHOSEN.get((situation, self._looked()))
+        legal = tuple(observation.legal_actions)
+        if known is not None and known[0] == legal:
+            return legal[known[1]]
+        return None
+
     def _turn(
-        self, state: SuperheroGladiatorsState, f: Fighter, legal: tuple[Action, ...]
+        self,
+        state: SuperheroGladiatorsState,
+        f: Fighter,
+        legal: tuple[Action, ...],
+        situation: Hashable,
     ) -> Action:
-        """The best action of the hero to act, weighed once per situation: the duels of
-        a batch meet the same situations over and over (every one starts alike, and a
-        hit or a miss leads to few places), and the choice depends only on the
-        situation and the legal actions."""
-        key = self._situation(state, f)
-        known = _CHOSEN.get(key)
-        if known is not None and known[0] is state.arena and known[1] == legal:
-            return legal[known[2]]
+        """The best action of the hero to act, kept for :meth:`recall`."""
         best = self._best(state, f, legal)
         if len(_CHOSEN) >= MAX_CHOSEN:
             del _CHOSEN[next(iter(_CHOSEN))]  # the oldest goes
-        _CHOSEN[key] = (state.arena, legal, best)
+        _CHOSEN[(situation, self._looked())] = (legal, best)
         return legal[best]
 
-    def _situation(self, state: SuperheroGladiatorsState, f: Fighter) -> tuple[Any, ...]:
-        """All that the worth of a hero's actions depends on besides the actions: the
-        map, the rules of blasts, who acts, every hero's card (its gizmos aside: the bot
-        never reads them, and a world invents the foes' it cannot see) and how it stands
-        (of its uses only whether each power has unlimited, some or none left: the bot
-        never counts them), and the looks that found nothing."""
-        heroes = tuple(
-            (
-                g.id,
-                g.team,
-                _card(g.hero),
-                g.square,
-                g.altitude,
-                g.oomph,
-                tuple([u if u is None else u > 0 for u in g.uses.values()]),
-                tuple(g.destroyed),
-                g.entangled,
-                None if g.copied is None else _ungizmoed(g.copied),
-                g.flight_level,
-                g.fainted,
-            )
-            for g in state.fighters.values()
-        )
-        nothing = tuple(sorted(self._nothing)) if self._nothing else ()
-        rules = (state.options.friendly_fire, state.rules)
-        return (id(state.arena), rules, f.id, heroes, nothing)
+    def _looked(self) -> tuple[tuple[str, str], ...]:
+        """The looks that found nothing, as a value."""
+        return tuple(sorted(self._nothing)) if self._nothing else ()
 
     def _best(self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]) -> int:
         """The index of the best action in ``legal``, weighed afresh."""
@@ -498,41 +488,11 @@ def _guard(g: Fighter) -> tuple[bool, int, int]:
 #: ``GreedyBot._expect_as_before``); each entry holds its power
 _EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
 
-#: the choice made in each situation met before (see ``GreedyBot._turn``): the map and
-#: the legal actions it was made among, and the index of the action chosen
-_CHOSEN: dict[tuple[Any, ...], tuple[Any, tuple[Action, ...], int]] = {}
+#: the choice made in each situation met before (see ``GreedyBot.recall``), by the
+#: game's situation and the looks that found nothing: the legal actions it was made
+#: among, and the index of the action chosen
+_CHOSEN: dict[tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[Action, ...], int]] = {}
 MAX_CHOSEN = 8192  # about a kilobyte each
-
-#: each card met, by id, as the bot reads it (the card itself and a number for the same
-#: card without its gizmos; cards differing only in their gizmos get the same number)
-_CARDS: dict[int, tuple[Hero, int]] = {}
-#: the numbers given, by card without gizmos (a number is never given twice, so a
-#: choice kept under a number forgotten is never taken for another card's)
-_CARD_NUMBERS: dict[Hero, int] = {}
-_NUMBERS = itertools.count()
-#: each copied power met, by id, without its gizmo
-_POWERS: dict[int, tuple[Power, Power]] = {}
-
-
-def _card(hero: Hero) -> int:
-    """The number of ``hero``'s card without its gizmos."""
-    known = _CARDS.get(id(hero))
-    if known is None or known[0] is not hero:
-        plain = replace(hero, powers=tuple(_ungizmoed(p) for p in hero.powers))
-        number = _CARD_NUMBERS.get(plain)
-        if number is None:
-            number = keep(_CARD_NUMBERS, plain, next(_NUMBERS))
-        known = keep(_CARDS, id(hero), (hero, number))
-    return known[1]
-
-
-def _ungizmoed(power: Power) -> Power:
-    """``power`` without its gizmo (the same object for the same power)."""
-    known = _POWERS.get(id(power))
-    if known is None or known[0] is not power:
-        known = keep(_POWERS, id(power), (power, replace(power, gizmo=None)))
-    return known[1]
-
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry

@@ -9,6 +9,7 @@ card, power and options object met before: a batch's worlds meet the same few.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any, Final, TypeVar
@@ -79,6 +80,56 @@ def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None
         for fid, index in unseen_places(world, seat)
     )
     set_gizmos(world, changes)
+
+
+def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
+    """A hero's action as every seat sees it (``Game.situation``): the map, the rules of
+    blasts, the hero to act, and every hero's card without its gizmos (G5: nothing
+    tells a foe a hidden gizmo from none) and how it stands, its uses told only as
+    unlimited, some or none left (the game's bots never count them). None outside a
+    hero's action (placing, a defence, a reveal)."""
+    if state.phase != "fight" or state.pending or state.reveal_for[0]:
+        return None
+    heroes = tuple(
+        (
+            g.id,
+            g.team,
+            card_number(g.hero),
+            g.square,
+            g.altitude,
+            g.oomph,
+            tuple([u if u is None else u > 0 for u in g.uses.values()]),
+            tuple(g.destroyed),
+            g.entangled,
+            None if g.copied is None else without_gizmo(g.copied),
+            g.flight_level,
+            g.fainted,
+        )
+        for g in state.fighters.values()
+    )
+    rules = (state.arena.rows, state.options.friendly_fire, state.rules.area_radius)
+    return (rules, state.actor, heroes)
+
+
+def card_number(hero: Hero) -> int:
+    """A number for ``hero``'s card without its gizmos: cards that differ only in their
+    gizmos get the same number, and a number is never given to another card."""
+    known = _CARD_NUMBERS.get(id(hero))
+    if known is None or known[0] is not hero:
+        plain = replace(hero, powers=tuple(without_gizmo(p) for p in hero.powers))
+        number = _PLAIN_NUMBERS.get(plain)
+        if number is None:
+            number = keep(_PLAIN_NUMBERS, plain, next(_NUMBERS))
+        known = keep(_CARD_NUMBERS, id(hero), (hero, number))
+    return known[1]
+
+
+def without_gizmo(power: Power) -> Power:
+    """``power`` with no gizmo at all (the same object for the same power)."""
+    known = _BARE.get(id(power))
+    if known is None or known[0] is not power:
+        known = keep(_BARE, id(power), (power, replace(power, gizmo=None)))
+    return known[1]
 
 
 def forget_others_notices(world: SuperheroGladiatorsState, seat: Seat) -> None:
@@ -209,4 +260,12 @@ _OPTIONS: dict[
     tuple[int, tuple[Change, ...]],
     tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
 ] = {}
+#: each card met, by id: the card and its number (see ``card_number``)
+_CARD_NUMBERS: dict[int, tuple[Hero, int]] = {}
+#: the numbers given, by card without gizmos (never given twice: a number kept in a
+#: table of situations never stands for another card after this one is forgotten)
+_PLAIN_NUMBERS: dict[Hero, int] = {}
+_NUMBERS = itertools.count()
+#: each power met, by id, and the same without a gizmo
+_BARE: dict[int, tuple[Power, Power]] = {}
 _UNSEEN: dict[tuple[Any, ...], tuple[SuperheroGladiatorsOptions, tuple[tuple[str, int], ...]]] = {}
