@@ -56,6 +56,31 @@ def unseen_places(
     """:func:`unseen` as (hero id, place on the card), kept by what it depends on: the
     cards (which follow from the options), the gizmos destroyed, those attacked in the
     open and those ``seat``'s team noticed."""
+    return _unseen(state, seat).places
+
+
+class _Unseen:
+    """What a seat cannot see into, found once per options, seat, gizmos destroyed,
+    exposed and noticed: the places, and the options as the seat may know them (made
+    when first asked for)."""
+
+    __slots__ = ("_seat_options", "options", "places")
+
+    def __init__(
+        self, options: SuperheroGladiatorsOptions, places: tuple[tuple[str, int], ...]
+    ) -> None:
+        self.options = options
+        self.places = places
+        self._seat_options: SuperheroGladiatorsOptions | None = None
+
+    def seat_options(self) -> SuperheroGladiatorsOptions:
+        if self._seat_options is None:
+            changes = tuple((fid, index, Gizmo.NONE) for fid, index in self.places)
+            self._seat_options = options_with(self.options, changes)
+        return self._seat_options
+
+
+def _unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> _Unseen:
     options = state.options
     destroyed = tuple(tuple(g.destroyed) for g in state.fighters.values())
     key = (
@@ -66,10 +91,10 @@ def unseen_places(
         tuple(state.noticed.get(seat or "", ())),
     )
     known = _UNSEEN.get(key)
-    if known is None or known[0] is not options:
+    if known is None or known.options is not options:
         places = tuple((g.id, index) for g, index in unseen(state, seat))
-        known = keep(_UNSEEN, key, (options, places))
-    return known[1]
+        known = keep(_UNSEEN, key, _Unseen(options, places))
+    return known
 
 
 def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None:
@@ -159,8 +184,7 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
     reads ``none`` in the teams' hero files."""
-    changes = tuple((fid, index, Gizmo.NONE) for fid, index in unseen_places(state, seat))
-    return options_with(state.options, changes)
+    return _unseen(state, seat).seat_options()
 
 
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
@@ -268,4 +292,4 @@ _PLAIN_NUMBERS: dict[Hero, int] = {}
 _NUMBERS = itertools.count()
 #: each power met, by id, and the same without a gizmo
 _BARE: dict[int, tuple[Power, Power]] = {}
-_UNSEEN: dict[tuple[Any, ...], tuple[SuperheroGladiatorsOptions, tuple[tuple[str, int], ...]]] = {}
+_UNSEEN: dict[tuple[Any, ...], _Unseen] = {}
