@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from arena_helpers import act, attacker, defender, duel, power
 
@@ -136,3 +138,18 @@ def test_cards_that_differ_only_in_their_gizmos_count_as_one_in_a_situation() ->
     plain = attacker(power("distance", level=2, name="Bolt", gizmo="none"))
     stronger = attacker(power("distance", level=3, name="Bolt", gizmo="none"))
     assert card_number(hidden) == card_number(plain) != card_number(stronger)
+
+
+def test_bot_recalls_a_defence_and_the_situation_holds_the_hit() -> None:
+    """A defence is recalled like an action; a hit rolled otherwise (a double) is
+    another situation."""
+    tough = power("defense", "toughness", level=2, uses=3, name="Hide")
+
+    def hit(roll: int) -> Any:
+        state = duel([attacker(BOLT)], [defender(tough)], AT, "1.22")
+        act(state, "attack 2A with Bolt", [roll])
+        return state
+
+    assert choice(hit(12)) == "use Hide"
+    assert str(GreedyBot(Rng(0)).recall(Observation.glance(GAME, hit(12), "2"))) == "use Hide"
+    assert GAME.situation(hit(12), "2") != GAME.situation(hit(1), "2")

@@ -92,11 +92,13 @@ class GreedyBot:
             return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
-        if isinstance(first, Defend):
-            return self._defend(state, legal)
         situation = observation.situation
-        assert situation is not None  # a hero's action
-        return self._turn(state, state.fighters[state.actor], legal, situation)
+        assert situation is not None  # a hero's action or a defence
+        if isinstance(first, Defend):
+            best = legal.index(self._defend(state, legal))
+        else:
+            best = self._best(state, state.fighters[state.actor], legal)
+        return self._keep(situation, legal, best)
 
     def _read_notices(self, events: Sequence[Event], seat: Seat) -> None:
         """Remember the looks of this seat's team whose die succeeded and found nothing:
@@ -157,7 +159,7 @@ class GreedyBot:
             return copies[0]
         return legal[0]
 
-    # ----- a hero's action
+    # ----- a hero's action (or a defence) weighed before
     def recall(self, observation: Observation) -> Action | None:
         """The choice made before in this situation among the same legal actions, if
         any: the duels of a batch meet the same situations over and over (every one
@@ -174,15 +176,8 @@ class GreedyBot:
             return legal[known[1]]
         return None
 
-    def _turn(
-        self,
-        state: SuperheroGladiatorsState,
-        f: Fighter,
-        legal: tuple[Action, ...],
-        situation: Hashable,
-    ) -> Action:
-        """The best action of the hero to act, kept for :meth:`recall`."""
-        best = self._best(state, f, legal)
+    def _keep(self, situation: Hashable, legal: tuple[Action, ...], best: int) -> Action:
+        """The action at ``best`` in ``legal``, the choice kept for :meth:`recall`."""
         if len(_CHOSEN) >= MAX_CHOSEN:
             del _CHOSEN[next(iter(_CHOSEN))]  # the oldest goes
         _CHOSEN[(situation, self._looked())] = (legal, best)
@@ -193,7 +188,7 @@ class GreedyBot:
         return tuple(sorted(self._nothing)) if self._nothing else ()
 
     def _best(self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]) -> int:
-        """The index of the best action in ``legal``, weighed afresh."""
+        """The index of the best action of hero ``f`` in ``legal``."""
         self._expectations, self._ats = {}, {}
         foes = state.foes(f)
         self._threats = [

@@ -16,6 +16,7 @@ from typing import Any, Final, TypeVar
 
 from gladiatorium.core import Rng, Seat
 from gladiatorium.games.superhero_gladiators.actions import Reveal
+from gladiatorium.games.superhero_gladiators.combat import Hit
 from gladiatorium.games.superhero_gladiators.fighters import Fighter, unique_power_names
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Hero, Power
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
@@ -108,12 +109,12 @@ def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None
 
 
 def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
-    """A hero's action as every seat sees it (``Game.situation``): the map, the rules of
-    blasts, the hero to act, and every hero's card without its gizmos (G5: nothing
-    tells a foe a hidden gizmo from none) and how it stands, its uses told only as
-    unlimited, some or none left (the game's bots never count them). None outside a
-    hero's action (placing, a defence, a reveal)."""
-    if state.phase != "fight" or state.pending or state.reveal_for[0]:
+    """A hero's action or a defence as every seat sees it (``Game.situation``): the map,
+    the rules of blasts, the hero to act, the hits waiting for a defence (rolled in the
+    open), and every hero's card without its gizmos (G5: nothing tells a foe a hidden
+    gizmo from none) and how it stands, its uses told only as unlimited, some or none
+    left (the game's bots never count them). None while placing and at a reveal."""
+    if state.phase != "fight" or state.reveal_for[0]:
         return None
     heroes = tuple(
         (
@@ -133,7 +134,25 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
         for g in state.fighters.values()
     )
     rules = (state.arena.rows, state.options.friendly_fire, state.rules.area_radius)
-    return (rules, state.actor, heroes)
+    hits = tuple(_struck(hit) for hit in state.pending) if state.pending else ()
+    return (rules, state.actor, hits, heroes)
+
+
+def _struck(hit: Hit) -> tuple[Any, ...]:
+    """A hit waiting for a defence, its power without a gizmo."""
+    return (
+        hit.attacker,
+        hit.target,
+        without_gizmo(hit.power),
+        hit.power_name,
+        hit.roll,
+        hit.number,
+        hit.damage,
+        hit.double,
+        hit.full,
+        hit.entangle,
+        hit.grappling,
+    )
 
 
 def card_number(hero: Hero) -> int:
