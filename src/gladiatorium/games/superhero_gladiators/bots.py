@@ -179,7 +179,7 @@ class GreedyBot:
     def _keep(self, situation: Hashable, legal: tuple[Action, ...], best: int) -> Action:
         """The action at ``best`` in ``legal``, the choice kept for :meth:`recall`."""
         if len(_CHOSEN) >= MAX_CHOSEN:
-            del _CHOSEN[next(iter(_CHOSEN))]  # the oldest goes
+            _CHOSEN.pop(next(iter(_CHOSEN)), None)  # the oldest goes
         _CHOSEN[(situation, self._looked())] = (legal, best)
         return legal[best]
 
