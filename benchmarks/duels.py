@@ -9,6 +9,7 @@ duels/s and the median anchor plies/s, so runs on a loaded machine compare by ra
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Callable
 
 from gladiatorium.games import load
@@ -17,11 +18,13 @@ from playouts import chess_playouts, interleaved
 
 
 def duels(heroes: list[str], games: int) -> Callable[[], int]:
-    """A batch of ``games`` seeded duels on one core; returns the duels played."""
-    values = duel_options(heroes, [], None)
+    """A batch of ``games`` seeded duels on one core; returns the duels played. Each
+    batch has its own run seed (1, 2, ...), so no batch replays the duels of another:
+    what the bots recall comes from duels alike, not from the same duels again."""
+    values, seeds = duel_options(heroes, [], None), itertools.count(1)
 
     def run() -> int:
-        return int(run_duel(values, games, 1, None, 1)["games"])
+        return int(run_duel(values, games, next(seeds), None, 1)["games"])
 
     return run
 

@@ -141,7 +141,20 @@ def twin_differences(
             there = factory(Rng(1)).choose(Observation(game, twin, seat))
             if here != there:
                 found.append(f"seat {seat}: bot {name} chooses {here} here, {there} there")
+            here, there = recalled(factory, game, state, seat), recalled(factory, game, twin, seat)
+            if here != there:
+                found.append(f"seat {seat}: bot {name} recalls {here} here, {there} there")
     return found
+
+
+def recalled(factory: Any, game: Game[Any], state: State[Any], seat: Seat) -> object:
+    """What a bot that recalls choices (``recall``) recalls in ``state``, after choosing
+    there once (None for a bot that recalls nothing)."""
+    bot = factory(Rng(1))
+    if not hasattr(bot, "recall"):
+        return None
+    bot.choose(Observation(game, state, seat))
+    return bot.recall(Observation.glance(game, state, seat))
 
 
 #: settings that keep a searching bot quick where every bot is tried on many states
@@ -170,6 +183,11 @@ def sample_differences(
     found = []
     if world_text(mine.world()) != world_text(theirs.world()):
         found.append(f"seat {seat}: its observation's world differs")
+    glance = Observation.glance(game, state, seat)
+    if glance.situation != Observation.glance(game, twin, seat).situation:
+        found.append(f"seat {seat}: its situation differs")
+    if glance.situation != mine.situation:
+        found.append(f"seat {seat}: its situation in the match and in its world differ")
     for k in (1, 2):
         if world_text(mine.determinize(Rng(k))) != world_text(theirs.determinize(Rng(k))):
             found.append(f"seat {seat}: its sample {k} differs")

@@ -153,3 +153,41 @@ def test_a_written_position_does_not_reach_a_bot() -> None:
     assert world.position is None and world.options.position is None
     assert drawn.position is None and drawn.options.position is None
     assert state.options.position and state.position  # the match keeps its own
+
+
+class _Recaller:
+    """A bot that recalls a hold when the turn has points, and otherwise chooses."""
+
+    def __init__(self) -> None:
+        self.glances: list[Observation] = []
+        self.chosen: list[Observation] = []
+
+    def recall(self, observation: Observation) -> Any:
+        self.glances.append(observation)
+        holds = [a for a in observation.legal_actions if str(a) == "hold"]
+        return holds[0] if holds else None
+
+    def choose(self, observation: Observation) -> Any:
+        self.chosen.append(observation)
+        return observation.legal_actions[0]
+
+
+def test_a_bot_that_recalls_is_glanced_at_first_and_handed_a_world_only_when_needed() -> None:
+    from gladiatorium.core.match import decide
+
+    game = get_game("pig")
+    state = game.start(None, 2, 3)
+    bot = _Recaller()
+    first = decide(game, state, "1", bot)  # no points yet: nothing to recall
+    assert str(first) == "roll" and len(bot.glances) == len(bot.chosen) == 1
+    glance, chosen = bot.glances[0], bot.chosen[0]
+    assert glance.situation is None and glance.legal_actions == chosen.legal_actions
+    assert glance.events == chosen.events and chosen.world() is not None
+    with pytest.raises(RuntimeError):
+        glance.world()
+    for seed in range(20):  # a match whose first roll scores: seat 1 may hold
+        state = game.start(None, 2, seed)
+        state.apply("1", state.legal_actions("1")[0])
+        if state.awaiting() == ("1",):
+            break
+    assert str(decide(game, state, "1", bot)) == "hold" and len(bot.chosen) == 1

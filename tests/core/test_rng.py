@@ -66,3 +66,50 @@ def test_draws_are_the_standard_librarys_randint(low: int, high: int) -> None:
         ]
     with pytest.raises(ValueError):
         Rng(0).randint(2, 1)
+
+
+def _draws(rng: Rng, ranges: list[tuple[int, int]]) -> list[int]:
+    return [rng.randint(low, high) for low, high in ranges]
+
+
+def test_a_remembered_stream_draws_as_a_plain_one_however_it_is_read() -> None:
+    """Streams from the same seeds, read with the same ranges, other ranges, past the
+    draws remembered, copied midway or asked for the generator's state, all draw what
+    ``Rng(seed)`` draws."""
+    from gladiatorium.core import rng as module
+
+    module._REMEMBERED.clear()
+    plan = Rng(5)
+    for round_ in range(60):
+        seed = plan.randint(0, 3)  # a few seeds, over and over
+        ranges = [(0, 2**62)] + [
+            (1, plan.choice([6, 20, 1000])) for _ in range(plan.randint(0, 24))
+        ]
+        remembered = Rng.remembered(seed)
+        if round_ % 7 == 3:  # midway: a copy goes on as a plain stream
+            half = len(ranges) // 2
+            fresh = Rng(seed)
+            assert _draws(remembered, ranges[:half]) == _draws(fresh, ranges[:half])
+            twin = copy.deepcopy(remembered)
+            assert type(twin) is Rng
+            rest = ranges[half:]
+            assert _draws(twin, rest) == _draws(remembered, rest) == _draws(fresh, rest)
+            drawn = _draws(Rng.remembered(seed), ranges)
+        elif round_ % 7 == 5:  # the generator's state, asked for midway
+            _draws(remembered, ranges[:3])
+            fresh = Rng(seed)
+            _draws(fresh, ranges[:3])
+            assert remembered._random.getstate() == fresh._random.getstate()
+            drawn = _draws(Rng.remembered(seed), ranges)
+        else:
+            drawn = _draws(remembered, ranges)
+        assert drawn == _draws(Rng(seed), ranges)
+    assert len(module._REMEMBERED) == 4 and all(module._REMEMBERED.values())
+
+
+def test_a_remembered_stream_reads_its_draws_without_a_generator() -> None:
+    first = Rng.remembered(123456)
+    drawn = _draws(first, [(0, 2**62), (1, 1000), (1, 1000)])
+    again = Rng.remembered(123456)
+    assert _draws(again, [(0, 2**62), (1, 1000), (1, 1000)]) == drawn
+    assert "_random" not in vars(again) and "_random" in vars(first)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from arena_helpers import act, attacker, defender, duel, power
 
 from gladiatorium.core import Observation, Rng
+from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot, chance
+
+GAME = SuperheroGladiators()
 
 BOLT = power("distance", level=2, name="Bolt")
 PUNCH = power("close", level=2, name="Punch")
@@ -101,3 +107,49 @@ def test_bot_fears_a_foes_fists_only_when_it_can_outshoot_them() -> None:
             assert [(sq, reach) for sq, _alt, reach, _h in dangers] == [
                 (brute.square, brute.movement + 1)
             ]
+
+
+def test_bot_recalls_a_choice_in_the_same_situation_without_a_world() -> None:
+    """A second match in the same situation gets the choice the first one weighed,
+    from an observation without a world; a situation that differs (the foe a square
+    away) is not recalled."""
+    from gladiatorium.games.superhero_gladiators import bots
+
+    bots._CHOSEN.clear()
+    first = duel([attacker(BOLT)], [defender()], AT, "1.22")
+    assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, first, "1")) is None
+    assert choice(first) == "attack 2A with Bolt"
+    again = duel([attacker(BOLT)], [defender()], AT, "1.22")
+    glance = Observation.glance(GAME, again, "1")
+    recalled = GreedyBot(Rng(0)).recall(glance)
+    assert str(recalled) == "attack 2A with Bolt" and recalled in glance.legal_actions
+    with pytest.raises(RuntimeError):
+        glance.world()
+    nearer = duel([attacker(BOLT)], [defender()], {"1A": "a1", "2A": "c1"}, "1.22")
+    assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, nearer, "1")) is None
+
+
+def test_cards_that_differ_only_in_their_gizmos_count_as_one_in_a_situation() -> None:
+    """A world invents the foes' unseen gizmos afresh each time; the bots never read
+    them, so a situation counts those cards as the same card, and another card not."""
+    from gladiatorium.games.superhero_gladiators.worlds import card_number
+
+    hidden = attacker(power("distance", level=2, name="Bolt", gizmo="hidden"))
+    plain = attacker(power("distance", level=2, name="Bolt", gizmo="none"))
+    stronger = attacker(power("distance", level=3, name="Bolt", gizmo="none"))
+    assert card_number(hidden) == card_number(plain) != card_number(stronger)
+
+
+def test_bot_recalls_a_defence_and_the_situation_holds_the_hit() -> None:
+    """A defence is recalled like an action; a hit rolled otherwise (a double) is
+    another situation."""
+    tough = power("defense", "toughness", level=2, uses=3, name="Hide")
+
+    def hit(roll: int) -> Any:
+        state = duel([attacker(BOLT)], [defender(tough)], AT, "1.22")
+        act(state, "attack 2A with Bolt", [roll])
+        return state
+
+    assert choice(hit(12)) == "use Hide"
+    assert str(GreedyBot(Rng(0)).recall(Observation.glance(GAME, hit(12), "2"))) == "use Hide"
+    assert GAME.situation(hit(12), "2") != GAME.situation(hit(1), "2")

@@ -304,3 +304,29 @@ def test_g3_with_three_teams_a_world_holds_only_the_notices_its_seat_saw() -> No
     own = Observation.of(cloak, "1").world()
     assert isinstance(own, SuperheroGladiatorsState) and own.noticed["1"] == ["2A:Cloak"]
     assert Reveal("Cloak") in [a for _, a in own.history]
+
+
+def test_the_gizmos_a_seat_cannot_see_into_are_found_again_once_one_is_noticed() -> None:
+    """What a seat cannot see into is kept by what it depends on: a hidden gizmo
+    noticed leaves it (and the seat's options then tell it), while the same match
+    asked again gives the same places."""
+    from gladiatorium.games.superhero_gladiators.worlds import seat_options, unseen_places
+
+    state = cloaked("hidden")
+    act(state, "attack 2A with Bolt", [17])
+    act(state, "use Cloak")
+    act(state, "attack 1A with Bolt", [20])
+    skip_to(state, "1A")
+    before = unseen_places(state, "1")
+    assert ("2A", 1) in before and unseen_places(state, "1") == before
+    assert cloak_gizmo(seat_options(state, "1")) == "none"
+    act(state, "notice 2A Cloak", [11])
+    assert ("2A", 1) not in unseen_places(state, "1")
+    assert cloak_gizmo(seat_options(state, "1")) == "hidden"
+    assert ("2A", 1) in unseen_places(state, None)
+
+
+def cloak_gizmo(options: Any) -> str:
+    """The gizmo of the defender's Cloak in the teams' hero files of ``options``."""
+    powers = options.teams[1][0]["powers"]
+    return str(next(p for p in powers if p["name"] == "Cloak")["gizmo"])

@@ -90,6 +90,8 @@ def test_the_greedy_bot_plays_alike_with_and_without_the_tables(monkeypatch: Any
 
     kept = _duels()
     monkeypatch.setattr(bots, "_WORTH", _Forgetful())
+    monkeypatch.setattr(bots, "_CHOSEN", _Forgetful())
+    monkeypatch.setattr(bots, "_PLACED", _Forgetful())
     monkeypatch.setattr(movement, "_FOUND", _Forgetful())
     monkeypatch.setattr(state, "_MOVE_TABLES", _Forgetful())
     assert _duels() == kept and len(kept[0]) > 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -45,6 +45,11 @@ class Bot(Protocol):
     (``Game.secret_twin``)."""
 
     def choose(self, observation: Observation) -> Action: ...
+
+    # and, optionally, ``recall(observation) -> Action | None``: the choice it made before
+    # in the same situation (``observation.situation``, ``Game.situation``) among the
+    # same legal actions, or None; it is handed an observation without a world first
+    # (``Observation.glance``) and ``choose`` only when it recalls nothing
 
 
 BotFactory = Callable[[Rng], Bot]
@@ -150,6 +155,15 @@ class Game(ABC, Generic[OptT]):
         written position the match started from; a game whose options hold a secret
         (Superhero Gladiators' hidden gizmos, in the teams' hero files) leaves it out."""
         return without_position(state.options)
+
+    def situation(self, state: State[OptT], seat: Seat) -> Hashable | None:
+        """What ``seat`` may know of the match that a bot's choice follows from, with its
+        legal actions, as a value (None: the game offers none, or none now). It holds
+        nothing the seat may not know: a state and its :meth:`secret_twin` give equal
+        situations, and so do the match and the seat's world. A bot that weighs a
+        situation once and recalls its choice (``Bot.recall``) keys it by this value,
+        and is spared the world when it recalls."""
+        return None
 
     #: iterations per decision of the search bot ``mcts`` by default: what keeps a whole
     #: match against random quick (docs/lab.md, "Search bots")

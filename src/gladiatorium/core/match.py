@@ -71,6 +71,11 @@ def decide(
     if is_person(controller):
         return controller.decide(state, seat)
     bot = cast(Bot, controller)
+    recall = getattr(bot, "recall", None)
+    if recall is not None:  # a choice made before in the same situation needs no world
+        recalled = recall(Observation.glance(game, state, seat, awaiting))
+        if recalled is not None:
+            return cast(Action, recalled)
     return bot.choose(Observation.for_bot(game, state, seat, bot, awaiting))
 
 

@@ -13,7 +13,7 @@ cannot read them however it is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +50,7 @@ class Observation:
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets
             seen = state.count_events_for(seat)
-            self._world = game.determinize(state, seat, Rng(derive_seed("world", seat, seen)))
+            self._world = game.determinize(state, seat, Rng.remembered(world_seed(seat, seen)))
         #: the options as the seat may know them: its world's (where a secret of the
         #: options, such as a foe's hidden gizmo, is invented), else the game's
         #: ``seat_options``
@@ -74,6 +74,23 @@ class Observation:
         return cls(game, state, seat, world=world, awaiting=awaiting)
 
     @classmethod
+    def glance(
+        cls,
+        game: Game[Any],
+        state: State[Any],
+        seat: Seat,
+        awaiting: tuple[Seat, ...] | None = None,
+    ) -> Observation:
+        """An observation without a world, for a bot that may recall its choice
+        (``Bot.recall``): its legal actions, options as the seat may know them, events
+        and the game's :meth:`~gladiatorium.core.game.Game.situation`, taken from the
+        match (what the seat's world would give)."""
+        observation = cls(game, state, seat, world=False, awaiting=awaiting)
+        observation.__dict__["situation"] = game.situation(state, seat)
+        observation.__dict__["events"] = tuple(state.events_for(seat))
+        return observation
+
+    @classmethod
     def of(cls, state: State[Any], seat: Seat, game: Game[Any] | None = None) -> Observation:
         """The observation of ``seat`` in ``state`` (its game found in the registry
         when not given)."""
@@ -91,6 +108,12 @@ class Observation:
         """The events the seat was told, in order."""
         return tuple(self.world().events_for(self.seat))
 
+    @cached_property
+    def situation(self) -> Hashable | None:
+        """The game's :meth:`~gladiatorium.core.game.Game.situation` of the seat (read
+        from its world: the match gives the same)."""
+        return self.game.situation(self.world(), self.seat)
+
     def world(self) -> State[Any]:
         """A full state the seat cannot tell from the true one: what it may know is
         true, what it may not is invented, the dice are a fresh stream. Bots read it
@@ -107,6 +130,24 @@ class Observation:
     def sample_states(self, rng: Rng, count: int) -> list[State[Any]]:
         """``count`` states drawn by :meth:`determinize`, one after the other."""
         return [self.determinize(rng) for _ in range(count)]
+
+
+def world_seed(seat: Seat, seen: int) -> int:
+    """The seed of the secrets invented in the world of ``seat`` once it has seen
+    ``seen`` events (derived once per seat and count: the matches of a batch ask for
+    the same few)."""
+    key = (seat, seen)
+    seed = _WORLD_SEEDS.get(key)
+    if seed is None:
+        if len(_WORLD_SEEDS) >= MAX_WORLD_SEEDS:
+            _WORLD_SEEDS.clear()
+        seed = _WORLD_SEEDS[key] = derive_seed("world", seat, seen)
+    return seed
+
+
+#: the seeds of worlds, by seat and events seen
+_WORLD_SEEDS: dict[tuple[Seat, int], int] = {}
+MAX_WORLD_SEEDS = 4096
 
 
 def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False) -> State[Any]:

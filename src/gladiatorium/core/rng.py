@@ -127,3 +127,73 @@ class Rng:
     def spawn(self, *salt: object) -> Rng:
         """An independent stream derived from this one's seed and ``salt``."""
         return Rng(derive_seed(self.seed, *salt))
+
+    @classmethod
+    def remembered(cls, seed: int) -> Rng:
+        """An Rng that draws exactly as ``Rng(seed)`` does, whose first draws are
+        remembered for every Rng made so from the same seed in this process: a stream
+        started over and over from a few seeds (a bot's world is drawn from a seed
+        derived from the seat and how much it has seen) mostly reads its draws from
+        there instead of seeding a generator, which costs as much as a bot's move."""
+        return _Remembered(seed)
+
+
+#: a remembered draw: its value, and the draws remembered after it by range (None:
+#: no more are remembered on this path)
+_Node = dict[tuple[int, int], tuple[int, "_Node | None"]]
+
+#: how many draws of a stream are remembered, at most
+REMEMBERED_DRAWS = 16
+#: the streams remembered, by seed, at most
+REMEMBERED_SEEDS = 4096
+_REMEMBERED: dict[int, _Node] = {}
+
+
+class _Remembered(Rng):
+    """See :meth:`Rng.remembered`. Until a draw is not remembered it reads them; then
+    the generator is made, brought to where the stream stands (the draws so far made
+    again), and draws from there on, remembering what it draws."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        node = _REMEMBERED.get(seed)
+        if node is None:
+            if len(_REMEMBERED) >= REMEMBERED_SEEDS:
+                _REMEMBERED.clear()
+            node = _REMEMBERED[seed] = {}
+        self._node: _Node | None = node
+        self._depth = 0  # draws so far
+        self._drawn: list[tuple[int, int]] = []  # the ranges read, before a generator
+
+    def __getattr__(self, name: str) -> random.Random:
+        """The generator, made at the first draw not remembered (or when asked for:
+        a copy, the state's fingerprint), brought to where the stream stands."""
+        if name != "_random":
+            raise AttributeError(name)
+        made = self._random = random.Random(self.seed)
+        for low, high in self._drawn:
+            Rng._draw(self, low, high)
+        return made
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rng:
+        """A plain Rng with the same stream from here on."""
+        self._random  # noqa: B018 (made, and brought to where the stream stands)
+        return super().__deepcopy__(memo)
+
+    def _draw(self, low: int, high: int) -> int:
+        node = self._node
+        if node is None:
+            return Rng._draw(self, low, high)
+        drawn = (low, high)
+        found = node.get(drawn)
+        live = "_random" in self.__dict__
+        if live or found is None:  # the generator draws it
+            value = Rng._draw(self, low, high)
+            if found is None:
+                deeper = self._depth + 1 < REMEMBERED_DRAWS
+                found = node[drawn] = (value, {} if deeper else None)
+        else:  # read: the generator, when made, draws it again
+            self._drawn.append(drawn)
+        self._depth += 1
+        self._node = found[1]
+        return found[0]

@@ -9,7 +9,7 @@ is invented (ruling G5, ``Game.determinize``)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -84,44 +84,54 @@ class GreedyBot:
     def choose(self, observation: Observation) -> Action:
         state, seat = observation.world(), observation.seat
         assert isinstance(state, SuperheroGladiatorsState)
-        self._read_notices(state, seat)
-        legal = list(observation.legal_actions)  # the match's own: applied without a check
+        self._read_notices(state.events, seat)
+        # the match's own list (a tuple): an action taken from it is applied without a check
+        legal = tuple(observation.legal_actions)
         first = legal[0]
         if isinstance(first, Place):
             return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
+        situation = observation.situation
+        assert situation is not None  # a hero's action or a defence
         if isinstance(first, Defend):
-            return self._defend(state, legal)
-        return self._turn(state, state.fighters[state.actor], legal)
+            best = legal.index(self._defend(state, legal))
+        else:
+            best = self._best(state, state.fighters[state.actor], legal)
+        return self._keep(situation, legal, best)
 
-    def _read_notices(self, state: SuperheroGladiatorsState, seat: Seat) -> None:
+    def _read_notices(self, events: Sequence[Event], seat: Seat) -> None:
         """Remember the looks of this seat's team whose die succeeded and found nothing:
-        no hidden gizmo is left to find there (G5; only events this seat sees)."""
+        no hidden gizmo is left to find there (G5; only ``events``, those this seat
+        sees)."""
         # a match is known by its first event, which every world of it shares: the
         # events of each world are those of the last and more
-        first = state.events[0] if state.events else None
+        first = events[0] if events else None
         known = self._match[0] is first and self._match[1] == seat
-        if self._read > len(state.events) or not known:
+        if self._read > len(events) or not known:
             self._match, self._read, self._nothing = (first, seat), 0, set()  # another match
-        for event in state.events[self._read :]:
+        for event in events[self._read :]:
             data = event.data
             looked = event.kind == "roll" and "found" in data and event.visible_to(seat)
             if looked and data["roll"] < data["needs"] and not data["found"]:
                 self._nothing.add((data["target"], data["power"]))
-        self._read = len(state.events)
+        self._read = len(events)
 
     # ----- set-up and reactions
-    def _place(self, state: SuperheroGladiatorsState, seat: Seat, legal: list[Action]) -> Action:
+    def _place(
+        self, state: SuperheroGladiatorsState, seat: Seat, legal: Sequence[Action]
+    ) -> Action:
         """Its own heroes near the centre; a foe's Perception 1 hero (S4) as far from
-        this seat's start squares as the map allows."""
-        if state.fighters[state.to_place[0]].team != seat:
-            ours = state.arena.starts.get(seat, ())
-            return max(legal, key=lambda a: min(distance(_placed_on(a), s) for s in ours))
-        centre = (state.arena.width // 2, state.arena.height // 2)
-        return min(legal, key=lambda a: distance(_placed_on(a), centre))
+        this seat's start squares as the map allows (worked out once per map, seat and
+        free squares: every duel of a batch starts alike)."""
+        arena, foes = state.arena, state.fighters[state.to_place[0]].team != seat
+        key = (id(arena), seat, foes, tuple(_placed_on(a) for a in legal))
+        known = _PLACED.get(key)
+        if known is None or known[0] is not arena:
+            known = keep(_PLACED, key, (arena, _placing(state, seat, foes, key[3])))
+        return legal[known[1]]
 
-    def _reveal(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _reveal(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
         """Give away the gizmo that matters least: used up first, then the lowest level."""
         g = state.fighters[state.reveal_for[0]]
 
@@ -131,7 +141,7 @@ class GreedyBot:
 
         return min(legal, key=worth)
 
-    def _defend(self, state: SuperheroGladiatorsState, legal: list[Action]) -> Action:
+    def _defend(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
         hit = state.pending[0]
         g = state.fighters[hit.target]
         for action in legal:
@@ -149,8 +159,36 @@ class GreedyBot:
             return copies[0]
         return legal[0]
 
-    # ----- a hero's action
-    def _turn(self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]) -> Action:
+    # ----- a hero's action (or a defence) weighed before
+    def recall(self, observation: Observation) -> Action | None:
+        """The choice made before in this situation among the same legal actions, if
+        any: the duels of a batch meet the same situations over and over (every one
+        starts alike, and a hit or a miss leads to few places), and the choice follows
+        from the situation (``Game.situation``), the looks that found nothing and the
+        legal actions alone."""
+        situation = observation.situation
+        if situation is None:
+            return None
+        self._read_notices(observation.events, observation.seat)
+        known = _CHOSEN.get((situation, self._looked()))
+        legal = tuple(observation.legal_actions)
+        if known is not None and known[0] == legal:
+            return legal[known[1]]
+        return None
+
+    def _keep(self, situation: Hashable, legal: tuple[Action, ...], best: int) -> Action:
+        """The action at ``best`` in ``legal``, the choice kept for :meth:`recall`."""
+        if len(_CHOSEN) >= MAX_CHOSEN:
+            _CHOSEN.pop(next(iter(_CHOSEN)), None)  # the oldest goes
+        _CHOSEN[(situation, self._looked())] = (legal, best)
+        return legal[best]
+
+    def _looked(self) -> tuple[tuple[str, str], ...]:
+        """The looks that found nothing, as a value."""
+        return tuple(sorted(self._nothing)) if self._nothing else ()
+
+    def _best(self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]) -> int:
+        """The index of the best action of hero ``f`` in ``legal``."""
         self._expectations, self._ats = {}, {}
         foes = state.foes(f)
         self._threats = [
@@ -182,7 +220,7 @@ class GreedyBot:
             worth = self._value(state, f, legal[index])
             if worth > value:
                 best, value = index, worth
-        return legal[best]
+        return best
 
     def _value(self, state: SuperheroGladiatorsState, f: Fighter, action: Action) -> float:
         if isinstance(action, Attack):
@@ -318,7 +356,7 @@ class GreedyBot:
         return p * 3.0 - 0.3 * f.entangled - (0.2 if action.power else 0.0)
 
     def _move_values(
-        self, state: SuperheroGladiatorsState, f: Fighter, legal: list[Action]
+        self, state: SuperheroGladiatorsState, f: Fighter, legal: Sequence[Action]
     ) -> list[float]:
         """The worth of the moves that open the legal list (a hero's moves come first),
         in their order. A hero that can still harm weighs its moves only by the foes'
@@ -445,6 +483,12 @@ def _guard(g: Fighter) -> tuple[bool, int, int]:
 #: ``GreedyBot._expect_as_before``); each entry holds its power
 _EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
 
+#: the choice made in each situation met before (see ``GreedyBot.recall``), by the
+#: game's situation and the looks that found nothing: the legal actions it was made
+#: among, and the index of the action chosen
+_CHOSEN: dict[tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[Action, ...], int]] = {}
+MAX_CHOSEN = 8192  # about a kilobyte each
+
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry
 #: holds its list
@@ -467,6 +511,24 @@ def _sq(name: str) -> Square:
 def _placed_on(action: Action) -> Square:
     assert isinstance(action, Place)
     return _sq(action.square)
+
+
+def _placing(
+    state: SuperheroGladiatorsState, seat: Seat, foes: bool, squares: tuple[Square, ...]
+) -> int:
+    """The index of the square to place on among ``squares`` (see ``GreedyBot._place``;
+    ``foes``: the hero is a foe's); the first of the best."""
+    indices = range(len(squares))
+    if foes:
+        ours = state.arena.starts.get(seat, ())
+        return max(indices, key=lambda i: min(distance(squares[i], s) for s in ours))
+    centre = (state.arena.width // 2, state.arena.height // 2)
+    return min(indices, key=lambda i: distance(squares[i], centre))
+
+
+#: the square chosen by map, seat, whose hero and the free squares (see ``_place``):
+#: the map, and the index of the square
+_PLACED: dict[tuple[Any, ...], tuple[Any, int]] = {}
 
 
 class _Placed:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -35,6 +35,7 @@ from gladiatorium.games.superhero_gladiators.worlds import (
     invent_gizmos,
     seat_options,
     set_gizmos,
+    situation,
     unseen,
 )
 
@@ -228,6 +229,12 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         invent_gizmos(world, seat, rng)
         world.take_moves_of(state)
         return world
+
+    def situation(self, state: State[SuperheroGladiatorsOptions], seat: Seat) -> Hashable | None:
+        """A hero's action or a defence as every seat sees it, hidden gizmos aside
+        (``worlds.py``)."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        return situation(state)
 
     def seat_options(
         self, state: State[SuperheroGladiatorsOptions], seat: Seat

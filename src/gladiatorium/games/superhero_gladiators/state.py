@@ -59,14 +59,12 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     """The match. Phases: ``place`` (set-up), ``fight``, ``over``."""
 
-    # the legal lists and the actor's move options of this version of the match, and
-    # the seats' options as they may know them
+    # the legal lists and the actor's move options of this version of the match
     CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
         {
             "_cache": dict,
             "_moves": lambda: None,
             "_move_list": lambda: None,
-            "seat_options_kept": dict,
         }
     )
 
@@ -102,9 +100,6 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
-        #: each seat's options as it may know them (``worlds.seat_options``), by what
-        #: decides them
-        self.seat_options_kept: dict[tuple[Any, ...], tuple[Any, Any]] = {}
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)

@@ -9,12 +9,14 @@ card, power and options object met before: a batch's worlds meet the same few.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from gladiatorium.core import Rng, Seat
 from gladiatorium.games.superhero_gladiators.actions import Reveal
+from gladiatorium.games.superhero_gladiators.combat import Hit
 from gladiatorium.games.superhero_gladiators.fighters import Fighter, unique_power_names
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo, Hero, Power
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
@@ -49,14 +51,129 @@ def unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> Iterator[tuple
                 yield g, index
 
 
+def unseen_places(
+    state: SuperheroGladiatorsState, seat: Seat | None
+) -> tuple[tuple[str, int], ...]:
+    """:func:`unseen` as (hero id, place on the card), kept by what it depends on: the
+    cards (which follow from the options), the gizmos destroyed, those attacked in the
+    open and those ``seat``'s team noticed."""
+    return _unseen(state, seat).places
+
+
+class _Unseen:
+    """What a seat cannot see into, found once per options, seat, gizmos destroyed,
+    exposed and noticed: the places, and the options as the seat may know them (made
+    when first asked for)."""
+
+    __slots__ = ("_seat_options", "options", "places")
+
+    def __init__(
+        self, options: SuperheroGladiatorsOptions, places: tuple[tuple[str, int], ...]
+    ) -> None:
+        self.options = options
+        self.places = places
+        self._seat_options: SuperheroGladiatorsOptions | None = None
+
+    def seat_options(self) -> SuperheroGladiatorsOptions:
+        if self._seat_options is None:
+            changes = tuple((fid, index, Gizmo.NONE) for fid, index in self.places)
+            self._seat_options = options_with(self.options, changes)
+        return self._seat_options
+
+
+def _unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> _Unseen:
+    options = state.options
+    destroyed = tuple(tuple(g.destroyed) for g in state.fighters.values())
+    key = (
+        id(options),
+        seat,
+        destroyed,
+        tuple(state.exposed),
+        tuple(state.noticed.get(seat or "", ())),
+    )
+    known = _UNSEEN.get(key)
+    if known is None or known.options is not options:
+        places = tuple((g.id, index) for g, index in unseen(state, seat))
+        known = keep(_UNSEEN, key, _Unseen(options, places))
+    return known
+
+
 def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None:
     """Draw afresh each gizmo ``seat`` cannot see into: hidden one time in five, else
     none; on the cards and in the options alike."""
     changes = tuple(
-        (g.id, index, Gizmo.HIDDEN if rng.randint(1, 1000) <= HIDDEN_SHARE * 1000 else Gizmo.NONE)
-        for g, index in unseen(world, seat)
+        (fid, index, Gizmo.HIDDEN if rng.randint(1, 1000) <= HIDDEN_SHARE * 1000 else Gizmo.NONE)
+        for fid, index in unseen_places(world, seat)
     )
     set_gizmos(world, changes)
+
+
+def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
+    """A hero's action or a defence as every seat sees it (``Game.situation``): the map,
+    the rules of blasts, the hero to act, the hits waiting for a defence (rolled in the
+    open), and every hero's card without its gizmos (G5: nothing tells a foe a hidden
+    gizmo from none) and how it stands, its uses told only as unlimited, some or none
+    left (the game's bots never count them). None while placing and at a reveal."""
+    if state.phase != "fight" or state.reveal_for[0]:
+        return None
+    heroes = tuple(
+        (
+            g.id,
+            g.team,
+            card_number(g.hero),
+            g.square,
+            g.altitude,
+            g.oomph,
+            tuple([u if u is None else u > 0 for u in g.uses.values()]),
+            tuple(g.destroyed),
+            g.entangled,
+            None if g.copied is None else without_gizmo(g.copied),
+            g.flight_level,
+            g.fainted,
+        )
+        for g in state.fighters.values()
+    )
+    rules = (state.arena.rows, state.options.friendly_fire, state.rules.area_radius)
+    hits = tuple(_struck(hit) for hit in state.pending) if state.pending else ()
+    return (rules, state.actor, hits, heroes)
+
+
+def _struck(hit: Hit) -> tuple[Any, ...]:
+    """A hit waiting for a defence, its power without a gizmo."""
+    return (
+        hit.attacker,
+        hit.target,
+        without_gizmo(hit.power),
+        hit.power_name,
+        hit.roll,
+        hit.number,
+        hit.damage,
+        hit.double,
+        hit.full,
+        hit.entangle,
+        hit.grappling,
+    )
+
+
+def card_number(hero: Hero) -> int:
+    """A number for ``hero``'s card without its gizmos: cards that differ only in their
+    gizmos get the same number, and a number is never given to another card."""
+    known = _CARD_NUMBERS.get(id(hero))
+    if known is None or known[0] is not hero:
+        plain = replace(hero, powers=tuple(without_gizmo(p) for p in hero.powers))
+        number = _PLAIN_NUMBERS.get(plain)
+        if number is None:
+            number = keep(_PLAIN_NUMBERS, plain, next(_NUMBERS))
+        known = keep(_CARD_NUMBERS, id(hero), (hero, number))
+    return known[1]
+
+
+def without_gizmo(power: Power) -> Power:
+    """``power`` with no gizmo at all (the same object for the same power)."""
+    known = _BARE.get(id(power))
+    if known is None or known[0] is not power:
+        known = keep(_BARE, id(power), (power, replace(power, gizmo=None)))
+    return known[1]
 
 
 def forget_others_notices(world: SuperheroGladiatorsState, seat: Seat) -> None:
@@ -85,18 +202,8 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
-    reads ``none`` in the teams' hero files. Kept on the match by all that decides them
-    (asked at every decision, they change only when a gizmo is noticed, attacked in
-    the open or destroyed)."""
-    noticed = state.noticed.get(seat, ()) if seat is not None else ()
-    destroyed = tuple([tuple(g.destroyed) for g in state.fighters.values()])
-    key = (seat, id(state.options), tuple(state.exposed), tuple(noticed), destroyed)
-    known = state.seat_options_kept.get(key)
-    if known is None or known[0] is not state.options:
-        changes = tuple((g.id, index, Gizmo.NONE) for g, index in unseen(state, seat))
-        known = (state.options, options_with(state.options, changes))
-        state.seat_options_kept[key] = known
-    return known[1]
+    reads ``none`` in the teams' hero files."""
+    return _unseen(state, seat).seat_options()
 
 
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
@@ -196,3 +303,12 @@ _OPTIONS: dict[
     tuple[int, tuple[Change, ...]],
     tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
 ] = {}
+#: each card met, by id: the card and its number (see ``card_number``)
+_CARD_NUMBERS: dict[int, tuple[Hero, int]] = {}
+#: the numbers given, by card without gizmos (never given twice: a number kept in a
+#: table of situations never stands for another card after this one is forgotten)
+_PLAIN_NUMBERS: dict[Hero, int] = {}
+_NUMBERS = itertools.count()
+#: each power met, by id, and the same without a gizmo
+_BARE: dict[int, tuple[Power, Power]] = {}
+_UNSEEN: dict[tuple[Any, ...], _Unseen] = {}
