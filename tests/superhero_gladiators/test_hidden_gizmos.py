@@ -330,3 +330,40 @@ def cloak_gizmo(options: Any) -> str:
     """The gizmo of the defender's Cloak in the teams' hero files of ``options``."""
     powers = options.teams[1][0]["powers"]
     return str(next(p for p in powers if p["name"] == "Cloak")["gizmo"])
+
+
+def borrowed(gizmo: str) -> SuperheroGladiatorsState:
+    """1A's Bolt (with ``gizmo``) hits 2A, who has copy power, for direct damage."""
+    bolt = power("distance", gizmo=gizmo, level=2, name="Bolt")
+    mirror = power("defense", "copy-power", level=2, uses=3, name="Mirror")
+    state = duel([attacker(bolt)], [defender(mirror)], AT, LINE)
+    act(state, "attack 2A with Bolt", [17])
+    return state
+
+
+def borrowed_parts(observation: Observation) -> dict[str, Any]:
+    """What ``observation``'s world holds of others' powers: the hits waiting for a
+    defence and the attacks copied, gizmos included."""
+    world = observation.world()
+    assert isinstance(world, SuperheroGladiatorsState)
+    return {
+        "pending": [repr(hit) for hit in world.pending],
+        "copied": {fid: repr(f.copied) for fid, f in world.fighters.items()},
+    }
+
+
+def test_c18_g5_a_copied_attack_and_a_waiting_hit_carry_no_hidden_gizmo() -> None:
+    """The defender's world, while the hit waits for its defence and once it has copied
+    the attack, holds the attacker's power without its gizmo: the same whether Bolt
+    hides a gizmo or has none (the true match keeps it, and the rules never read it)."""
+    a, b = borrowed("hidden"), borrowed("none")
+    assert a.pending[0].power.gizmo is not None  # the truth is in the match
+    for stage in ("waiting", "copied"):
+        here, there = Observation.of(a, "2"), Observation.of(b, "2")
+        assert borrowed_parts(here) == borrowed_parts(there), stage
+        assert observed(here) == observed(there), stage
+        if stage == "waiting":
+            for state in (a, b):
+                act(state, "copy Mirror")
+    assert a.fighters["2A"].copied is not None and a.fighters["2A"].copied.gizmo is not None
+    assert "Bolt" in borrowed_parts(Observation.of(a, "2"))["copied"]["2A"]

@@ -31,6 +31,7 @@ from gladiatorium.games.superhero_gladiators.render import effect_text, kind_tex
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.web import web_picture
 from gladiatorium.games.superhero_gladiators.worlds import (
+    forget_borrowed_gizmos,
     forget_others_notices,
     invent_gizmos,
     seat_options,
@@ -221,12 +222,14 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         """The same fight in which every foe's power that ``seat`` cannot see into has a
         hidden gizmo drawn afresh, one time in five (about the sample heroes' share), or
         none (G5); the world's cards and options carry the gizmos drawn, never the true
-        ones, and it keeps only the notices of other teams the seat saw (``worlds.py``)."""
+        ones (nor do a copied attack and a hit waiting for its defence), and it keeps only the
+        notices of other teams the seat saw (``worlds.py``)."""
         assert isinstance(state, SuperheroGladiatorsState)
         world = seat_copy(state, seat, rng)
         assert isinstance(world, SuperheroGladiatorsState)
         forget_others_notices(world, seat)
         invent_gizmos(world, seat, rng)
+        forget_borrowed_gizmos(world)
         world.take_moves_of(state)
         return world
 

@@ -108,6 +108,17 @@ def invent_gizmos(world: SuperheroGladiatorsState, seat: Seat, rng: Rng) -> None
     set_gizmos(world, changes)
 
 
+def forget_borrowed_gizmos(world: SuperheroGladiatorsState) -> None:
+    """A copied attack (C18) and a hit waiting for its defence hold the attacker's power
+    as it is, gizmo included, which the rules never read there: ``world`` holds them
+    without a gizmo, so a foe's hidden gizmo leaves no trace through them either."""
+    for g in world.fighters.values():
+        if g.copied is not None:
+            g.copied = without_gizmo(g.copied)
+    if world.pending:
+        world.pending = [replace(hit, power=without_gizmo(hit.power)) for hit in world.pending]
+
+
 def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
     """A hero's action or a defence as every seat sees it (``Game.situation``): the map,
     the rules of blasts, the hero to act, the hits waiting for a defence (rolled in the
