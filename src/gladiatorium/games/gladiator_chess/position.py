@@ -95,6 +95,10 @@ NEAR_THE_END = {
     for t in TEAMS
 }
 
+#: the pieces whose entries into an enemy's square follow rules of their own (see
+#: Position.entry): any other piece simply attacks any other enemy
+ROYALS = frozenset({KING, QUEEN})
+
 # What a team's Guard says about every move (see Position.guard).
 UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
 CAPTIVE = 1  # the Queen is captive: only a move that frees her is judged
@@ -692,6 +696,8 @@ class Position:
         # one of our own pieces other than the Queen only blocks, unless the King in
         # check may eliminate it (King 5; see entry)
         own_blocks = kind != KING or not in_check
+        # neither side a King or a Queen: an enemy is simply attacked (see entry)
+        fights = kind not in ROYALS
         out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
@@ -707,7 +713,11 @@ class Position:
                     out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
-                if occupant is not None:
+                if occupant is None:
+                    continue
+                if occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
+                elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
@@ -727,6 +737,8 @@ class Position:
                 occupant = board[dest]
                 if occupant is None:
                     out.append((kind, sq, dest, STEP, ""))
+                elif occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, dest, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
@@ -737,6 +749,8 @@ class Position:
                 occupant = board[s]
                 if occupant is None:
                     out.append((kind, sq, s, STEP, ""))
+                elif fights and occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
@@ -755,7 +769,9 @@ class Position:
                     out.append((kind, sq, s, STEP, ""))
                     continue
                 stops.append(s)
-                if occupant.team != team or occupant.kind == QUEEN or not own_blocks:
+                if fights and occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
+                elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
@@ -789,70 +805,152 @@ class Position:
         in_check: bool,
         guard: Guard,
         cache: MoveCache | None = None,
-    ) -> list[tuple[str, int, int, str, str]]:
+    ) -> list[StepTuple]:
         """Every legal (kind, origin, target, entry, promotion) of ``pieces`` (of one
         team, on the board, unmoved), piece by piece in the order given, each piece's
         targets in the order of :meth:`targets`; ``guard`` is the team's Guard now.
         With ``cache`` (the team's, see :class:`MoveCache`) a piece whose squares and
         circumstances have not changed since it was last generated is not generated
         again."""
-        out: list[tuple[str, int, int, str, str]] = []
-        mode, checkers, pins = guard.mode, guard.checkers, guard.pins
-        judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
+        out: list[StepTuple] = []
         entries = None if cache is None else cache.refresh(self, in_check)
-        # a piece that checks nothing, blocks nothing and changes only its two squares
-        # cannot uncover its King: only the taking of a queen is judged (see plain)
-        unguarded, calm = mode != GUARDED, not checkers
         for piece in pieces:
-            origin, kind = piece.sq, piece.kind
-            plain = unguarded or (
-                calm
-                and kind != KING
-                and piece.pid not in pins
-                and not (kind == QUEEN and self.frozen[piece.team] is not None)
-            )
-            known = None if entries is None else entries.get(piece.pid)
-            if known is not None and known.origin == origin and known.kind == kind:
-                if plain and known.steps is not None:
-                    out.extend(known.steps)
-                    continue
-                targets = known.targets
-            else:
-                stops: list[int] = []
-                targets = self._targets(piece, in_check, stops)
-                if entries is not None:
-                    known = _Known(origin, kind, targets, self._reads(piece, targets, stops))
-                    entries[piece.pid] = known
-            if not targets:
-                continue
-            # only a pawn that may reach the far rank has promotions to offer
-            pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
-            if plain and not in_check and not pawn and judge.isdisjoint([t[3] for t in targets]):
-                out.extend(targets)  # nothing to judge: every target is a legal step
-                if known is not None:
-                    known.steps = targets
-                continue
-            start = len(out)
-            judged = False
-            for step in targets:
-                target, how = step[2], step[3]
-                if plain:
-                    if how in judge:
-                        judged = True
-                        if not self.safe(guard, piece, target, how):
-                            continue
-                elif not self.safe(guard, piece, target, how):
-                    continue
-                if in_check and not self.attack_can_work(piece, target, how):
-                    continue
-                choices = self.promotions(piece, target) if pawn else ()
-                if choices:
-                    out.extend((kind, origin, target, how, c) for c in choices)
-                else:
-                    out.append(step)
-            if plain and not judged and known is not None:
-                known.steps = out[start:]  # every target, as steps: reused while valid
+            self._piece_moves(piece, in_check, guard, entries, out)
         return out
+
+    def team_moves(
+        self,
+        team: str,
+        kinds: frozenset[str] | None,
+        own: frozenset[str],
+        in_check: bool,
+        guard: Guard,
+        cache: MoveCache,
+    ) -> tuple[list[StepTuple], bool]:
+        """:meth:`legal_moves` of the team's :meth:`movable` pieces (of ``kinds`` if
+        given), and whether a piece of ``own`` (the commander's kinds) makes one. A
+        piece kept in ``cache`` whose moves need no judgement now adds them as they
+        are."""
+        entries = cache.refresh(self, in_check)
+        out: list[StepTuple] = []
+        extend, get = out.extend, entries.get
+        has_own = False
+        # the pieces whose every move is judged (see _piece_moves): the King, a piece
+        # that blocks a line to him, a Queen holding a piece frozen; all in check
+        plain_all = guard.mode != GUARDED
+        special: set[int] = set()
+        if not plain_all and not guard.checkers:
+            assert guard.king is not None
+            special = {guard.king.pid, *guard.pins}
+            if self.frozen[team] is not None:
+                special.add(self.royal(team, QUEEN).pid)
+        calm = plain_all or not guard.checkers
+        pieces, board, moved = self.pieces, self.board, self.moved
+        for pid in self.team_pids[team]:
+            if pid in moved:
+                continue
+            piece = pieces[pid]
+            sq = piece.sq
+            if sq < 0 or board[sq] is not piece:
+                continue
+            kind = piece.kind
+            if kinds is not None and kind not in kinds:
+                continue
+            known = get(pid)
+            if (
+                known is not None
+                and calm
+                and known.origin == sq
+                and known.kind == kind
+                and known.steps is not None
+                and pid not in special
+            ):
+                steps = known.steps
+            else:
+                start = len(out)
+                self._piece_moves(piece, in_check, guard, entries, out)
+                if not has_own and len(out) > start and kind in own:
+                    has_own = True
+                continue
+            if steps:
+                extend(steps)
+                if not has_own and kind in own:
+                    has_own = True
+        return out, has_own
+
+    def _piece_moves(
+        self,
+        piece: Piece,
+        in_check: bool,
+        guard: Guard,
+        entries: dict[int, _Known] | None,
+        out: list[StepTuple],
+    ) -> None:
+        """Add the legal moves of ``piece`` to ``out`` (see :meth:`legal_moves`)."""
+        mode = guard.mode
+        origin, kind = piece.sq, piece.kind
+        # a piece that checks nothing, blocks nothing and changes only its two squares
+        # cannot uncover its King: only the taking of a queen is judged (see JUDGED)
+        plain = mode != GUARDED or (
+            not guard.checkers
+            and kind != KING
+            and piece.pid not in guard.pins
+            and not (kind == QUEEN and self.frozen[piece.team] is not None)
+        )
+        known = None if entries is None else entries.get(piece.pid)
+        if known is not None and known.origin == origin and known.kind == kind:
+            if plain and known.steps is not None:
+                out.extend(known.steps)
+                return
+            targets = known.targets
+        else:
+            stops: list[int] = []
+            targets = self._targets(piece, in_check, stops)
+            if entries is not None:
+                known = _Known(origin, kind, targets, self._reads(piece, targets, stops))
+                entries[piece.pid] = known
+        if not targets:
+            if known is not None:
+                known.steps = targets  # nothing to judge, whatever guards the King
+            return
+        judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
+        # only a pawn that may reach the far rank has promotions to offer
+        pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
+        # with the King guarded only the taking of a queen is judged (JUDGED)
+        if (
+            plain
+            and not in_check
+            and not pawn
+            and (
+                mode == UNGUARDED
+                or (mode == GUARDED and kind not in QUEEN_TAKERS)
+                or judge.isdisjoint([t[3] for t in targets])
+            )
+        ):
+            out.extend(targets)  # nothing to judge: every target is a legal step
+            if known is not None:
+                known.steps = targets
+            return
+        start = len(out)
+        judged = False
+        for step in targets:
+            target, how = step[2], step[3]
+            if plain:
+                if how in judge:
+                    judged = True
+                    if not self.safe(guard, piece, target, how):
+                        continue
+            elif not self.safe(guard, piece, target, how):
+                continue
+            if in_check and not self.attack_can_work(piece, target, how):
+                continue
+            choices = self.promotions(piece, target) if pawn else ()
+            if choices:
+                out.extend((kind, origin, target, how, c) for c in choices)
+            else:
+                out.append(step)
+        if plain and not judged and known is not None:
+            known.steps = out[start:]  # every target, as steps: reused while valid
 
     def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> frozenset[int]:
         """The squares whose contents :meth:`targets` of ``piece`` depends on."""

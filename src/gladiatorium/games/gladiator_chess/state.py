@@ -143,14 +143,6 @@ class _MovesOffered:
         return move
 
 
-def any_of(steps: list[tuple[str, int, int, str, str]], kinds: frozenset[str]) -> bool:
-    """Whether a piece of ``kinds`` makes one of ``steps``."""
-    for step in steps:  # noqa: SIM110 (a plain loop: no generator to set up)
-        if step[0] in kinds:
-            return True
-    return False
-
-
 class GladiatorChessState(State[GladiatorChessOptions]):
     # each team's moves kept from slot to slot, and each team's Guard in the position
     # being settled: a copy of the match starts afresh
@@ -309,19 +301,14 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         overriding = commander != KING_CMD and self.options.king_may_override
         # the team's moves are generated once, for every unmoved piece when the King
         # may override (a superset of the commander's own), else for his pieces first
-        if overriding:
-            every = self.pos.legal_moves(
-                self.pos.movable(team, None), in_check, guard, self._known[team]
-            )
-            self._slot_steps = every
-        else:
-            every = None
-            self._slot_steps = self.pos.legal_moves(
-                self.pos.movable(team, kinds), in_check, guard, self._known[team]
-            )
+        cache = self._known[team]
+        steps, has_own = self.pos.team_moves(
+            team, None if overriding else kinds, kinds, in_check, guard, cache
+        )
+        self._slot_steps = steps
+        every = steps if overriding else None
         # the commander's own moves are made into moves when the King lets him move
         self._own_kinds = kinds
-        has_own = any_of(self._slot_steps, kinds)
         king_seat = seat_of(team, KING_CMD)
         if has_own and not overriding:
             own = _MovesOffered(self._slot_steps, commander, "").legal_list()
@@ -331,9 +318,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             self.phase, self._legal = COMMAND, {king_seat: spare} if spare else {}
         else:
             if every is None:
-                every = self.pos.legal_moves(
-                    self.pos.movable(team, None), in_check, guard, self._known[team]
-                )
+                every, _ = self.pos.team_moves(team, None, kinds, in_check, guard, cache)
             lets: tuple[Action, ...] = (Let(commander),) if has_own else ()
             choices = _MovesOffered(every, KING_CMD, commander, lets).legal_list()
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
@@ -344,8 +329,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
             return ()
-        steps = self.pos.legal_moves(
-            self.pos.movable(team, None), in_check, guard, self._known[team]
+        steps, _ = self.pos.team_moves(
+            team, None, COMMANDS[KING_CMD], in_check, guard, self._known[team]
         )
         return _MovesOffered(steps, KING_CMD, "").legal_list()
 
