@@ -497,24 +497,23 @@ class Position:
             q = board[s]
             if q is not None and q.team == enemy and q.kind in PAWNS:
                 checkers.append(frozenset((s,)))
-        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
-            for ray in rays:
-                blocker: Piece | None = None  # the first of our pieces on the ray
-                for i, s in enumerate(ray):
-                    q = board[s]
-                    if q is None:
-                        continue
-                    if q.team == enemy:
-                        if q.kind == slider or (queenlike and q.kind == KING and i > 0):
-                            line = frozenset(ray[: i + 1])
-                            if blocker is None:
-                                checkers.append(line)
-                            else:
-                                pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
-                        break
-                    if blocker is not None:
-                        break  # two of ours: nothing behind them matters
-                    blocker = q
+        for ray, slider in SLIDER_RAYS[sq]:
+            blocker: Piece | None = None  # the first of our pieces on the ray
+            for s in ray:
+                q = board[s]
+                if q is None:
+                    continue
+                if q.team == enemy:
+                    if q.kind == slider or (queenlike and q.kind == KING and s != ray[0]):
+                        line = frozenset(ray[: ray.index(s) + 1])
+                        if blocker is None:
+                            checkers.append(line)
+                        else:
+                            pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
+                    break
+                if blocker is not None:
+                    break  # two of ours: nothing behind them matters
+                blocker = q
         for pid in self.champions:
             q = self.pieces[pid]
             if q.team != enemy or q.sq < 0 or board[q.sq] is not q:

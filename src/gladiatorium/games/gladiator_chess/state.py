@@ -429,12 +429,14 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         assert isinstance(action, Move)
         team = self.team_to_move
         in_check = self._in_check  # of this position, found when the slot was offered
-        self._carry_out(action, in_check)
+        how = self._carry_out(action, in_check)
         self._guards = {}
         if self.result is None and in_check:
             self._judge_answer(team)
         if self.result is None:
-            self._announce_checks()
+            # a step (no promotion) leaves the board R8 judged it by: no check on its
+            # own King, whose protection it cannot change
+            self._announce_checks(team if how == STEP and not action.promote else None)
             self._next_slot()
             if self.result is None:
                 self._enter_slot()
@@ -447,7 +449,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if self.options.check_answer == "must-work" and self._guard(team).in_check:
             self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
-    def _carry_out(self, move: Move, in_check: bool) -> None:
+    def _carry_out(self, move: Move, in_check: bool) -> str:
+        """Make ``move``; returns how its piece entered the square (see entry)."""
         pos = self.pos
         # a legal move names its squares as NAMES writes them
         origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]
@@ -462,6 +465,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 overridden=move.override,
             )
         how = pos.entry(piece, pos.board[target], in_check)
+        assert how is not None  # a legal move enters its square somehow
         pos.moved.add(piece.pid)
         self.emit(
             "move",
@@ -492,6 +496,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         for queen_team in self._returning:
             self._place_queen(queen_team)
         self._returning = []
+        return how
 
     def _relocate(self, piece: Piece, target: int) -> None:
         """Move a piece; a queen leaving her square releases the piece she held
@@ -710,11 +715,15 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 hp=piece.hp,
             )
 
-    def _announce_checks(self) -> None:
+    def _announce_checks(self, unchecked: str | None = None) -> None:
+        """Say which Kings are in check after a move (``unchecked``: a team known not
+        to be)."""
         coming = self.order[(self.slot + 1) % len(self.order)][0]  # the team offered next
         for team in TEAMS:
             if team in self._guards or team == coming:
                 in_check = self._guard(team).in_check
+            elif team == unchecked:
+                continue
             else:
                 in_check = self.pos.in_check(team)
             if in_check:
