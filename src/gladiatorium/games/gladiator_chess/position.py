@@ -169,15 +169,27 @@ SLIDER_RAYS = tuple(
     for s in range(SQUARES)
 )
 
-#: the squares whose contents decide the targets of a pawn, knight, King or Champion
+#: BIT[sq]: the square as one bit of a set of squares written as a number (a "mask")
+BIT = tuple(1 << s for s in range(SQUARES))
+
+
+def mask(squares: Iterable[int]) -> int:
+    """The squares as one number, a bit each (see BIT)."""
+    out = 0
+    for s in squares:
+        out |= BIT[s]
+    return out
+
+
+#: the squares whose contents decide the targets of a pawn, knight, King or Champion,
+#: as masks
 PAWN_READS = {
-    t: tuple(frozenset(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t])
-    for t in TEAMS
+    t: tuple(mask(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t]) for t in TEAMS
 }
-KNIGHT_READS = tuple(frozenset(leaps) for leaps in KNIGHT_TARGETS)
-KING_READS = tuple(frozenset(leaps) for leaps in KING_TARGETS)
+KNIGHT_READS = tuple(mask(leaps) for leaps in KNIGHT_TARGETS)
+KING_READS = tuple(mask(leaps) for leaps in KING_TARGETS)
 CHAMPION_READS = tuple(
-    frozenset(dest for dest in paths).union(*(s for ways in paths.values() for s in ways))
+    mask(frozenset(paths).union(*(s for ways in paths.values() for s in ways)))
     for paths in CHAMPION_PATHS
 )
 
@@ -192,9 +204,7 @@ class _Known:
 
     __slots__ = ("kind", "origin", "reads", "steps", "targets")
 
-    def __init__(
-        self, origin: int, kind: str, targets: list[StepTuple], reads: frozenset[int]
-    ) -> None:
+    def __init__(self, origin: int, kind: str, targets: list[StepTuple], reads: int) -> None:
         self.origin = origin
         self.kind = kind
         self.targets = targets
@@ -239,21 +249,23 @@ class MoveCache:
             in_check,
             self.knights,
         )
+        written = 0  # the squares written, as a mask
         if seen is not None and rules == self.rules:
             for s in touched:
                 seen[s] = board[s]
+                written |= BIT[s]
         if seen is None or rules != self.rules or seen != board:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
-        elif (touched or losses) and entries:
-            # the losses are what a pawn reaching the far side may become (R12)
-            for pid in [
-                pid
-                for pid, known in entries.items()
-                if not known.reads.isdisjoint(touched) or (losses and known.kind in PAWNS)
-            ]:
-                del entries[pid]
+        elif entries:
+            if written:
+                for pid in [pid for pid, known in entries.items() if known.reads & written]:
+                    del entries[pid]
+            if losses:
+                # the losses are what a pawn reaching the far side may become (R12)
+                for pid in [pid for pid, known in entries.items() if known.kind in PAWNS]:
+                    del entries[pid]
         touched.clear()
         self.rules = rules
         return entries
@@ -951,8 +963,8 @@ class Position:
         if plain and not judged and known is not None:
             known.steps = out[start:]  # every target, as steps: reused while valid
 
-    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> frozenset[int]:
-        """The squares whose contents :meth:`targets` of ``piece`` depends on."""
+    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> int:
+        """The squares whose contents :meth:`targets` of ``piece`` depends on, as a mask."""
         kind, sq = piece.kind, piece.sq
         if kind in PAWNS:
             return PAWN_READS[piece.team][sq]
@@ -962,7 +974,12 @@ class Position:
             return KNIGHT_READS[sq]
         if kind == KING and not self.queen_captive(piece.team):
             return KING_READS[sq]
-        return frozenset([step[2] for step in targets] + stops)
+        reads = 0
+        for s in stops:
+            reads |= BIT[s]
+        for step in targets:
+            reads |= BIT[step[2]]
+        return reads
 
     def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
