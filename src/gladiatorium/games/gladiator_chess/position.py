@@ -29,15 +29,18 @@ from gladiatorium.games.gladiator_chess.combat import CombatNumbers
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     BLACK,
+    BLACK_KNIGHT,
     CHAMPION,
     FOOTMAN,
     KING,
     KINGS_KNIGHT,
     KNIGHTS,
+    MOUNTED_KNIGHT,
     PAWNS,
     QUEEN,
     QUEEN_TAKERS,
     SCOUT,
+    SQUIRE,
     TEAMS,
     WARRIOR,
     WHITE,
@@ -181,6 +184,31 @@ def mask(squares: Iterable[int]) -> int:
     return out
 
 
+#: what each kind counts as when the squares a team's pieces stand on are kept as masks
+#: (Position.sites): the three knights as one, the two pawns as one
+SITE_OF = {
+    KING: KING,
+    QUEEN: QUEEN,
+    CHAMPION: CHAMPION,
+    MOUNTED_KNIGHT: "N",
+    BLACK_KNIGHT: "N",
+    KINGS_KNIGHT: "N",
+    WARRIOR: WARRIOR,
+    SCOUT: SCOUT,
+    FOOTMAN: "P",
+    SQUIRE: "P",
+}
+#: by square, as masks: where a knight, a King or (by team) a pawn stands to reach it,
+#: the lines of a warrior and of a scout through it, where a Champion may reach it from
+KNIGHT_MASKS = tuple(mask(leaps) for leaps in KNIGHT_TARGETS)
+KING_MASKS = tuple(mask(leaps) for leaps in KING_TARGETS)
+PAWN_MASKS = {t: tuple(mask(sources) for sources in PAWN_SOURCES[t]) for t in TEAMS}
+#: SLIDER_LINES[sq]: SLIDER_RAYS[sq] with each line's squares as a mask
+SLIDER_LINES = tuple(
+    tuple((ray, slider, mask(ray)) for ray, slider in rays) for rays in SLIDER_RAYS
+)
+CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
+
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
 #: as masks
 PAWN_READS = {
@@ -311,6 +339,8 @@ class Position:
         self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
         #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
+        #: by team and kind of piece, where the team's pieces stand (see sites)
+        self._sites: dict[str, dict[str, int]] | None = None
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -327,10 +357,16 @@ class Position:
         twin.lost = {team: list(codes) for team, codes in self.lost.items()}
         twin.moved = set(self.moved)
         twin.champions = list(self.champions)
+        if self._sites is not None:
+            twin._sites = {team: dict(sites) for team, sites in self._sites.items()}
         return twin
 
     def promote(self, pawn: Piece, kind: str) -> None:
         """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        if self._sites is not None and pawn.sq >= 0 and self.board[pawn.sq] is pawn:
+            self.place(pawn.sq, None)
+            pawn.kind = kind
+            self.place(pawn.sq, pawn)
         pawn.kind = kind
         if kind == CHAMPION:
             self.champions = sorted([*self.champions, pawn.pid])  # in the order of pieces
@@ -385,22 +421,38 @@ class Position:
         return HEIGHT - 1 if team == WHITE else 0
 
     # ----- check -------------------------------------------------------------------
-    def attacked(self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool) -> bool:
+    def attacked(
+        self,
+        board: list[Piece | None],
+        sq: int,
+        by: str,
+        queenlike_king: bool,
+        sites: dict[str, int] | None = None,
+    ) -> bool:
         """Whether a piece of team ``by`` could move onto ``sq`` by its movement
-        pattern (check, King 3 and 6; the queen never gives check, R9)."""
-        for s in KNIGHT_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind in KNIGHTS:
-                return True
-        for s in KING_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind == KING:
-                return True
-        for s in PAWN_SOURCES[by][sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind in PAWNS:
-                return True
-        for ray, slider in SLIDER_RAYS[sq]:
+        pattern (check, King 3 and 6; the queen never gives check, R9). With
+        ``sites`` (the team's, see :meth:`sites`, for a ``board`` that holds no piece
+        of ``by`` beyond them) a kind of piece standing nowhere it could reach from
+        is not looked for on the board."""
+        if sites is None or KNIGHT_MASKS[sq] & sites["N"]:
+            for s in KNIGHT_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind in KNIGHTS:
+                    return True
+        if sites is None or KING_MASKS[sq] & sites[KING]:
+            for s in KING_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind == KING:
+                    return True
+        if sites is None or PAWN_MASKS[by][sq] & sites["P"]:
+            for s in PAWN_SOURCES[by][sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind in PAWNS:
+                    return True
+        sliders = None if sites is None else self._sliders(sites, queenlike_king)
+        for ray, slider, lane in SLIDER_LINES[sq]:
+            if sliders is not None and not lane & sliders[slider]:
+                continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
                 q = board[s]
                 if q is None:
@@ -410,14 +462,45 @@ class Position:
                 ):
                     return True
                 break
-        pieces = self.pieces
-        for pid in self.champions:
-            q = pieces[pid]
-            if q.team == by and q.sq >= 0 and board[q.sq] is q:
-                paths = CHAMPION_PATHS[q.sq].get(sq)
-                if paths and self._champion_path_clear(board, paths):
-                    return True
+        if sites is None or CHAMPION_MASKS[sq] & sites[CHAMPION]:
+            pieces = self.pieces
+            for pid in self.champions:
+                q = pieces[pid]
+                if q.team == by and q.sq >= 0 and board[q.sq] is q:
+                    paths = CHAMPION_PATHS[q.sq].get(sq)
+                    if paths and self._champion_path_clear(board, paths):
+                        return True
         return False
+
+    @staticmethod
+    def _sliders(sites: dict[str, int], queenlike_king: bool) -> dict[str, int]:
+        """From a team's sites: where its pieces that slide along files and ranks
+        (WARRIOR) and along diagonals (SCOUT) stand, its King among them while he
+        moves as a queen."""
+        king = sites[KING] if queenlike_king else 0
+        return {WARRIOR: sites[WARRIOR] | king, SCOUT: sites[SCOUT] | king}
+
+    def sites(self, team: str) -> dict[str, int]:
+        """Where the team's pieces on the board stand, as a mask for each kind of piece
+        (SITE_OF): made at the first call and kept up to date by :meth:`place` and
+        :meth:`promote` (so a board edited by hand must be edited before it)."""
+        if self._sites is None:
+            self._sites = {t: dict.fromkeys(SITE_OF.values(), 0) for t in TEAMS}
+            for piece in self.pieces:
+                if piece.sq >= 0 and self.board[piece.sq] is piece:
+                    self._sites[piece.team][SITE_OF[piece.kind]] |= BIT[piece.sq]
+        return self._sites[team]
+
+    def place(self, sq: int, piece: Piece | None) -> None:
+        """Put ``piece`` (None: nothing) on ``sq``, in place of what stood there."""
+        board, sites = self.board, self._sites
+        if sites is not None:
+            old = board[sq]
+            if old is not None:
+                sites[old.team][SITE_OF[old.kind]] &= ~BIT[sq]
+            if piece is not None:
+                sites[piece.team][SITE_OF[piece.kind]] |= BIT[sq]
+        board[sq] = piece
 
     def reachers(
         self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool
@@ -481,7 +564,9 @@ class Position:
         if not self.on_board(king):
             return False
         enemy = other(team)
-        return self.attacked(self.board, king.sq, enemy, self.queen_captive(enemy))
+        return self.attacked(
+            self.board, king.sq, enemy, self.queen_captive(enemy), self.sites(enemy)
+        )
 
     def guard(self, team: str) -> Guard:
         """The :class:`Guard` of ``team`` in this position. Its ``in_check`` equals
@@ -497,19 +582,28 @@ class Position:
         queenlike = self.captor[enemy] is not None
         checkers: list[frozenset[int]] = []
         pins: dict[int, list[frozenset[int]]] = {}
-        for s in KNIGHT_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind in KNIGHTS:
-                checkers.append(frozenset((s,)))
-        for s in KING_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind == KING:
-                checkers.append(frozenset((s,)))
-        for s in PAWN_SOURCES[enemy][sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind in PAWNS:
-                checkers.append(frozenset((s,)))
-        for ray, slider in SLIDER_RAYS[sq]:
+        # the kinds of enemy piece that stand nowhere they could reach him from are
+        # not looked for (see sites)
+        sites = self.sites(enemy)
+        if KNIGHT_MASKS[sq] & sites["N"]:
+            for s in KNIGHT_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind in KNIGHTS:
+                    checkers.append(frozenset((s,)))
+        if KING_MASKS[sq] & sites[KING]:
+            for s in KING_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind == KING:
+                    checkers.append(frozenset((s,)))
+        if PAWN_MASKS[enemy][sq] & sites["P"]:
+            for s in PAWN_SOURCES[enemy][sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind in PAWNS:
+                    checkers.append(frozenset((s,)))
+        sliders = self._sliders(sites, queenlike)
+        for ray, slider, lane in SLIDER_LINES[sq]:
+            if not lane & sliders[slider]:
+                continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
             for s in ray:
                 q = board[s]
@@ -526,7 +620,7 @@ class Position:
                 if blocker is not None:
                     break  # two of ours: nothing behind them matters
                 blocker = q
-        for pid in self.champions:
+        for pid in self.champions if CHAMPION_MASKS[sq] & sites[CHAMPION] else ():
             q = self.pieces[pid]
             if q.team != enemy or q.sq < 0 or board[q.sq] is not q:
                 continue
@@ -650,8 +744,11 @@ class Position:
         board[origin] = None
         board[target] = king
         try:
+            # the board holds the enemy's pieces as they stand, or all but the one he
+            # enters on: their sites hold them all
             enemy = other(team)
-            return not self.attacked(board, target, enemy, self.captor[enemy] is not None)
+            sites = self.sites(enemy)
+            return not self.attacked(board, target, enemy, self.captor[enemy] is not None, sites)
         finally:
             board[target] = saved
             board[origin] = king

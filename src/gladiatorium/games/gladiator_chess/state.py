@@ -512,7 +512,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     def _put(self, sq: int, piece: Piece | None) -> None:
         """Every change to the board goes through here, so that each team's move
         cache knows the squares to look at again."""
-        self.pos.board[sq] = piece
+        self.pos.place(sq, piece)
         for cache in self._known.values():
             cache.touched.add(sq)
 
