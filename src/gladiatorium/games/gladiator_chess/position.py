@@ -724,34 +724,51 @@ class Position:
     def _king_safe(self, king: Piece, target: int, how: str) -> bool:
         """R8 for the protected King's own move: the square he enters must not be
         reached by the enemy once he has left his own."""
-        team = king.team
-        if how == ELIMINATE:
-            occupant = self.board[target]
-            if (
-                occupant is not None
-                and occupant.kind == KINGS_KNIGHT
-                and occupant.team == team
-                and sum(
-                    1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT
-                )
-                == 1
-            ):
-                return True  # he eliminates his last King's Knight: unprotected, no check
-        if how == TAKE_QUEEN:
-            return self.safe_after(king, target, how)
+        return bool(self._king_escapes(king, [(king.kind, king.sq, target, how, "")]))
+
+    def _king_escapes(self, king: Piece, steps: list[StepTuple]) -> list[StepTuple]:
+        """The protected King's own ``steps`` that leave him out of check (R8), judged
+        together: he is lifted off his square once for all of them."""
+        team, enemy = king.team, other(king.team)
         board, origin = self.board, king.sq
-        saved = board[target]
+        judged: dict[int, bool] = {}
+        for step in steps:
+            target, how = step[2], step[3]
+            if how == ELIMINATE and self._last_kings_knight(board[target], team):
+                judged[target] = True  # he eliminates it: unprotected, no check
+            elif how == TAKE_QUEEN:
+                judged[target] = self.safe_after(king, target, how)
+        # the board holds the enemy's pieces as they stand, or all but the one he
+        # enters on: their sites hold them all
+        sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
+        out: list[StepTuple] = []
         board[origin] = None
-        board[target] = king
         try:
-            # the board holds the enemy's pieces as they stand, or all but the one he
-            # enters on: their sites hold them all
-            enemy = other(team)
-            sites = self.sites(enemy)
-            return not self.attacked(board, target, enemy, self.captor[enemy] is not None, sites)
+            for step in steps:
+                target = step[2]
+                safe = judged.get(target)
+                if safe is None:
+                    saved = board[target]
+                    board[target] = king
+                    try:
+                        safe = not self.attacked(board, target, enemy, queenlike, sites)
+                    finally:
+                        board[target] = saved
+                if safe:
+                    out.append(step)
         finally:
-            board[target] = saved
             board[origin] = king
+        return out
+
+    def _last_kings_knight(self, piece: Piece | None, team: str) -> bool:
+        """``piece`` is the last living King's Knight of ``team``."""
+        return (
+            piece is not None
+            and piece.kind == KINGS_KNIGHT
+            and piece.team == team
+            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
+            == 1
+        )
 
     # ----- movement ----------------------------------------------------------------
     def entry(self, piece: Piece, occupant: Piece | None, in_check: bool) -> str | None:
@@ -1039,6 +1056,10 @@ class Position:
             if known is not None:
                 known.steps = targets
             return
+        # the protected King's own moves are judged all at once (R8)
+        cleared = kind == KING and mode == GUARDED
+        if cleared:
+            targets = self._king_escapes(piece, targets)
         start = len(out)
         judged = False
         for step in targets:
@@ -1048,7 +1069,7 @@ class Position:
                     judged = True
                     if not self.safe(guard, piece, target, how):
                         continue
-            elif not self.safe(guard, piece, target, how):
+            elif not cleared and not self.safe(guard, piece, target, how):
                 continue
             if in_check and not self.attack_can_work(piece, target, how):
                 continue
@@ -1126,12 +1147,7 @@ class Position:
         )
         queen_free = self.captor[team] is None or frees_queen
         kk_alive = self.alive(team, KINGS_KNIGHT) and not (
-            how == ELIMINATE
-            and occupant is not None
-            and occupant.kind == KINGS_KNIGHT
-            and occupant.team == team
-            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
-            == 1
+            how == ELIMINATE and self._last_kings_knight(occupant, team)
         )
         if not (queen_free and kk_alive):
             return True
