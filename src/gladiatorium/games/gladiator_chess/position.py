@@ -258,16 +258,16 @@ class MoveCache:
         #: squares written since the last refresh (see GladiatorChessState._put)
         self.touched: set[int] = set()
         #: each team's captured pieces, and whether its King's Knight lives, when last seen
-        self.lost: tuple[tuple[str, ...], ...] = ()
+        self.lost: tuple[list[str], list[str]] | None = None
         self.knights: tuple[bool, bool] = (False, False)
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
-        lost = (tuple(pos.lost[WHITE]), tuple(pos.lost[BLACK]))
-        losses = lost != self.lost
+        lost, seen_lost = pos.lost, self.lost
+        losses = seen_lost is None or lost[WHITE] != seen_lost[0] or lost[BLACK] != seen_lost[1]
         if losses:  # a King's Knight is born or dies only with a change of the losses
-            self.lost = lost
+            self.lost = (lost[WHITE][:], lost[BLACK][:])
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (
             pos.frozen[WHITE],
@@ -811,12 +811,12 @@ class Position:
 
     def targets(self, piece: Piece, in_check: bool) -> list[tuple[int, str]]:
         """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
-        return [(step[2], step[3]) for step in self._targets(piece, in_check, [])]
+        return [(step[2], step[3]) for step in self._targets(piece, in_check)[0]]
 
-    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[StepTuple]:
-        """:meth:`targets` as steps (kind, origin, target, entry, no promotion); a
-        sliding piece adds to ``stops`` the occupied square that ends each of its lines
-        (what it reads is its targets and those squares)."""
+    def _targets(self, piece: Piece, in_check: bool) -> tuple[list[StepTuple], int]:
+        """:meth:`targets` as steps (kind, origin, target, entry, no promotion), and
+        the squares whose contents they depend on, as a mask (a sliding piece reads
+        its targets and the occupied square that ends each of its lines)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
         # one of our own pieces other than the Queen only blocks, unless the King in
         # check may eliminate it (King 5; see entry)
@@ -831,7 +831,7 @@ class Position:
             # en passant (R5).
             one, two, diagonals, on_start = PAWN_MOVES[piece.team][sq]
             if one < 0:
-                return out
+                return out, PAWN_READS[team][sq]
             if board[one] is None:
                 out.append((kind, sq, one, STEP, ""))
                 if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
@@ -846,7 +846,7 @@ class Position:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out
+            return out, PAWN_READS[team][sq]
         if kind == CHAMPION:
             leaps = self.champion_leaps
             for dest, paths in CHAMPION_PATHS[sq].items():
@@ -868,7 +868,7 @@ class Position:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, dest, how, ""))
-            return out
+            return out, CHAMPION_READS[sq]
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
                 occupant = board[s]
@@ -880,20 +880,21 @@ class Position:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out
+            return out, (KNIGHT_READS if kind in KNIGHTS else KING_READS)[sq]
         if kind == WARRIOR:
             rays = ORTHO_RAYS[sq]
         elif kind == SCOUT:
             rays = DIAG_RAYS[sq]
         else:
             rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+        reads = 0
         for ray in rays:
             for s in ray:
                 occupant = board[s]
                 if occupant is None:
                     out.append((kind, sq, s, STEP, ""))
                     continue
-                stops.append(s)
+                reads |= BIT[s]  # the square that ends the line
                 if fights and occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
@@ -901,7 +902,9 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
                 break
-        return out
+        for step in out:
+            reads |= BIT[step[2]]
+        return out, reads
 
     def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
         """What a pawn reaching the far rank may become: a captured Warrior or Scout
@@ -1029,11 +1032,9 @@ class Position:
                 return
             targets = known.targets
         else:
-            stops: list[int] = []
-            targets = self._targets(piece, in_check, stops)
+            targets, reads = self._targets(piece, in_check)
             if entries is not None:
-                known = _Known(origin, kind, targets, self._reads(piece, targets, stops))
-                entries[piece.pid] = known
+                known = entries[piece.pid] = _Known(origin, kind, targets, reads)
         if not targets:
             if known is not None:
                 known.steps = targets  # nothing to judge, whatever guards the King
@@ -1080,24 +1081,6 @@ class Position:
                 out.append(step)
         if plain and not judged and known is not None:
             known.steps = out[start:]  # every target, as steps: reused while valid
-
-    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> int:
-        """The squares whose contents :meth:`targets` of ``piece`` depends on, as a mask."""
-        kind, sq = piece.kind, piece.sq
-        if kind in PAWNS:
-            return PAWN_READS[piece.team][sq]
-        if kind == CHAMPION:
-            return CHAMPION_READS[sq]
-        if kind in KNIGHTS:
-            return KNIGHT_READS[sq]
-        if kind == KING and not self.queen_captive(piece.team):
-            return KING_READS[sq]
-        reads = 0
-        for s in stops:
-            reads |= BIT[s]
-        for step in targets:
-            reads |= BIT[step[2]]
-        return reads
 
     def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
         """The team's unmoved pieces on the board (of ``kinds`` if given)."""
