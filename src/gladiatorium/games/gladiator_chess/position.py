@@ -449,9 +449,11 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == by and q.kind in PAWNS:
                     return True
-        sliders = None if sites is None else self._sliders(sites, queenlike_king)
+        if sites is not None:
+            king = sites[KING] if queenlike_king else 0
+            ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
         for ray, slider, lane in SLIDER_LINES[sq]:
-            if sliders is not None and not lane & sliders[slider]:
+            if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
                 q = board[s]
@@ -471,14 +473,6 @@ class Position:
                     if paths and self._champion_path_clear(board, paths):
                         return True
         return False
-
-    @staticmethod
-    def _sliders(sites: dict[str, int], queenlike_king: bool) -> dict[str, int]:
-        """From a team's sites: where its pieces that slide along files and ranks
-        (WARRIOR) and along diagonals (SCOUT) stand, its King among them while he
-        moves as a queen."""
-        king = sites[KING] if queenlike_king else 0
-        return {WARRIOR: sites[WARRIOR] | king, SCOUT: sites[SCOUT] | king}
 
     def sites(self, team: str) -> dict[str, int]:
         """Where the team's pieces on the board stand, as a mask for each kind of piece
@@ -600,9 +594,10 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == enemy and q.kind in PAWNS:
                     checkers.append(frozenset((s,)))
-        sliders = self._sliders(sites, queenlike)
+        king_site = sites[KING] if queenlike else 0
+        ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
         for ray, slider, lane in SLIDER_LINES[sq]:
-            if not lane & sliders[slider]:
+            if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
             for s in ray:
