@@ -32,6 +32,7 @@ from gladiatorium.games.gladiator_chess.pieces import (
     BLACK_KNIGHT,
     CHAMPION,
     FOOTMAN,
+    KINDS,
     KING,
     KINGS_KNIGHT,
     KNIGHTS,
@@ -114,6 +115,16 @@ JUDGED = {
     UNGUARDED: frozenset[str](),
     CAPTIVE: frozenset({ATTACK, TAKE_QUEEN, ELIMINATE, ATTACK_FROZEN}),
     GUARDED: frozenset({TAKE_QUEEN}),
+}
+
+
+#: by Guard mode, the kinds of piece none of whose entries are judged (JUDGED) when it
+#: checks nothing and blocks nothing, its King not in check: with the King guarded,
+#: all but those that may take a queen
+UNJUDGED = {
+    UNGUARDED: frozenset(KINDS),
+    CAPTIVE: frozenset[str](),
+    GUARDED: frozenset(KINDS) - QUEEN_TAKERS,
 }
 
 
@@ -968,6 +979,9 @@ class Position:
             if self.frozen[team] is not None:
                 special.add(self.royal(team, QUEEN).pid)
         calm = plain_all or not guard.checkers
+        # the kinds whose new targets are their moves as they are (see _piece_moves)
+        unjudged = UNJUDGED[guard.mode] if calm else frozenset[str]()
+        near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
         for pid in self.team_pids[team]:
             if pid in moved:
@@ -989,6 +1003,16 @@ class Position:
                 and pid not in special
             ):
                 steps = known.steps
+            elif (
+                kind in unjudged
+                and pid not in special
+                and not (kind in PAWNS and near_the_end[sq])
+                and (known is None or known.origin != sq or known.kind != kind)
+            ):
+                # a piece seen afresh whose moves need no judgement (see _piece_moves)
+                steps, reads = self._targets(piece, in_check)
+                known = entries[pid] = _Known(sq, kind, steps, reads)
+                known.steps = steps
             else:
                 start = len(out)
                 self._piece_moves(piece, in_check, guard, entries, out)
@@ -1042,11 +1066,7 @@ class Position:
             plain
             and not in_check
             and not pawn
-            and (
-                mode == UNGUARDED
-                or (mode == GUARDED and kind not in QUEEN_TAKERS)
-                or judge.isdisjoint([t[3] for t in targets])
-            )
+            and (kind in UNJUDGED[mode] or judge.isdisjoint([t[3] for t in targets]))
         ):
             out.extend(targets)  # nothing to judge: every target is a legal step
             if known is not None:
