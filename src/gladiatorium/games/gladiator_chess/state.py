@@ -92,6 +92,10 @@ _SHARED: dict[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = {}
 _SHARED_LIMIT = 50_000
 
 
+#: the King's 'let' for each commander: values, shared like the moves
+LETS = {commander: Let(commander) for commander in COMMANDERS}
+
+
 def shared_move(
     table: dict[tuple[str, int, int, str, str], Move],
     key: tuple[str, int, int, str, str],
@@ -319,7 +323,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         else:
             if every is None:
                 every, _ = self.pos.team_moves(team, None, kinds, in_check, guard, cache)
-            lets: tuple[Action, ...] = (Let(commander),) if has_own else ()
+            lets: tuple[Action, ...] = (LETS[commander],) if has_own else ()
             choices = _MovesOffered(every, KING_CMD, commander, lets).legal_list()
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
