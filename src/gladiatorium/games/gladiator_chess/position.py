@@ -221,15 +221,19 @@ SLIDER_LINES = tuple(
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
 
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
-#: as masks
+#: as masks, its own square among them (a piece that leaves it, is taken or frozen
+#: there has other moves or none)
 PAWN_READS = {
-    t: tuple(mask(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t]) for t in TEAMS
+    t: tuple(
+        mask(s for s in (sq, m[0], m[1], *m[2]) if s >= 0) for sq, m in enumerate(PAWN_MOVES[t])
+    )
+    for t in TEAMS
 }
-KNIGHT_READS = tuple(mask(leaps) for leaps in KNIGHT_TARGETS)
-KING_READS = tuple(mask(leaps) for leaps in KING_TARGETS)
+KNIGHT_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KNIGHT_TARGETS))
+KING_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KING_TARGETS))
 CHAMPION_READS = tuple(
-    mask(frozenset(paths).union(*(s for ways in paths.values() for s in ways)))
-    for paths in CHAMPION_PATHS
+    mask(frozenset((sq, *paths)).union(*(s for ways in paths.values() for s in ways)))
+    for sq, paths in enumerate(CHAMPION_PATHS)
 )
 
 
@@ -893,7 +897,7 @@ class Position:
             rays = DIAG_RAYS[sq]
         else:
             rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
-        reads = 0
+        reads = BIT[sq]
         for ray in rays:
             for s in ray:
                 occupant = board[s]
@@ -994,20 +998,14 @@ class Position:
             if kinds is not None and kind not in kinds:
                 continue
             known = get(pid)
-            if (
-                known is not None
-                and calm
-                and known.origin == sq
-                and known.kind == kind
-                and known.steps is not None
-                and pid not in special
-            ):
+            # a kept entry read its piece's own square: it is of this square and kind
+            if known is not None and calm and known.steps is not None and pid not in special:
                 steps = known.steps
             elif (
                 kind in unjudged
                 and pid not in special
                 and not (kind in PAWNS and near_the_end[sq])
-                and (known is None or known.origin != sq or known.kind != kind)
+                and known is None
             ):
                 # a piece seen afresh whose moves need no judgement (see _piece_moves)
                 steps, reads = self._targets(piece, in_check)
