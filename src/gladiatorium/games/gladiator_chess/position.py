@@ -975,16 +975,15 @@ class Position:
         has_own = False
         # the pieces whose every move is judged (see _piece_moves): the King, a piece
         # that blocks a line to him, a Queen holding a piece frozen; all in check
-        plain_all = guard.mode != GUARDED
         special: set[int] = set()
-        if not plain_all and not guard.checkers:
+        unjudged = UNJUDGED[guard.mode]  # the kinds whose targets are their moves
+        if guard.checkers:
+            special, unjudged = set(self.team_pids[team]), frozenset()
+        elif guard.mode == GUARDED:
             assert guard.king is not None
             special = {guard.king.pid, *guard.pins}
             if self.frozen[team] is not None:
                 special.add(self.royal(team, QUEEN).pid)
-        calm = plain_all or not guard.checkers
-        # the kinds whose new targets are their moves as they are (see _piece_moves)
-        unjudged = UNJUDGED[guard.mode] if calm else frozenset[str]()
         near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
         for pid in self.team_pids[team]:
@@ -999,7 +998,7 @@ class Position:
                 continue
             known = get(pid)
             # a kept entry read its piece's own square: it is of this square and kind
-            if known is not None and calm and known.steps is not None and pid not in special:
+            if known is not None and known.steps is not None and pid not in special:
                 steps = known.steps
             elif (
                 kind in unjudged
