@@ -965,7 +965,7 @@ class Position:
         guard: Guard,
         cache: MoveCache,
     ) -> tuple[list[StepTuple], bool]:
-        """:meth:`legal_moves` of the team's :meth:`movable` pieces (of ``kinds`` if
+        """:meth:`legal_moves` of the team's unmoved pieces on the board (of ``kinds`` if
         given), and whether a piece of ``own`` (the commander's kinds) makes one. A
         piece kept in ``cache`` whose moves need no judgement now adds them as they
         are."""
@@ -1093,18 +1093,6 @@ class Position:
                 out.append(step)
         if plain and not judged and known is not None:
             known.steps = out[start:]  # every target, as steps: reused while valid
-
-    def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
-        """The team's unmoved pieces on the board (of ``kinds`` if given)."""
-        board, moved = self.board, self.moved
-        return [
-            piece
-            for piece in map(self.pieces.__getitem__, self.team_pids[team])
-            if piece.pid not in moved
-            and piece.sq >= 0
-            and board[piece.sq] is piece
-            and (kinds is None or piece.kind in kinds)
-        ]
 
     # ----- legality: the King may not stay in or move into check ----------------------
     def defender(self, piece: Piece, target: int, how: str) -> Piece | None:
