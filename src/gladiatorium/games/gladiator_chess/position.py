@@ -293,11 +293,13 @@ class MoveCache:
             self.knights,
         )
         written = 0  # the squares written, as a mask
+        same = False  # the same circumstances as at the last look
         if seen is not None and rules == self.rules:
+            same = True
             for s in touched:
                 seen[s] = board[s]
                 written |= BIT[s]
-        if seen is None or rules != self.rules or seen != board:
+        if not same or seen != board:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]

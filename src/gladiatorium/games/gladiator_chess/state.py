@@ -473,7 +473,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos.moved.add(piece.pid)
         self.emit(
             "move",
-            f"{team} {move}",
+            f"{team} {move.notation}",
             team=team,
             piece=piece.kind,
             origin=move.origin,
