@@ -31,7 +31,7 @@ from gladiatorium.games.gladiator_chess.pieces import (
     Piece,
     other,
 )
-from gladiatorium.games.gladiator_chess.position import Position, new_position
+from gladiatorium.games.gladiator_chess.position import SITE_OF, Position, new_position
 
 GAME = GladiatorChess()
 #: kinds a random position is filled with, sliders and Champions weighted up
@@ -181,3 +181,26 @@ def test_a_clone_shares_the_rules_and_copies_every_piece() -> None:
     twin.pos.frozen["white"] = 0
     assert state.fingerprint() == before
     assert twin.fingerprint() != before
+
+
+def test_the_sites_kept_move_by_move_are_where_the_pieces_stand() -> None:
+    """Position.sites, kept up to date square by square (and on promotion), equals the
+    sites found afresh from the board after every action of seeded random games,
+    frozen pieces, captive queens and promotions included."""
+    compared = 0
+    for seed, values in ((0, {}), (2, {"fight_to_the_fall": True}), (4, {})):
+        state = GAME.start(values, None, seed)
+        assert isinstance(state, GladiatorChessState)
+        bots = make_bots(GAME, seed, dict.fromkeys(state.seats, "random"))
+        while state.awaiting():
+            seat = state.awaiting()[0]
+            state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
+            fresh: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
+            for sq, piece in enumerate(state.pos.board):
+                if piece is not None:
+                    site = fresh[piece.team].setdefault(SITE_OF[piece.kind], 0)
+                    fresh[piece.team][SITE_OF[piece.kind]] = site | 1 << sq
+            for team in TEAMS:
+                assert {k: v for k, v in state.pos.sites(team).items() if v} == fresh[team]
+            compared += 1
+    assert compared > 300

@@ -10,6 +10,7 @@ let queen                      the King lets the Queen's commander move
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from gladiatorium.core import Action
@@ -31,6 +32,11 @@ class Move(Action):
     override: str = ""
 
     def __str__(self) -> str:
+        return self.notation
+
+    @cached_property
+    def notation(self) -> str:
+        """The move as written (made once: moves are shared, see state.shared_move)."""
         who = f"king overrides {self.override}" if self.override else self.commander
         sep = "x" if self.takes else "-"
         tail = f"={self.promote}" if self.promote else ""

@@ -29,15 +29,19 @@ from gladiatorium.games.gladiator_chess.combat import CombatNumbers
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     BLACK,
+    BLACK_KNIGHT,
     CHAMPION,
     FOOTMAN,
+    KINDS,
     KING,
     KINGS_KNIGHT,
     KNIGHTS,
+    MOUNTED_KNIGHT,
     PAWNS,
     QUEEN,
     QUEEN_TAKERS,
     SCOUT,
+    SQUIRE,
     TEAMS,
     WARRIOR,
     WHITE,
@@ -95,6 +99,10 @@ NEAR_THE_END = {
     for t in TEAMS
 }
 
+#: the pieces whose entries into an enemy's square follow rules of their own (see
+#: Position.entry): any other piece simply attacks any other enemy
+ROYALS = frozenset({KING, QUEEN})
+
 # What a team's Guard says about every move (see Position.guard).
 UNGUARDED = 0  # no move can leave the King in check (R8 judges nothing)
 CAPTIVE = 1  # the Queen is captive: only a move that frees her is judged
@@ -107,6 +115,16 @@ JUDGED = {
     UNGUARDED: frozenset[str](),
     CAPTIVE: frozenset({ATTACK, TAKE_QUEEN, ELIMINATE, ATTACK_FROZEN}),
     GUARDED: frozenset({TAKE_QUEEN}),
+}
+
+
+#: by Guard mode, the kinds of piece none of whose entries are judged (JUDGED) when it
+#: checks nothing and blocks nothing, its King not in check: with the King guarded,
+#: all but those that may take a queen
+UNJUDGED = {
+    UNGUARDED: frozenset(KINDS),
+    CAPTIVE: frozenset[str](),
+    GUARDED: frozenset(KINDS) - QUEEN_TAKERS,
 }
 
 
@@ -165,16 +183,57 @@ SLIDER_RAYS = tuple(
     for s in range(SQUARES)
 )
 
-#: the squares whose contents decide the targets of a pawn, knight, King or Champion
+#: BIT[sq]: the square as one bit of a set of squares written as a number (a "mask")
+BIT = tuple(1 << s for s in range(SQUARES))
+
+
+def mask(squares: Iterable[int]) -> int:
+    """The squares as one number, a bit each (see BIT)."""
+    out = 0
+    for s in squares:
+        out |= BIT[s]
+    return out
+
+
+#: what each kind counts as when the squares a team's pieces stand on are kept as masks
+#: (Position.sites): the three knights as one, the two pawns as one
+SITE_OF = {
+    KING: KING,
+    QUEEN: QUEEN,
+    CHAMPION: CHAMPION,
+    MOUNTED_KNIGHT: "N",
+    BLACK_KNIGHT: "N",
+    KINGS_KNIGHT: "N",
+    WARRIOR: WARRIOR,
+    SCOUT: SCOUT,
+    FOOTMAN: "P",
+    SQUIRE: "P",
+}
+#: by square, as masks: where a knight, a King or (by team) a pawn stands to reach it,
+#: the lines of a warrior and of a scout through it, where a Champion may reach it from
+KNIGHT_MASKS = tuple(mask(leaps) for leaps in KNIGHT_TARGETS)
+KING_MASKS = tuple(mask(leaps) for leaps in KING_TARGETS)
+PAWN_MASKS = {t: tuple(mask(sources) for sources in PAWN_SOURCES[t]) for t in TEAMS}
+#: SLIDER_LINES[sq]: SLIDER_RAYS[sq] with each line's squares as a mask
+SLIDER_LINES = tuple(
+    tuple((ray, slider, mask(ray)) for ray, slider in rays) for rays in SLIDER_RAYS
+)
+CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
+
+#: the squares whose contents decide the targets of a pawn, knight, King or Champion,
+#: as masks, its own square among them (a piece that leaves it, is taken or frozen
+#: there has other moves or none)
 PAWN_READS = {
-    t: tuple(frozenset(s for s in (m[0], m[1], *m[2]) if s >= 0) for m in PAWN_MOVES[t])
+    t: tuple(
+        mask(s for s in (sq, m[0], m[1], *m[2]) if s >= 0) for sq, m in enumerate(PAWN_MOVES[t])
+    )
     for t in TEAMS
 }
-KNIGHT_READS = tuple(frozenset(leaps) for leaps in KNIGHT_TARGETS)
-KING_READS = tuple(frozenset(leaps) for leaps in KING_TARGETS)
+KNIGHT_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KNIGHT_TARGETS))
+KING_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KING_TARGETS))
 CHAMPION_READS = tuple(
-    frozenset(dest for dest in paths).union(*(s for ways in paths.values() for s in ways))
-    for paths in CHAMPION_PATHS
+    mask(frozenset((sq, *paths)).union(*(s for ways in paths.values() for s in ways)))
+    for sq, paths in enumerate(CHAMPION_PATHS)
 )
 
 
@@ -188,9 +247,7 @@ class _Known:
 
     __slots__ = ("kind", "origin", "reads", "steps", "targets")
 
-    def __init__(
-        self, origin: int, kind: str, targets: list[StepTuple], reads: frozenset[int]
-    ) -> None:
+    def __init__(self, origin: int, kind: str, targets: list[StepTuple], reads: int) -> None:
         self.origin = origin
         self.kind = kind
         self.targets = targets
@@ -216,16 +273,16 @@ class MoveCache:
         #: squares written since the last refresh (see GladiatorChessState._put)
         self.touched: set[int] = set()
         #: each team's captured pieces, and whether its King's Knight lives, when last seen
-        self.lost: tuple[tuple[str, ...], ...] = ()
+        self.lost: tuple[list[str], list[str]] | None = None
         self.knights: tuple[bool, bool] = (False, False)
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
-        lost = (tuple(pos.lost[WHITE]), tuple(pos.lost[BLACK]))
-        losses = lost != self.lost
+        lost, seen_lost = pos.lost, self.lost
+        losses = seen_lost is None or lost[WHITE] != seen_lost[0] or lost[BLACK] != seen_lost[1]
         if losses:  # a King's Knight is born or dies only with a change of the losses
-            self.lost = lost
+            self.lost = (lost[WHITE][:], lost[BLACK][:])
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (
             pos.frozen[WHITE],
@@ -235,21 +292,25 @@ class MoveCache:
             in_check,
             self.knights,
         )
+        written = 0  # the squares written, as a mask
+        same = False  # the same circumstances as at the last look
         if seen is not None and rules == self.rules:
+            same = True
             for s in touched:
                 seen[s] = board[s]
-        if seen is None or rules != self.rules or seen != board:
+                written |= BIT[s]
+        if not same or seen != board:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
-        elif (touched or losses) and entries:
-            # the losses are what a pawn reaching the far side may become (R12)
-            for pid in [
-                pid
-                for pid, known in entries.items()
-                if not known.reads.isdisjoint(touched) or (losses and known.kind in PAWNS)
-            ]:
-                del entries[pid]
+        elif entries:
+            if written:
+                for pid in [pid for pid, known in entries.items() if known.reads & written]:
+                    del entries[pid]
+            if losses:
+                # the losses are what a pawn reaching the far side may become (R12)
+                for pid in [pid for pid, known in entries.items() if known.kind in PAWNS]:
+                    del entries[pid]
         touched.clear()
         self.rules = rules
         return entries
@@ -295,6 +356,8 @@ class Position:
         self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
         #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
+        #: by team and kind of piece, where the team's pieces stand (see sites)
+        self._sites: dict[str, dict[str, int]] | None = None
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -311,10 +374,16 @@ class Position:
         twin.lost = {team: list(codes) for team, codes in self.lost.items()}
         twin.moved = set(self.moved)
         twin.champions = list(self.champions)
+        if self._sites is not None:
+            twin._sites = {team: dict(sites) for team, sites in self._sites.items()}
         return twin
 
     def promote(self, pawn: Piece, kind: str) -> None:
         """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        if self._sites is not None and pawn.sq >= 0 and self.board[pawn.sq] is pawn:
+            self.place(pawn.sq, None)
+            pawn.kind = kind
+            self.place(pawn.sq, pawn)
         pawn.kind = kind
         if kind == CHAMPION:
             self.champions = sorted([*self.champions, pawn.pid])  # in the order of pieces
@@ -369,22 +438,40 @@ class Position:
         return HEIGHT - 1 if team == WHITE else 0
 
     # ----- check -------------------------------------------------------------------
-    def attacked(self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool) -> bool:
+    def attacked(
+        self,
+        board: list[Piece | None],
+        sq: int,
+        by: str,
+        queenlike_king: bool,
+        sites: dict[str, int] | None = None,
+    ) -> bool:
         """Whether a piece of team ``by`` could move onto ``sq`` by its movement
-        pattern (check, King 3 and 6; the queen never gives check, R9)."""
-        for s in KNIGHT_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind in KNIGHTS:
-                return True
-        for s in KING_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind == KING:
-                return True
-        for s in PAWN_SOURCES[by][sq]:
-            q = board[s]
-            if q is not None and q.team == by and q.kind in PAWNS:
-                return True
-        for ray, slider in SLIDER_RAYS[sq]:
+        pattern (check, King 3 and 6; the queen never gives check, R9). With
+        ``sites`` (the team's, see :meth:`sites`, for a ``board`` that holds no piece
+        of ``by`` beyond them) a kind of piece standing nowhere it could reach from
+        is not looked for on the board."""
+        if sites is None or KNIGHT_MASKS[sq] & sites["N"]:
+            for s in KNIGHT_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind in KNIGHTS:
+                    return True
+        if sites is None or KING_MASKS[sq] & sites[KING]:
+            for s in KING_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind == KING:
+                    return True
+        if sites is None or PAWN_MASKS[by][sq] & sites["P"]:
+            for s in PAWN_SOURCES[by][sq]:
+                q = board[s]
+                if q is not None and q.team == by and q.kind in PAWNS:
+                    return True
+        if sites is not None:
+            king = sites[KING] if queenlike_king else 0
+            ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
+        for ray, slider, lane in SLIDER_LINES[sq]:
+            if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
+                continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
                 q = board[s]
                 if q is None:
@@ -394,14 +481,37 @@ class Position:
                 ):
                     return True
                 break
-        pieces = self.pieces
-        for pid in self.champions:
-            q = pieces[pid]
-            if q.team == by and q.sq >= 0 and board[q.sq] is q:
-                paths = CHAMPION_PATHS[q.sq].get(sq)
-                if paths and self._champion_path_clear(board, paths):
-                    return True
+        if sites is None or CHAMPION_MASKS[sq] & sites[CHAMPION]:
+            pieces = self.pieces
+            for pid in self.champions:
+                q = pieces[pid]
+                if q.team == by and q.sq >= 0 and board[q.sq] is q:
+                    paths = CHAMPION_PATHS[q.sq].get(sq)
+                    if paths and self._champion_path_clear(board, paths):
+                        return True
         return False
+
+    def sites(self, team: str) -> dict[str, int]:
+        """Where the team's pieces on the board stand, as a mask for each kind of piece
+        (SITE_OF): made at the first call and kept up to date by :meth:`place` and
+        :meth:`promote` (so a board edited by hand must be edited before it)."""
+        if self._sites is None:
+            self._sites = {t: dict.fromkeys(SITE_OF.values(), 0) for t in TEAMS}
+            for piece in self.pieces:
+                if piece.sq >= 0 and self.board[piece.sq] is piece:
+                    self._sites[piece.team][SITE_OF[piece.kind]] |= BIT[piece.sq]
+        return self._sites[team]
+
+    def place(self, sq: int, piece: Piece | None) -> None:
+        """Put ``piece`` (None: nothing) on ``sq``, in place of what stood there."""
+        board, sites = self.board, self._sites
+        if sites is not None:
+            old = board[sq]
+            if old is not None:
+                sites[old.team][SITE_OF[old.kind]] &= ~BIT[sq]
+            if piece is not None:
+                sites[piece.team][SITE_OF[piece.kind]] |= BIT[sq]
+        board[sq] = piece
 
     def reachers(
         self, board: list[Piece | None], sq: int, by: str, queenlike_king: bool
@@ -465,7 +575,9 @@ class Position:
         if not self.on_board(king):
             return False
         enemy = other(team)
-        return self.attacked(self.board, king.sq, enemy, self.queen_captive(enemy))
+        return self.attacked(
+            self.board, king.sq, enemy, self.queen_captive(enemy), self.sites(enemy)
+        )
 
     def guard(self, team: str) -> Guard:
         """The :class:`Guard` of ``team`` in this position. Its ``in_check`` equals
@@ -481,37 +593,46 @@ class Position:
         queenlike = self.captor[enemy] is not None
         checkers: list[frozenset[int]] = []
         pins: dict[int, list[frozenset[int]]] = {}
-        for s in KNIGHT_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind in KNIGHTS:
-                checkers.append(frozenset((s,)))
-        for s in KING_TARGETS[sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind == KING:
-                checkers.append(frozenset((s,)))
-        for s in PAWN_SOURCES[enemy][sq]:
-            q = board[s]
-            if q is not None and q.team == enemy and q.kind in PAWNS:
-                checkers.append(frozenset((s,)))
-        for rays, slider in ((ORTHO_RAYS[sq], WARRIOR), (DIAG_RAYS[sq], SCOUT)):
-            for ray in rays:
-                blocker: Piece | None = None  # the first of our pieces on the ray
-                for i, s in enumerate(ray):
-                    q = board[s]
-                    if q is None:
-                        continue
-                    if q.team == enemy:
-                        if q.kind == slider or (queenlike and q.kind == KING and i > 0):
-                            line = frozenset(ray[: i + 1])
-                            if blocker is None:
-                                checkers.append(line)
-                            else:
-                                pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
-                        break
-                    if blocker is not None:
-                        break  # two of ours: nothing behind them matters
-                    blocker = q
-        for pid in self.champions:
+        # the kinds of enemy piece that stand nowhere they could reach him from are
+        # not looked for (see sites)
+        sites = self.sites(enemy)
+        if KNIGHT_MASKS[sq] & sites["N"]:
+            for s in KNIGHT_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind in KNIGHTS:
+                    checkers.append(frozenset((s,)))
+        if KING_MASKS[sq] & sites[KING]:
+            for s in KING_TARGETS[sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind == KING:
+                    checkers.append(frozenset((s,)))
+        if PAWN_MASKS[enemy][sq] & sites["P"]:
+            for s in PAWN_SOURCES[enemy][sq]:
+                q = board[s]
+                if q is not None and q.team == enemy and q.kind in PAWNS:
+                    checkers.append(frozenset((s,)))
+        king_site = sites[KING] if queenlike else 0
+        ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
+        for ray, slider, lane in SLIDER_LINES[sq]:
+            if not lane & (ortho if slider == WARRIOR else diagonal):
+                continue  # nothing of theirs slides along this line
+            blocker: Piece | None = None  # the first of our pieces on the ray
+            for s in ray:
+                q = board[s]
+                if q is None:
+                    continue
+                if q.team == enemy:
+                    if q.kind == slider or (queenlike and q.kind == KING and s != ray[0]):
+                        line = frozenset(ray[: ray.index(s) + 1])
+                        if blocker is None:
+                            checkers.append(line)
+                        else:
+                            pins.setdefault(blocker.pid, []).append(line - {blocker.sq})
+                    break
+                if blocker is not None:
+                    break  # two of ours: nothing behind them matters
+                blocker = q
+        for pid in self.champions if CHAMPION_MASKS[sq] & sites[CHAMPION] else ():
             q = self.pieces[pid]
             if q.team != enemy or q.sq < 0 or board[q.sq] is not q:
                 continue
@@ -615,31 +736,51 @@ class Position:
     def _king_safe(self, king: Piece, target: int, how: str) -> bool:
         """R8 for the protected King's own move: the square he enters must not be
         reached by the enemy once he has left his own."""
-        team = king.team
-        if how == ELIMINATE:
-            occupant = self.board[target]
-            if (
-                occupant is not None
-                and occupant.kind == KINGS_KNIGHT
-                and occupant.team == team
-                and sum(
-                    1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT
-                )
-                == 1
-            ):
-                return True  # he eliminates his last King's Knight: unprotected, no check
-        if how == TAKE_QUEEN:
-            return self.safe_after(king, target, how)
+        return bool(self._king_escapes(king, [(king.kind, king.sq, target, how, "")]))
+
+    def _king_escapes(self, king: Piece, steps: list[StepTuple]) -> list[StepTuple]:
+        """The protected King's own ``steps`` that leave him out of check (R8), judged
+        together: he is lifted off his square once for all of them."""
+        team, enemy = king.team, other(king.team)
         board, origin = self.board, king.sq
-        saved = board[target]
+        judged: dict[int, bool] = {}
+        for step in steps:
+            target, how = step[2], step[3]
+            if how == ELIMINATE and self._last_kings_knight(board[target], team):
+                judged[target] = True  # he eliminates it: unprotected, no check
+            elif how == TAKE_QUEEN:
+                judged[target] = self.safe_after(king, target, how)
+        # the board holds the enemy's pieces as they stand, or all but the one he
+        # enters on: their sites hold them all
+        sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
+        out: list[StepTuple] = []
         board[origin] = None
-        board[target] = king
         try:
-            enemy = other(team)
-            return not self.attacked(board, target, enemy, self.captor[enemy] is not None)
+            for step in steps:
+                target = step[2]
+                safe = judged.get(target)
+                if safe is None:
+                    saved = board[target]
+                    board[target] = king
+                    try:
+                        safe = not self.attacked(board, target, enemy, queenlike, sites)
+                    finally:
+                        board[target] = saved
+                if safe:
+                    out.append(step)
         finally:
-            board[target] = saved
             board[origin] = king
+        return out
+
+    def _last_kings_knight(self, piece: Piece | None, team: str) -> bool:
+        """``piece`` is the last living King's Knight of ``team``."""
+        return (
+            piece is not None
+            and piece.kind == KINGS_KNIGHT
+            and piece.team == team
+            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
+            == 1
+        )
 
     # ----- movement ----------------------------------------------------------------
     def entry(self, piece: Piece, occupant: Piece | None, in_check: bool) -> str | None:
@@ -682,16 +823,18 @@ class Position:
 
     def targets(self, piece: Piece, in_check: bool) -> list[tuple[int, str]]:
         """Pseudo-legal (target, entry) pairs of ``piece`` by its movement."""
-        return [(step[2], step[3]) for step in self._targets(piece, in_check, [])]
+        return [(step[2], step[3]) for step in self._targets(piece, in_check)[0]]
 
-    def _targets(self, piece: Piece, in_check: bool, stops: list[int]) -> list[StepTuple]:
-        """:meth:`targets` as steps (kind, origin, target, entry, no promotion); a
-        sliding piece adds to ``stops`` the occupied square that ends each of its lines
-        (what it reads is its targets and those squares)."""
+    def _targets(self, piece: Piece, in_check: bool) -> tuple[list[StepTuple], int]:
+        """:meth:`targets` as steps (kind, origin, target, entry, no promotion), and
+        the squares whose contents they depend on, as a mask (a sliding piece reads
+        its targets and the occupied square that ends each of its lines)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
         # one of our own pieces other than the Queen only blocks, unless the King in
         # check may eliminate it (King 5; see entry)
         own_blocks = kind != KING or not in_check
+        # neither side a King or a Queen: an enemy is simply attacked (see entry)
+        fights = kind not in ROYALS
         out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
@@ -700,18 +843,22 @@ class Position:
             # en passant (R5).
             one, two, diagonals, on_start = PAWN_MOVES[piece.team][sq]
             if one < 0:
-                return out
+                return out, PAWN_READS[team][sq]
             if board[one] is None:
                 out.append((kind, sq, one, STEP, ""))
                 if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
                     out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
-                if occupant is not None:
+                if occupant is None:
+                    continue
+                if occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
+                elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out
+            return out, PAWN_READS[team][sq]
         if kind == CHAMPION:
             leaps = self.champion_leaps
             for dest, paths in CHAMPION_PATHS[sq].items():
@@ -727,40 +874,49 @@ class Position:
                 occupant = board[dest]
                 if occupant is None:
                     out.append((kind, sq, dest, STEP, ""))
+                elif occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, dest, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, dest, how, ""))
-            return out
+            return out, CHAMPION_READS[sq]
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
                 occupant = board[s]
                 if occupant is None:
                     out.append((kind, sq, s, STEP, ""))
+                elif fights and occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out
+            return out, (KNIGHT_READS if kind in KNIGHTS else KING_READS)[sq]
         if kind == WARRIOR:
             rays = ORTHO_RAYS[sq]
         elif kind == SCOUT:
             rays = DIAG_RAYS[sq]
         else:
             rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+        reads = BIT[sq]
         for ray in rays:
             for s in ray:
                 occupant = board[s]
                 if occupant is None:
                     out.append((kind, sq, s, STEP, ""))
                     continue
-                stops.append(s)
-                if occupant.team != team or occupant.kind == QUEEN or not own_blocks:
+                reads |= BIT[s]  # the square that ends the line
+                if fights and occupant.team != team and occupant.kind not in ROYALS:
+                    out.append((kind, sq, s, ATTACK, ""))
+                elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
                 break
-        return out
+        for step in out:
+            reads |= BIT[step[2]]
+        return out, reads
 
     def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
         """What a pawn reaching the far rank may become: a captured Warrior or Scout
@@ -789,95 +945,156 @@ class Position:
         in_check: bool,
         guard: Guard,
         cache: MoveCache | None = None,
-    ) -> list[tuple[str, int, int, str, str]]:
+    ) -> list[StepTuple]:
         """Every legal (kind, origin, target, entry, promotion) of ``pieces`` (of one
         team, on the board, unmoved), piece by piece in the order given, each piece's
         targets in the order of :meth:`targets`; ``guard`` is the team's Guard now.
         With ``cache`` (the team's, see :class:`MoveCache`) a piece whose squares and
         circumstances have not changed since it was last generated is not generated
         again."""
-        out: list[tuple[str, int, int, str, str]] = []
-        mode, checkers, pins = guard.mode, guard.checkers, guard.pins
-        judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
+        out: list[StepTuple] = []
         entries = None if cache is None else cache.refresh(self, in_check)
-        # a piece that checks nothing, blocks nothing and changes only its two squares
-        # cannot uncover its King: only the taking of a queen is judged (see plain)
-        unguarded, calm = mode != GUARDED, not checkers
         for piece in pieces:
-            origin, kind = piece.sq, piece.kind
-            plain = unguarded or (
-                calm
-                and kind != KING
-                and piece.pid not in pins
-                and not (kind == QUEEN and self.frozen[piece.team] is not None)
-            )
-            known = None if entries is None else entries.get(piece.pid)
-            if known is not None and known.origin == origin and known.kind == kind:
-                if plain and known.steps is not None:
-                    out.extend(known.steps)
-                    continue
-                targets = known.targets
-            else:
-                stops: list[int] = []
-                targets = self._targets(piece, in_check, stops)
-                if entries is not None:
-                    known = _Known(origin, kind, targets, self._reads(piece, targets, stops))
-                    entries[piece.pid] = known
-            if not targets:
-                continue
-            # only a pawn that may reach the far rank has promotions to offer
-            pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
-            if plain and not in_check and not pawn and judge.isdisjoint([t[3] for t in targets]):
-                out.extend(targets)  # nothing to judge: every target is a legal step
-                if known is not None:
-                    known.steps = targets
-                continue
-            start = len(out)
-            judged = False
-            for step in targets:
-                target, how = step[2], step[3]
-                if plain:
-                    if how in judge:
-                        judged = True
-                        if not self.safe(guard, piece, target, how):
-                            continue
-                elif not self.safe(guard, piece, target, how):
-                    continue
-                if in_check and not self.attack_can_work(piece, target, how):
-                    continue
-                choices = self.promotions(piece, target) if pawn else ()
-                if choices:
-                    out.extend((kind, origin, target, how, c) for c in choices)
-                else:
-                    out.append(step)
-            if plain and not judged and known is not None:
-                known.steps = out[start:]  # every target, as steps: reused while valid
+            self._piece_moves(piece, in_check, guard, entries, out)
         return out
 
-    def _reads(self, piece: Piece, targets: list[StepTuple], stops: list[int]) -> frozenset[int]:
-        """The squares whose contents :meth:`targets` of ``piece`` depends on."""
-        kind, sq = piece.kind, piece.sq
-        if kind in PAWNS:
-            return PAWN_READS[piece.team][sq]
-        if kind == CHAMPION:
-            return CHAMPION_READS[sq]
-        if kind in KNIGHTS:
-            return KNIGHT_READS[sq]
-        if kind == KING and not self.queen_captive(piece.team):
-            return KING_READS[sq]
-        return frozenset([step[2] for step in targets] + stops)
+    def team_moves(
+        self,
+        team: str,
+        kinds: frozenset[str] | None,
+        own: frozenset[str],
+        in_check: bool,
+        guard: Guard,
+        cache: MoveCache,
+    ) -> tuple[list[StepTuple], bool]:
+        """:meth:`legal_moves` of the team's unmoved pieces on the board (of ``kinds`` if
+        given), and whether a piece of ``own`` (the commander's kinds) makes one. A
+        piece kept in ``cache`` whose moves need no judgement now adds them as they
+        are."""
+        entries = cache.refresh(self, in_check)
+        out: list[StepTuple] = []
+        extend, get = out.extend, entries.get
+        has_own = False
+        # the pieces whose every move is judged (see _piece_moves): the King, a piece
+        # that blocks a line to him, a Queen holding a piece frozen; all in check
+        special: set[int] = set()
+        unjudged = UNJUDGED[guard.mode]  # the kinds whose targets are their moves
+        if guard.checkers:
+            special, unjudged = set(self.team_pids[team]), frozenset()
+        elif guard.mode == GUARDED:
+            assert guard.king is not None
+            special = {guard.king.pid, *guard.pins}
+            if self.frozen[team] is not None:
+                special.add(self.royal(team, QUEEN).pid)
+        near_the_end = NEAR_THE_END[team]
+        pieces, board, moved = self.pieces, self.board, self.moved
+        for pid in self.team_pids[team]:
+            if pid in moved:
+                continue
+            piece = pieces[pid]
+            sq = piece.sq
+            if sq < 0 or board[sq] is not piece:
+                continue
+            kind = piece.kind
+            if kinds is not None and kind not in kinds:
+                continue
+            known = get(pid)
+            # a kept entry read its piece's own square: it is of this square and kind
+            if known is not None and known.steps is not None and pid not in special:
+                steps = known.steps
+            elif (
+                kind in unjudged
+                and pid not in special
+                and not (kind in PAWNS and near_the_end[sq])
+                and known is None
+            ):
+                # a piece seen afresh whose moves need no judgement (see _piece_moves)
+                steps, reads = self._targets(piece, in_check)
+                known = entries[pid] = _Known(sq, kind, steps, reads)
+                known.steps = steps
+            else:
+                start = len(out)
+                self._piece_moves(piece, in_check, guard, entries, out)
+                if not has_own and len(out) > start and kind in own:
+                    has_own = True
+                continue
+            if steps:
+                extend(steps)
+                if not has_own and kind in own:
+                    has_own = True
+        return out, has_own
 
-    def movable(self, team: str, kinds: frozenset[str] | None) -> list[Piece]:
-        """The team's unmoved pieces on the board (of ``kinds`` if given)."""
-        board, moved = self.board, self.moved
-        return [
-            piece
-            for piece in map(self.pieces.__getitem__, self.team_pids[team])
-            if piece.pid not in moved
-            and piece.sq >= 0
-            and board[piece.sq] is piece
-            and (kinds is None or piece.kind in kinds)
-        ]
+    def _piece_moves(
+        self,
+        piece: Piece,
+        in_check: bool,
+        guard: Guard,
+        entries: dict[int, _Known] | None,
+        out: list[StepTuple],
+    ) -> None:
+        """Add the legal moves of ``piece`` to ``out`` (see :meth:`legal_moves`)."""
+        mode = guard.mode
+        origin, kind = piece.sq, piece.kind
+        # a piece that checks nothing, blocks nothing and changes only its two squares
+        # cannot uncover its King: only the taking of a queen is judged (see JUDGED)
+        plain = mode != GUARDED or (
+            not guard.checkers
+            and kind != KING
+            and piece.pid not in guard.pins
+            and not (kind == QUEEN and self.frozen[piece.team] is not None)
+        )
+        known = None if entries is None else entries.get(piece.pid)
+        if known is not None and known.origin == origin and known.kind == kind:
+            if plain and known.steps is not None:
+                out.extend(known.steps)
+                return
+            targets = known.targets
+        else:
+            targets, reads = self._targets(piece, in_check)
+            if entries is not None:
+                known = entries[piece.pid] = _Known(origin, kind, targets, reads)
+        if not targets:
+            if known is not None:
+                known.steps = targets  # nothing to judge, whatever guards the King
+            return
+        judge = JUDGED[mode]  # the entries that a plain piece's move is judged by
+        # only a pawn that may reach the far rank has promotions to offer
+        pawn = kind in PAWNS and NEAR_THE_END[piece.team][origin]
+        # with the King guarded only the taking of a queen is judged (JUDGED)
+        if (
+            plain
+            and not in_check
+            and not pawn
+            and (kind in UNJUDGED[mode] or judge.isdisjoint([t[3] for t in targets]))
+        ):
+            out.extend(targets)  # nothing to judge: every target is a legal step
+            if known is not None:
+                known.steps = targets
+            return
+        # the protected King's own moves are judged all at once (R8)
+        cleared = kind == KING and mode == GUARDED
+        if cleared:
+            targets = self._king_escapes(piece, targets)
+        start = len(out)
+        judged = False
+        for step in targets:
+            target, how = step[2], step[3]
+            if plain:
+                if how in judge:
+                    judged = True
+                    if not self.safe(guard, piece, target, how):
+                        continue
+            elif not cleared and not self.safe(guard, piece, target, how):
+                continue
+            if in_check and not self.attack_can_work(piece, target, how):
+                continue
+            choices = self.promotions(piece, target) if pawn else ()
+            if choices:
+                out.extend((kind, origin, target, how, c) for c in choices)
+            else:
+                out.append(step)
+        if plain and not judged and known is not None:
+            known.steps = out[start:]  # every target, as steps: reused while valid
 
     # ----- legality: the King may not stay in or move into check ----------------------
     def defender(self, piece: Piece, target: int, how: str) -> Piece | None:
@@ -915,12 +1132,7 @@ class Position:
         )
         queen_free = self.captor[team] is None or frees_queen
         kk_alive = self.alive(team, KINGS_KNIGHT) and not (
-            how == ELIMINATE
-            and occupant is not None
-            and occupant.kind == KINGS_KNIGHT
-            and occupant.team == team
-            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
-            == 1
+            how == ELIMINATE and self._last_kings_knight(occupant, team)
         )
         if not (queen_free and kk_alive):
             return True

@@ -92,6 +92,10 @@ _SHARED: dict[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = {}
 _SHARED_LIMIT = 50_000
 
 
+#: the King's 'let' for each commander: values, shared like the moves
+LETS = {commander: Let(commander) for commander in COMMANDERS}
+
+
 def shared_move(
     table: dict[tuple[str, int, int, str, str], Move],
     key: tuple[str, int, int, str, str],
@@ -141,14 +145,6 @@ class _MovesOffered:
         if move is None:
             move = shared_move(self.table, step, self.commander, self.override)
         return move
-
-
-def any_of(steps: list[tuple[str, int, int, str, str]], kinds: frozenset[str]) -> bool:
-    """Whether a piece of ``kinds`` makes one of ``steps``."""
-    for step in steps:  # noqa: SIM110 (a plain loop: no generator to set up)
-        if step[0] in kinds:
-            return True
-    return False
 
 
 class GladiatorChessState(State[GladiatorChessOptions]):
@@ -309,19 +305,14 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         overriding = commander != KING_CMD and self.options.king_may_override
         # the team's moves are generated once, for every unmoved piece when the King
         # may override (a superset of the commander's own), else for his pieces first
-        if overriding:
-            every = self.pos.legal_moves(
-                self.pos.movable(team, None), in_check, guard, self._known[team]
-            )
-            self._slot_steps = every
-        else:
-            every = None
-            self._slot_steps = self.pos.legal_moves(
-                self.pos.movable(team, kinds), in_check, guard, self._known[team]
-            )
+        cache = self._known[team]
+        steps, has_own = self.pos.team_moves(
+            team, None if overriding else kinds, kinds, in_check, guard, cache
+        )
+        self._slot_steps = steps
+        every = steps if overriding else None
         # the commander's own moves are made into moves when the King lets him move
         self._own_kinds = kinds
-        has_own = any_of(self._slot_steps, kinds)
         king_seat = seat_of(team, KING_CMD)
         if has_own and not overriding:
             own = _MovesOffered(self._slot_steps, commander, "").legal_list()
@@ -331,10 +322,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             self.phase, self._legal = COMMAND, {king_seat: spare} if spare else {}
         else:
             if every is None:
-                every = self.pos.legal_moves(
-                    self.pos.movable(team, None), in_check, guard, self._known[team]
-                )
-            lets: tuple[Action, ...] = (Let(commander),) if has_own else ()
+                every, _ = self.pos.team_moves(team, None, kinds, in_check, guard, cache)
+            lets: tuple[Action, ...] = (LETS[commander],) if has_own else ()
             choices = _MovesOffered(every, KING_CMD, commander, lets).legal_list()
             self.phase, self._legal = OVERRIDE, {king_seat: choices} if choices else {}
         return bool(self._legal)
@@ -344,8 +333,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         ``king_slot_moves_any`` (R3, R28) does he move another's when his cannot."""
         if not self.options.king_slot_moves_any:
             return ()
-        steps = self.pos.legal_moves(
-            self.pos.movable(team, None), in_check, guard, self._known[team]
+        steps, _ = self.pos.team_moves(
+            team, None, COMMANDS[KING_CMD], in_check, guard, self._known[team]
         )
         return _MovesOffered(steps, KING_CMD, "").legal_list()
 
@@ -444,12 +433,14 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         assert isinstance(action, Move)
         team = self.team_to_move
         in_check = self._in_check  # of this position, found when the slot was offered
-        self._carry_out(action, in_check)
+        how = self._carry_out(action, in_check)
         self._guards = {}
         if self.result is None and in_check:
             self._judge_answer(team)
         if self.result is None:
-            self._announce_checks()
+            # a step (no promotion) leaves the board R8 judged it by: no check on its
+            # own King, whose protection it cannot change
+            self._announce_checks(team if how == STEP and not action.promote else None)
             self._next_slot()
             if self.result is None:
                 self._enter_slot()
@@ -462,7 +453,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if self.options.check_answer == "must-work" and self._guard(team).in_check:
             self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
 
-    def _carry_out(self, move: Move, in_check: bool) -> None:
+    def _carry_out(self, move: Move, in_check: bool) -> str:
+        """Make ``move``; returns how its piece entered the square (see entry)."""
         pos = self.pos
         # a legal move names its squares as NAMES writes them
         origin, target = SQUARE_OF[move.origin], SQUARE_OF[move.target]
@@ -477,10 +469,11 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 overridden=move.override,
             )
         how = pos.entry(piece, pos.board[target], in_check)
+        assert how is not None  # a legal move enters its square somehow
         pos.moved.add(piece.pid)
         self.emit(
             "move",
-            f"{team} {move}",
+            f"{team} {move.notation}",
             team=team,
             piece=piece.kind,
             origin=move.origin,
@@ -507,6 +500,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         for queen_team in self._returning:
             self._place_queen(queen_team)
         self._returning = []
+        return how
 
     def _relocate(self, piece: Piece, target: int) -> None:
         """Move a piece; a queen leaving her square releases the piece she held
@@ -522,7 +516,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     def _put(self, sq: int, piece: Piece | None) -> None:
         """Every change to the board goes through here, so that each team's move
         cache knows the squares to look at again."""
-        self.pos.board[sq] = piece
+        self.pos.place(sq, piece)
         for cache in self._known.values():
             cache.touched.add(sq)
 
@@ -725,11 +719,15 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 hp=piece.hp,
             )
 
-    def _announce_checks(self) -> None:
+    def _announce_checks(self, unchecked: str | None = None) -> None:
+        """Say which Kings are in check after a move (``unchecked``: a team known not
+        to be)."""
         coming = self.order[(self.slot + 1) % len(self.order)][0]  # the team offered next
         for team in TEAMS:
             if team in self._guards or team == coming:
                 in_check = self._guard(team).in_check
+            elif team == unchecked:
+                continue
             else:
                 in_check = self.pos.in_check(team)
             if in_check:
