@@ -134,9 +134,17 @@ class HunterBot(HeroBattleBot):
         return sorted(shuffled, key=lambda h: -heroes[h]["hp"])
 
     def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        """Every healable hero but the nemeses, in random order, its own included: a
-        heal that favoured its own hero (when low, or always) would name it."""
-        return [h for h in self.shuffled(healable(view)) if h not in nemeses]
+        """Its own heroes whose identity is public first, weakest first: healing them
+        gives nothing away. Then every other healable hero but the nemeses, in random
+        order, its own hidden ones included: a heal that favoured a hidden hero of its
+        own (when low, or always) would name it."""
+        heroes = view["heroes"]
+        public = sorted(
+            (h for h in view["you"]["heroes"] if heroes[h]["revealed"] and h in healable(view)),
+            key=lambda h: heroes[h]["hp"],
+        )
+        rest = [h for h in self.shuffled(healable(view)) if h not in nemeses and h not in public]
+        return public + rest
 
 
 class InferrerBot(HunterBot):
