@@ -4,7 +4,11 @@ secret the seat may not know give the same samples; the true secret is not kept.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 from hb_helpers import GAME, battle, everyone, play_round
 from test_two_heroes import two_heroes
@@ -90,11 +94,11 @@ def test_nemeses_are_dealt_balanced_around_the_seats_own_pair() -> None:
     assert len({tuple(sorted(w.nemeses.items())) for w in worlds}) > 1
 
 
-def battle_with_bonuses(seed: int = 0) -> HeroBattleState:
+def battle_with_bonuses(seed: int = 0, **options: object) -> HeroBattleState:
     """A default Battle of eight played at random until two round posts named heroes
     that gained a nemesis bonus, with four heroes or more still hidden (round 6 for
     seed 0: Night Heron and Silver Sparrow dead, six hidden)."""
-    state = GAME.start(None, 8, seed)
+    state = GAME.start(options, 8, seed)
     assert isinstance(state, HeroBattleState)
     rng = Rng(seed)
     while sum(bool(r["nemesis_bonus"]) for r in state.reports) < 2 or state.moves:
@@ -174,3 +178,33 @@ def test_a_secret_the_seat_does_not_know_leaves_the_search_as_it_was() -> None:
     here = search(Rng(3)).choose(Observation(GAME, state, seat))
     there = search(Rng(3)).choose(Observation(GAME, twin, seat))
     assert here == there
+
+
+SAMPLE_DIGEST = """
+import hashlib, sys
+sys.path[:0] = ["tests", "tests/hero_battle"]
+from contract import world_text
+from test_hb_sampling import battle_with_bonuses, samples
+state = battle_with_bonuses(2, heroes_per_player=2)
+texts = [world_text(w) for w in samples(state, state.deciding()[0])]
+print(hashlib.sha256("".join(texts).encode()).hexdigest())
+"""
+
+
+def test_samples_are_the_same_in_every_process() -> None:
+    """A Battle of two heroes a player leaves too many pairs of nemeses to list, so
+    some are drawn: the draw never follows the order of a set of names (which Python
+    changes from process to process), or a lab run would differ between machines."""
+    root = Path(__file__).parents[2]
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", SAMPLE_DIGEST],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1

@@ -46,6 +46,8 @@ from gladiatorium.games.hero_battle.state import HeroBattleState
 DEAL_TRIES = 20
 #: pairs a nemesis deal may try in all before it gives up
 NEMESIS_STEPS = 2000
+#: owners a searched deal of the identities may try in all before it gives up
+SEARCH_STEPS = 2000
 #: pairs of a kind drawn to try for one player, where a big Battle has too many to list
 SAMPLED_PAIRS = 24
 
@@ -79,8 +81,10 @@ def deal_secrets(world: HeroBattleState, seat: Seat, rng: Rng) -> None:
     """Identities and nemeses, dealt again together until the round posts' nemesis
     bonuses fit both; a free deal of the nemeses when no try fits."""
     rounds = bonus_rounds(world.reports, world.options.nemesis_bonus)
+    hidden = hidden_deal(world, seat, rounds)
     for _ in range(DEAL_TRIES):
-        deal_identities(world, seat, rng, rounds)
+        if hidden is not None:
+            deal_identities(world, hidden, rng)
         if not leads_explain(rounds, world.heroes):
             continue
         nemeses = deal_nemeses(world, seat, rng, rounds)
@@ -90,21 +94,28 @@ def deal_secrets(world: HeroBattleState, seat: Seat, rng: Rng) -> None:
     world.nemeses.update(free_nemeses(world, seat, rng))
 
 
-def deal_identities(
-    world: HeroBattleState, seat: Seat, rng: Rng, rounds: list[BonusRound] | None = None
-) -> None:
-    """Deal the hidden heroes among their possible owners, each hero to an owner with a
-    place left, weighted by the chart of the public record. An owner the record rules
-    out (a sign-up, a wrong guess, an abstention hit; Random Player for a hero that
-    gained a nemesis bonus) is never dealt the hero: when a free deal keeps hitting one,
-    the deal is searched for."""
+@dataclass(frozen=True)
+class HiddenDeal:
+    """The hidden heroes to deal, in name order; their possible owners with the
+    number of places each; and each hero's weight at each owner."""
+
+    heroes: list[str]
+    places: dict[str, int]
+    weights: dict[str, dict[str, float]]
+
+
+def hidden_deal(world: HeroBattleState, seat: Seat, rounds: list[BonusRound]) -> HiddenDeal | None:
+    """What a deal of the heroes hidden from ``seat`` draws from, weighted by the chart
+    of the public record; an owner the record rules out (a sign-up, a wrong guess, an
+    abstention hit; Random Player for a hero that gained a nemesis bonus) weighs
+    nothing. None when there is nothing to deal."""
     places = hidden_places(world, seat)
     if len(places) < 2:
-        return
+        return None
     heroes = canonical([h.name for h in world.heroes.values() if h.player in places])
     heroes = [h for h in heroes if not world.heroes[h].revealed]
     chart = infer_identities(world.view(seat), seat)
-    gained = {h for bonus_round in rounds or () for h in bonus_round.gained}
+    gained = {h for bonus_round in rounds for h in bonus_round.gained}
     weights = {
         hero: {
             owner: 0.0
@@ -114,13 +125,22 @@ def deal_identities(
         }
         for hero in heroes
     }
+    return HiddenDeal(heroes, places, weights)
+
+
+def deal_identities(world: HeroBattleState, hidden: HiddenDeal, rng: Rng) -> None:
+    """Deal the hidden heroes among their possible owners, each hero to an owner with a
+    place left, drawn by weight, never to an owner the record rules out: when a free
+    deal keeps hitting one, the deal is searched for."""
+    heroes, places, weights = hidden.heroes, hidden.places, hidden.weights
     deal: dict[str, str] | None = None
     for _ in range(DEAL_TRIES):
         deal = _deal_once(heroes, places, weights, rng)
         if deal is not None:
             break
     if deal is None:
-        deal = _deal_searched(heroes, dict(places), weights, rng) or _deal_free(heroes, places, rng)
+        searched = _deal_searched(heroes, dict(places), weights, rng, [SEARCH_STEPS])
+        deal = searched or _deal_free(heroes, places, rng)
     for hero, owner in deal.items():
         world.heroes[hero].player = owner
 
@@ -144,19 +164,25 @@ def _deal_once(
 
 
 def _deal_searched(
-    heroes: list[str], left: dict[str, int], weights: dict[str, dict[str, float]], rng: Rng
+    heroes: list[str],
+    left: dict[str, int],
+    weights: dict[str, dict[str, float]],
+    rng: Rng,
+    steps: list[int],
 ) -> dict[str, str] | None:
     """A deal with no hero at an owner ruled out, searched for hero by hero (each
-    hero's owners tried in an order drawn by weight); None when there is none."""
+    hero's owners tried in an order drawn by weight); None when there is none or the
+    ``steps`` left run out."""
     if not heroes:
         return {}
     hero, rest = heroes[0], heroes[1:]
     owners = [o for o, n in left.items() if n > 0 and weights[hero][o] > 1e-12]
-    while owners:
+    while owners and steps[0] > 0:
+        steps[0] -= 1
         owner = _weighted(owners, [weights[hero][o] for o in owners], rng)
         owners.remove(owner)
         left[owner] -= 1
-        deal = _deal_searched(rest, left, weights, rng)
+        deal = _deal_searched(rest, left, weights, rng, steps)
         left[owner] += 1
         if deal is not None:
             return {hero: owner, **deal}
@@ -256,7 +282,9 @@ class Pairs:
             if every <= SAMPLED_PAIRS:
                 out += [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
             else:
-                out += list({_pair(*rng.sample(free, 2)) for _ in range(SAMPLED_PAIRS)})
+                out += list(
+                    dict.fromkeys(_pair(*rng.sample(free, 2)) for _ in range(SAMPLED_PAIRS))
+                )
         rng.shuffle(out)
         return out
 
