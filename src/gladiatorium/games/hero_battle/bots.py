@@ -10,6 +10,8 @@ that swapping two other players' identities never changes a bot's choice.
 Both keep their secret: a heal goes to a random hero among those they do not hunt, their
 own among them at the same rate as any other, whatever its HP, so that the heals, the
 record everyone reads, say nothing of who they are (benchmarks/hero_battle_secrecy.py).
+Once their identity is public (outed, or one of the last standing) there is nothing left
+to keep: they heal their own hero.
 - ``random-move``: a random valid move every round; never guesses.
 On the moderator's seat every bot just closes the round when asked (the deadline).
 """
