@@ -70,7 +70,8 @@ def ray_head() -> Iterator[str]:
         )
     try:
         deadline = time.monotonic() + START_TIMEOUT
-        while not answers(port):
+        # ``ray start`` writes the cluster's address into its folder once the head is up
+        while not (answers(port) and Path(folder, "ray_current_cluster").exists()):
             if head.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"the Ray head did not start: {log.read_text()}")
             time.sleep(0.5)
@@ -95,6 +96,8 @@ def stop(head: subprocess.Popen[bytes]) -> None:
 def test_a_tournament_on_a_ray_cluster_equals_the_local_one(
     ray_head: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Pig, ``random`` against ``mcts`` in both seat orders: the same JSON, ratings and
+    head-to-head figures, from the cluster's tasks as from this process."""
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
     local = runner.invoke(app, TOURNAMENT)
