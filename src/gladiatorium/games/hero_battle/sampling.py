@@ -12,13 +12,15 @@ guesses of the round, their guess results and the hits of an anonymous round are
 replaced. What the player knows (its own heroes, nemeses, team, revealed identities, the
 posted moves) stays.
 
-Every world agrees with what the player has seen: no hero goes to an owner the record
-rules out (its sign-up, an abstention hit or Random Player's hit on it, the player's own
-wrong guesses), and the nemeses tell the story of the round posts' nemesis bonuses
-(``bonus_record.py``: in every round where heroes died, each lead hero alive gained the
-bonus once per dead nemesis of its player). Identities and nemeses are dealt together
-until both fit; only a record no deal fits within the tries (none the rules can make)
-falls back to a free deal.
+A world agrees with what the player has seen of identities and nemeses: no hero goes to
+an owner the record rules out (its sign-up, an abstention hit or Random Player's hit on
+it, the player's own wrong guesses), and the nemeses tell the story of the round posts'
+nemesis bonuses (``bonus_record.py``: in every round where heroes died, each lead hero
+alive gained the bonus once per dead nemesis of its player). Identities and nemeses are
+dealt together until both fit; only a record no deal fits within the tries (none the
+rules can make) falls back to a free deal. Not read: which team won the teamwork bonus
+(beyond two teams staying intact while it is unpaid) and, with two heroes a player, that
+a call-out never names the caller's own other hero.
 """
 
 from __future__ import annotations
