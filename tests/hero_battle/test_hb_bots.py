@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from hb_helpers import GAME, battle, play_round
+from hb_helpers import GAME, battle, everyone, play_round
 
 from gladiatorium.core import Observation, Rng
 from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.games.hero_battle.actions import Move
 from gladiatorium.games.hero_battle.bots import BOTS, infer_identities
 
 
@@ -42,6 +43,20 @@ def test_inferrer_reads_heals_and_abstention_hits() -> None:
     assert beliefs["1"]["Dog"] == 0.0
     action = BOTS["inferrer"](Rng(1)).choose(Observation.of(state, "8"))
     assert state.illegal_reason("8", action) is None
+
+
+@pytest.mark.parametrize("name", ["inferrer", "hunter"])
+def test_a_bot_whose_identity_is_public_heals_its_own_hero(name: str) -> None:
+    """Once outed, a hero has no secret to keep: its bot heals it, every round, rather
+    than a hero drawn at random (which, against other players, heals a rival)."""
+    state = battle()
+    play_round(state, everyone("hit Eel, Fox heal Gnu"), guesses={"2": "guess Bat=1"})
+    assert state.heroes["Bat"].revealed  # seat 1's hero
+    for seed in range(8):
+        action = BOTS[name](Rng(seed)).choose(Observation.of(state, "1"))
+        assert isinstance(action, Move) and action.heals == ("Bat",)
+    hidden = [BOTS[name](Rng(seed)).choose(Observation.of(state, "3")) for seed in range(8)]
+    assert {a.heals for a in hidden if isinstance(a, Move)} != {("Dog",)}  # seat 3 plays Dog
 
 
 @pytest.mark.parametrize("name", ["inferrer", "hunter"])

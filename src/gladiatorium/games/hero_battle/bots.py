@@ -10,6 +10,8 @@ that swapping two other players' identities never changes a bot's choice.
 Both keep their secret: a heal goes to a random hero among those they do not hunt, their
 own among them at the same rate as any other, whatever its HP, so that the heals, the
 record everyone reads, say nothing of who they are (benchmarks/hero_battle_secrecy.py).
+Once their identity is public (outed, or one of the last standing) there is nothing left
+to keep: they heal their own hero.
 - ``random-move``: a random valid move every round; never guesses.
 On the moderator's seat every bot just closes the round when asked (the deadline).
 """
@@ -134,9 +136,17 @@ class HunterBot(HeroBattleBot):
         return sorted(shuffled, key=lambda h: -heroes[h]["hp"])
 
     def heal_order(self, view: dict[str, Any], me: str, nemeses: list[str]) -> list[str]:
-        """Every healable hero but the nemeses, in random order, its own included: a
-        heal that favoured its own hero (when low, or always) would name it."""
-        return [h for h in self.shuffled(healable(view)) if h not in nemeses]
+        """Its own heroes whose identity is public first, weakest first: healing them
+        gives nothing away. Then every other healable hero but the nemeses, in random
+        order, its own hidden ones included: a heal that favoured a hidden hero of its
+        own (when low, or always) would name it."""
+        heroes = view["heroes"]
+        public = sorted(
+            (h for h in view["you"]["heroes"] if heroes[h]["revealed"] and h in healable(view)),
+            key=lambda h: heroes[h]["hp"],
+        )
+        rest = [h for h in self.shuffled(healable(view)) if h not in nemeses and h not in public]
+        return public + rest
 
 
 class InferrerBot(HunterBot):
