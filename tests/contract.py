@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -17,7 +18,8 @@ from gladiatorium.core import (
     bots_for,
     get_bot,
 )
-from gladiatorium.core.match import make_bots
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.record import events_digest
 
 #: a random game longer than this is a game that does not end
 ACTION_CAP = 20_000
@@ -49,6 +51,19 @@ def play_random(game: Game[Any], seed: int) -> State[Any]:
             return state
         state.apply(awaited[0], bots[awaited[0]].choose(Observation(game, state, awaited[0])))
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
+
+
+def played_digest(game: Game[Any], state: State[Any], bot: str, seed: int) -> tuple[int, str, str]:
+    """Play ``state`` to its end with ``bot`` on every seat (seeded by ``seed``): the
+    number of actions and short digests of the actions and of the events, which pin the
+    game a seed plays (the same-plays tests keep them)."""
+    run_match(state, make_bots(game, seed, dict.fromkeys(state.seats, bot)), game=game)
+    actions = json.dumps([(seat, str(action)) for seat, action in state.history])
+    return (
+        len(state.history),
+        hashlib.sha256(actions.encode()).hexdigest()[:16],
+        events_digest(state)[:16],
+    )
 
 
 def sample_indices(length: int, samples: int = SAMPLES) -> set[int]:

@@ -6,14 +6,12 @@ would draw other actions from the same seed and fail here."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 import pytest
 
-from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import events_digest
+from contract import played_digest
 from gladiatorium.games.gladiator_chess import GladiatorChess
 
 GAME = GladiatorChess()
@@ -38,14 +36,7 @@ RECORDED: dict[tuple[str, int, str], tuple[int, str, str]] = {
 
 
 def played(bot: str, seed: int, options: dict[str, Any]) -> tuple[int, str, str]:
-    state = GAME.start(options or None, None, seed)
-    run_match(state, make_bots(GAME, seed, dict.fromkeys(state.seats, bot)))
-    actions = json.dumps([(seat, str(action)) for seat, action in state.history])
-    return (
-        len(state.history),
-        hashlib.sha256(actions.encode()).hexdigest()[:16],
-        events_digest(state)[:16],
-    )
+    return played_digest(GAME, GAME.start(options or None, None, seed), bot, seed)
 
 
 @pytest.mark.parametrize(("bot", "seed", "options"), list(RECORDED))

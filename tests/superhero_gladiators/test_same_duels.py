@@ -6,13 +6,9 @@ drew another die, anywhere in these games would fail here."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 import pytest
 
-from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import events_digest
+from contract import played_digest
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.commands.duel import duel_options, run_duel
 
@@ -140,13 +136,7 @@ BATCH: tuple[dict[str, int], float] = ({"Cowboy": 31, "Barbarian": 29}, 3.283333
 def played(teams: str, map_name: str, bot: str, seed: int) -> tuple[int, str, str]:
     values = duel_options([], teams.split(" "), map_name or None)
     state = GAME.start(GAME.make_options(values), len(values["teams"]), seed)
-    run_match(state, make_bots(GAME, seed, dict.fromkeys(state.seats, bot)), game=GAME)
-    actions = json.dumps([(seat, str(action)) for seat, action in state.history])
-    return (
-        len(state.history),
-        hashlib.sha256(actions.encode()).hexdigest()[:16],
-        events_digest(state)[:16],
-    )
+    return played_digest(GAME, state, bot, seed)
 
 
 @pytest.mark.parametrize(("teams", "map_name", "bot", "seed"), list(RECORDED))

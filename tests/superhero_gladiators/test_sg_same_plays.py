@@ -8,15 +8,12 @@ and fail here."""
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Any
 
 import pytest
 from sample_matches import MATCHES, players
 
-from gladiatorium.core.match import make_bots, run_match
-from gladiatorium.core.record import events_digest
+from contract import played_digest
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 
 GAME = SuperheroGladiators()
@@ -40,14 +37,7 @@ RECORDED: dict[tuple[str, int, str], tuple[int, str, str]] = {
 
 
 def played(bot: str, seed: int, options: dict[str, Any]) -> tuple[int, str, str]:
-    state = GAME.start(options or None, players(options), seed)
-    run_match(state, make_bots(GAME, seed, dict.fromkeys(state.seats, bot)))
-    actions = json.dumps([(seat, str(action)) for seat, action in state.history])
-    return (
-        len(state.history),
-        hashlib.sha256(actions.encode()).hexdigest()[:16],
-        events_digest(state)[:16],
-    )
+    return played_digest(GAME, GAME.start(options or None, players(options), seed), bot, seed)
 
 
 @pytest.mark.parametrize(("bot", "seed", "match"), list(RECORDED))
