@@ -179,7 +179,6 @@ class Hero:
     dice: list[Die] = field(default_factory=list)
     done: bool = False
     minions_last_resort: bool = False  # option: a minion only with a die that cannot help
-    #: the helps where the hero stands, for the marks there (kept until either changes)
     #: the helps at each location, for the marks there when they were worked out
     _helps: list[Helps | None] = field(
         default_factory=lambda: [None] * len(LOCATIONS), init=False, repr=False, compare=False
