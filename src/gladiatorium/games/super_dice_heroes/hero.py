@@ -40,40 +40,58 @@ class Die(NamedTuple):
 
 
 # ----- the rule of each kind of location ---------------------------------------------
-def help_boxes(location: Location, marks: Sequence[int], die: int) -> list[int]:
-    """The boxes (0-based) a die showing ``die`` may fill at ``location`` now."""
+#: the boxes (0-based) a die may fill, by the number it shows (index 0: no die)
+Openings = tuple[tuple[int, ...], ...]
+
+
+def open_boxes(location: Location, marks: Sequence[int]) -> Openings:
+    """The boxes (0-based) a die may fill at ``location`` now, for each number it may
+    show: ``open_boxes(loc, marks)[die]``, low box first."""
     kind = location.kind
     if kind is Kind.GRID:
         # Mark an X on an empty box whose printed number matches the die, any order.
-        return [i for i, n in enumerate(location.numbers) if n == die and not marks[i]]
+        return tuple(tuple(i for i in boxes if not marks[i]) for boxes in location.boxes_by_number)
     if kind is Kind.PAIRS:
-        return _pair_boxes(marks, die)
+        return _pair_boxes(marks)
     filled = _filled_count(marks)
     if filled == len(marks):
-        return []
+        return NO_BOXES
     if filled == 0:
-        return [0]  # every chain starts with any number in its first box
+        return FIRST_BOX  # every chain starts with any number in its first box
     last = marks[filled - 1]
     if kind is Kind.RUN:
-        ok = die == marks[0]  # the same number for the entire run
+        fits = [die == marks[0] for die in FACES]  # the same number for the entire run
     elif kind is Kind.STEP:
-        ok = abs(die - last) == 1  # exactly one higher or lower, never the same
+        fits = [abs(die - last) == 1 for die in FACES]  # one higher or lower, never the same
     else:
-        ok = die >= last  # equal to or higher than the previous number
-    return [filled] if ok else []
+        fits = [die >= last for die in FACES]  # equal to or higher than the previous number
+    box = (filled,)
+    return ((), *(box if ok else () for ok in fits))
 
 
-def _pair_boxes(marks: Sequence[int], die: int) -> list[int]:
+def help_boxes(location: Location, marks: Sequence[int], die: int) -> list[int]:
+    """The boxes (0-based) a die showing ``die`` may fill at ``location`` now."""
+    return list(open_boxes(location, marks)[die])
+
+
+#: no box open for any number, and the first box open for every number
+NO_BOXES: Openings = ((),) * 7
+FIRST_BOX: Openings = ((), *((0,),) * 6)
+
+
+def _pair_boxes(marks: Sequence[int]) -> Openings:
     """Same-number pairs: start any empty pair with any number (its first box), or
     finish a started pair whose first box holds this number; any order."""
-    out = []
+    out: list[list[int]] = [[] for _ in range(7)]
     for first in range(0, len(marks), 2):
-        a, b = marks[first], marks[first + 1]
+        a = marks[first]
         if not a:
-            out.append(first)
-        elif not b and a == die:
-            out.append(first + 1)
-    return out
+            for boxes in out:
+                boxes.append(first)
+        elif not marks[first + 1]:
+            out[a].append(first + 1)
+    out[0] = []
+    return tuple(map(tuple, out))
 
 
 def _filled_count(marks: Sequence[int]) -> int:
@@ -83,32 +101,41 @@ def _filled_count(marks: Sequence[int]) -> int:
     return len(marks)
 
 
-#: the most tables of helps kept for one location (one per set of its marks)
-MAX_HELP_TABLES = 4096
-
-
 class Helps(NamedTuple):
-    """The spends that fill a box at a location with given marks."""
+    """The boxes open at a location with given marks, and the spends that fill them."""
 
-    by_die: dict[int, list[SpendAction]]  # a rolled die showing each number
-    wild: list[SpendAction]  # a wild die, as any number
+    openings: Openings  # by the number a die shows
+    by_die: tuple[tuple[SpendAction, ...], ...]  # a rolled die showing each number
 
 
-def helps_here(location: Location, marks: tuple[int, ...]) -> Helps:
-    """The helps at ``location`` with ``marks``, worked out once for each set of marks
-    (a hero decides several times a round on the same marks)."""
-    tables = location.help_tables
-    helps: Helps | None = tables.get(marks)
-    if helps is None:
-        boxes = {face: help_boxes(location, marks, face) for face in FACES}
-        by_die: dict[int, list[SpendAction]] = {
-            face: [Help(face, box + 1) for box in boxes[face]] for face in FACES
-        }
-        wild: list[SpendAction] = [WildHelp(face, box + 1) for face in FACES for box in boxes[face]]
-        if len(tables) >= MAX_HELP_TABLES:
-            tables.clear()
-        helps = tables[marks] = Helps(by_die, wild)
-    return helps
+def helps_for(location: Location, marks: tuple[int, ...]) -> Helps:
+    """The helps at ``location`` with ``marks``: the open boxes as spends, each one a
+    value made once per die and box (``help_spends``)."""
+    openings = open_boxes(location, marks)
+    made = help_spends(location)[0]
+    by_die = [tuple([made[n][box] for box in boxes]) for n, boxes in enumerate(openings)]
+    return Helps(openings, tuple(by_die))
+
+
+def wild_helps(location: Location, openings: Openings) -> list[SpendAction]:
+    """A wild die, as any number, on each box open for that number."""
+    made = help_spends(location)[1]
+    return [made[face][box] for face in FACES for box in openings[face]]
+
+
+def help_spends(location: Location) -> tuple[HelpTable, HelpTable]:
+    """``Help(die, box)`` and ``WildHelp(die, box)`` at ``location``, made once:
+    ``[die][box - 1]`` (index 0: no die)."""
+    made = location.spend_values
+    if not made:
+        boxes = range(1, location.size + 1)
+        made.append(tuple(tuple(Help(die, box) for box in boxes) for die in (0, *FACES)))
+        made.append(tuple(tuple(WildHelp(die, box) for box in boxes) for die in (0, *FACES)))
+    return made[0], made[1]
+
+
+#: spends by die and box (index 0: no die)
+HelpTable = tuple[tuple[SpendAction, ...], ...]
 
 
 def move_targets(here: int, die: int) -> list[int]:
@@ -152,6 +179,13 @@ class Hero:
     dice: list[Die] = field(default_factory=list)
     done: bool = False
     minions_last_resort: bool = False  # option: a minion only with a die that cannot help
+    #: the helps at each location, for the marks there when they were worked out
+    _helps: list[Helps | None] = field(
+        default_factory=lambda: [None] * len(LOCATIONS), init=False, repr=False, compare=False
+    )
+    _helps_marks: list[tuple[int, ...]] = field(
+        default_factory=lambda: [()] * len(LOCATIONS), init=False, repr=False, compare=False
+    )
 
     @classmethod
     def new(
@@ -184,6 +218,7 @@ class Hero:
         new.bystanders, new.goal_honor = self.bystanders, self.goal_honor
         new.dice = self.dice[:]
         new.done, new.minions_last_resort = self.done, self.minions_last_resort
+        new._helps, new._helps_marks = self._helps[:], self._helps_marks[:]
         return new
 
     # ----- what the hero holds ---------------------------------------------------------
@@ -245,7 +280,7 @@ class Hero:
                 out += DIE_MOVES[here][value]
         else:
             loc = sheet.locations[here - 1]
-            helps = helps_here(loc, self.marks[here - 1])
+            helps = self._helps_here(loc)
             minion_left = self.minions[here - 1] < loc.minions
             for value in values:
                 out += DIE_MOVES[here][value]
@@ -264,10 +299,21 @@ class Hero:
     def _wild_helps_and_defeat(self, sheet: Sheet) -> list[SpendAction]:
         """A wild die, as any number, on a box here; or on a robot minion here."""
         loc = sheet.location(self.location)
-        out = list(helps_here(loc, self.marks[self.location - 1]).wild)
+        out = wild_helps(loc, self._helps_here(loc).openings)
         if self._minion_left(sheet) and not (out and self.minions_last_resort):
             out.append(WILD_DEFEAT)
         return out
+
+    def _helps_here(self, location: Location) -> Helps:
+        """The helps at ``location``, worked out once for the hero's marks there (a hero
+        decides several times a round on the same marks, and comes back to them)."""
+        index = location.number - 1
+        marks = self.marks[index]
+        helps = self._helps[index]
+        if helps is None or self._helps_marks[index] is not marks:
+            helps = self._helps[index] = helps_for(location, marks)
+            self._helps_marks[index] = marks
+        return helps
 
     def _minion_left(self, sheet: Sheet) -> bool:
         """Whether a robot minion still stands where the hero is."""

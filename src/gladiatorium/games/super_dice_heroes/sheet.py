@@ -67,10 +67,17 @@ class Location:
         )
 
     @cached_property
-    def help_tables(self) -> dict[tuple[int, ...], Any]:
-        """The spends that fill a box here, by the location's marks, as the rules of
-        ``hero.py`` work them out (filled in as play meets each set of marks)."""
-        return {}
+    def boxes_by_number(self) -> tuple[tuple[int, ...], ...]:
+        """A grid's boxes (0-based) by their printed number (index 0: none)."""
+        return tuple(
+            tuple(box for box, n in enumerate(self.numbers) if n == number) for number in range(7)
+        )
+
+    @cached_property
+    def spend_values(self) -> list[Any]:
+        """The spends that fill a box here, made once by ``hero.py`` when play first
+        needs them (one value for each die and box)."""
+        return []
 
 
 @dataclass(frozen=True)
