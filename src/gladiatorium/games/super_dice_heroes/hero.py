@@ -117,6 +117,35 @@ def helps_for(location: Location, marks: tuple[int, ...]) -> Helps:
     return Helps(openings, tuple(by_die))
 
 
+def helps_after_mark(location: Location, before: Helps, marks: tuple[int, ...], box: int) -> Helps:
+    """The helps at ``location`` once ``box`` (0-based) is marked, ``marks`` the marks
+    now, from the helps just before (``before``). In a grid the box was open to its
+    printed number only; in a pair, the first box was open to every number and the
+    pair's second box opens in its place to the number written; the second box was open
+    to that number only. Only those numbers are worked out again; a chain opens its
+    next box to other numbers, so it is worked out whole."""
+    kind = location.kind
+    if kind is Kind.GRID:
+        numbers: Sequence[int] = (location.numbers[box],)
+    elif kind is Kind.PAIRS:
+        numbers = FACES if box % 2 == 0 else (marks[box],)
+    else:
+        return helps_for(location, marks)
+    openings, by_die = list(before.openings), list(before.by_die)
+    second = box + 1 if kind is Kind.PAIRS and box % 2 == 0 else None
+    made = help_spends(location)[0]
+    for number in numbers:
+        boxes, spends = openings[number], by_die[number]
+        i = boxes.index(box)
+        if second is not None and number == marks[box]:
+            openings[number] = (*boxes[:i], second, *boxes[i + 1 :])
+            by_die[number] = (*spends[:i], made[number][second], *spends[i + 1 :])
+        else:
+            openings[number] = boxes[:i] + boxes[i + 1 :]
+            by_die[number] = spends[:i] + spends[i + 1 :]
+    return Helps(tuple(openings), tuple(by_die))
+
+
 def wild_helps(location: Location, openings: Openings) -> list[SpendAction]:
     """A wild die, as any number, on each box open for that number."""
     made = help_spends(location)[1]
@@ -267,13 +296,14 @@ class Hero:
         """Every way to spend a die, a wild die or a superpower now."""
         return self.spends(sheet)
 
-    def spends(self, sheet: Sheet) -> list[SpendAction]:
-        """Every way to spend a die, a wild die or a superpower now, in a new list. The
-        actions are values taken from tables worked out once (a spend follows from
-        where the hero stands, a die's number and the marks there), so listing them
-        builds none."""
+    def spends(self, sheet: Sheet, values: list[int] | None = None) -> list[SpendAction]:
+        """Every way to spend a die, a wild die or a superpower now, in a new list
+        (``values``: :meth:`unspent`, when the caller has it). The actions are values
+        taken from tables worked out once (a spend follows from where the hero stands,
+        a die's number and the marks there), so listing them builds none."""
         here = self.location
-        values = self.unspent()
+        if values is None:
+            values = self.unspent()
         out: list[SpendAction] = []
         if here == MIDDLE:
             for value in values:
@@ -333,9 +363,11 @@ class Hero:
                 out += POWER_CHANGES[power][value]
         return out
 
-    def can_spend_a_die(self, sheet: Sheet) -> bool:
-        """Whether some rolled die can still be spent (moving or helping)."""
-        return spends_a_die(self.spends(sheet))
+    def can_spend_a_die(self) -> bool:
+        """Whether some rolled die can still be spent (moving or helping): whether one
+        is unspent, as an unspent die can always move the hero (to the location of its
+        number, or, showing where the hero stands, to any other)."""
+        return any(not die.spent for die in self.dice)
 
     def spend_problem(self, sheet: Sheet, action: SpendAction) -> str | None:
         """Why ``action`` cannot be done now, or None (a direct check, no listing)."""
@@ -415,6 +447,10 @@ class Hero:
         marks = (*row[:box], value, *row[box + 1 :])
         self.marks[index] = marks
         loc = sheet.locations[index]
+        helps = self._helps[index]
+        if helps is not None and self._helps_marks[index] is row:  # kept up to date
+            self._helps[index] = helps_after_mark(loc, helps, marks, box)
+            self._helps_marks[index] = marks
         done = self.goals_done[index]
         met = [
             g
@@ -459,12 +495,3 @@ SHAPESHIFTS: dict[int, dict[int, ChangeDie]] = {
 }
 DEFEATS: dict[int, Defeat] = {value: Defeat(value) for value in FACES}
 WILD_DEFEAT: Final = WildDefeat()
-
-
-def spends_a_die(spends: list[SpendAction]) -> bool:
-    """Whether one of these spends uses a rolled die (moving or helping)."""
-    return not DIE_SPENDS.isdisjoint(map(type, spends))
-
-
-#: the spends that use a rolled die (moving or helping)
-DIE_SPENDS: frozenset[type[SpendAction]] = frozenset({Move, Help, Defeat, Teleport})

@@ -19,7 +19,6 @@ from gladiatorium.games.super_dice_heroes.hero import (
     Die,
     Hero,
     SpendAction,
-    spends_a_die,
 )
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.position import load_position
@@ -68,6 +67,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             self._from_position(players)
         else:
             self._set_up(players)
+        self._seats = tuple(self.heroes)  # asked at every decision; no hero joins or leaves
         self._open_round()
 
     def _set_up(self, players: int) -> None:
@@ -109,7 +109,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     # ----- whose decisions -------------------------------------------------------------
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(self.heroes)
+        return self._seats
 
     def _awaiting(self) -> tuple[Seat, ...]:
         """Every hero that still has decisions this round (simultaneous play)."""
@@ -126,12 +126,15 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         hero = self.heroes[seat]
         if self.round == SETUP:
             return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
-        spends = hero.spends(self.sheet)
-        return (*spends, DONE) if self._may_finish(spends) else tuple(spends)
+        values = hero.unspent()
+        spends = hero.spends(self.sheet, values)
+        if values and not self.options.may_waste_dice:
+            return tuple(spends)  # a die left can always be spent (``Hero.can_spend_a_die``)
+        return (*spends, DONE)
 
-    def _may_finish(self, spends: list[SpendAction]) -> bool:
+    def _may_finish(self, hero: Hero) -> bool:
         """Done is legal: dice may be wasted, or none of them can be spent."""
-        return self.options.may_waste_dice or not spends_a_die(spends)
+        return self.options.may_waste_dice or not hero.can_spend_a_die()
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""
@@ -145,7 +148,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         if isinstance(action, ChoosePower):
             return "superpowers are chosen at set-up only"
         if isinstance(action, Done):
-            if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+            if self._may_finish(hero):
                 return None
             return "spend every die first (option may_waste_dice is off)"
         if not isinstance(action, SpendAction):

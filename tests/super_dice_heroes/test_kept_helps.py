@@ -1,0 +1,50 @@
+"""A hero keeps the boxes open at each location and, when it marks one, updates them
+from the mark instead of working them out again: the kept ones always equal those
+worked out afresh from the marks, in every kind of location and in play."""
+
+from __future__ import annotations
+
+import pytest
+
+from gladiatorium.core import Rng
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.games.super_dice_heroes import GAME, SuperDiceHeroesState
+from gladiatorium.games.super_dice_heroes.hero import FACES, helps_after_mark, helps_for
+from gladiatorium.games.super_dice_heroes.sheet import Kind, Location, load_sheet
+
+SHEET = load_sheet("standard")
+
+
+@pytest.mark.parametrize("loc", SHEET.locations, ids=lambda loc: loc.kind.value)
+def test_a_mark_updates_the_open_boxes_as_working_them_out_afresh(loc: Location) -> None:
+    """Fill each location box by box with random dice that fit (a wild die's number
+    too), 20 times over: after every mark the updated helps equal fresh ones."""
+    rng = Rng(loc.number)
+    filled = 0
+    for _ in range(20):
+        marks = (0,) * loc.size
+        helps = helps_for(loc, marks)
+        while fitting := [(n, box) for n in FACES for box in helps.openings[n]]:
+            die, box = rng.choice(fitting)
+            marks = (*marks[:box], die, *marks[box + 1 :])
+            helps = helps_after_mark(loc, helps, marks, box)
+            assert helps == helps_for(loc, marks), (marks, box)
+            filled += 1
+    assert filled >= 20 * (loc.size if loc.kind in (Kind.GRID, Kind.PAIRS) else 1)
+
+
+def test_every_kept_help_in_play_equals_the_help_worked_out_afresh() -> None:
+    """Random games of one to four heroes: at the end, each hero's kept helps at every
+    location it worked out equal those of its marks there, and the play marked boxes."""
+    marked = 0
+    for players in (1, 2, 3, 4):
+        state = GAME.start(None, players, 40 + players)
+        assert isinstance(state, SuperDiceHeroesState)
+        run_match(state, make_bots(GAME, players, dict.fromkeys(state.seats, "random")))
+        for hero in state.heroes.values():
+            for index, loc in enumerate(state.sheet.locations):
+                kept = hero._helps[index]
+                if kept is not None and hero._helps_marks[index] is hero.marks[index]:
+                    assert kept == helps_for(loc, hero.marks[index])
+                    marked += sum(1 for m in hero.marks[index] if m)
+    assert marked > 50
