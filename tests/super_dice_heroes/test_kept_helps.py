@@ -1,5 +1,6 @@
 """A hero keeps the boxes open at each location and, when it marks one, updates them
-from the mark instead of working them out again: the kept ones always equal those
+from the mark instead of working them out again, and a chain's location keeps its
+helps by the boxes filled and the number compared: the kept ones always equal those
 worked out afresh from the marks, in every kind of location and in play."""
 
 from __future__ import annotations
@@ -9,10 +10,26 @@ import pytest
 from gladiatorium.core import Rng
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games.super_dice_heroes import GAME, SuperDiceHeroesState
-from gladiatorium.games.super_dice_heroes.hero import FACES, helps_after_mark, helps_for
+from gladiatorium.games.super_dice_heroes.hero import (
+    FACES,
+    Helps,
+    help_spends,
+    helps_after_mark,
+    helps_for,
+    open_boxes,
+)
 from gladiatorium.games.super_dice_heroes.sheet import Kind, Location, load_sheet
 
 SHEET = load_sheet("standard")
+
+
+def afresh(loc: Location, marks: tuple[int, ...]) -> Helps:
+    """The open boxes from the location's rule, and the help filling each."""
+    openings = open_boxes(loc, marks)
+    made = help_spends(loc)[0]
+    return Helps(
+        openings, tuple(tuple(made[n][b] for b in boxes) for n, boxes in enumerate(openings))
+    )
 
 
 @pytest.mark.parametrize("loc", SHEET.locations, ids=lambda loc: loc.kind.value)
@@ -28,7 +45,7 @@ def test_a_mark_updates_the_open_boxes_as_working_them_out_afresh(loc: Location)
             die, box = rng.choice(fitting)
             marks = (*marks[:box], die, *marks[box + 1 :])
             helps = helps_after_mark(loc, helps, marks, box)
-            assert helps == helps_for(loc, marks), (marks, box)
+            assert helps == afresh(loc, marks) == helps_for(loc, marks), (marks, box)
             filled += 1
     assert filled >= 20 * (loc.size if loc.kind in (Kind.GRID, Kind.PAIRS) else 1)
 
@@ -45,6 +62,6 @@ def test_every_kept_help_in_play_equals_the_help_worked_out_afresh() -> None:
             for index, loc in enumerate(state.sheet.locations):
                 kept = hero._helps[index]
                 if kept is not None and hero._helps_marks[index] is hero.marks[index]:
-                    assert kept == helps_for(loc, hero.marks[index])
+                    assert kept == afresh(loc, hero.marks[index])
                     marked += sum(1 for m in hero.marks[index] if m)
     assert marked > 50

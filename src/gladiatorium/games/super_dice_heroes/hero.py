@@ -111,10 +111,32 @@ class Helps(NamedTuple):
 def helps_for(location: Location, marks: tuple[int, ...]) -> Helps:
     """The helps at ``location`` with ``marks``: the open boxes as spends, each one a
     value made once per die and box (``help_spends``)."""
-    openings = open_boxes(location, marks)
+    if location.kind in CHAINS:
+        return chain_helps(location, marks)
+    return _helps_of(location, open_boxes(location, marks))
+
+
+def _helps_of(location: Location, openings: Openings) -> Helps:
     made = help_spends(location)[0]
     by_die = [tuple([made[n][box] for box in boxes]) for n, boxes in enumerate(openings)]
     return Helps(openings, tuple(by_die))
+
+
+#: the kinds of location filled box after box, from the first
+CHAINS = frozenset({Kind.RUN, Kind.STEP, Kind.CLIMB})
+
+
+def chain_helps(location: Location, marks: tuple[int, ...]) -> Helps:
+    """The helps at a chain: they follow from how many boxes are filled and the last
+    number filled (which a die is compared with; a run's are all its first), so each
+    location keeps them by those two (at most one for each box and number)."""
+    filled = _filled_count(marks)
+    last = marks[filled - 1] if filled else 0
+    kept = location.chain_helps
+    helps = kept.get((filled, last))
+    if helps is None:
+        helps = kept[filled, last] = _helps_of(location, open_boxes(location, marks))
+    return helps
 
 
 def helps_after_mark(location: Location, before: Helps, marks: tuple[int, ...], box: int) -> Helps:
@@ -123,14 +145,14 @@ def helps_after_mark(location: Location, before: Helps, marks: tuple[int, ...], 
     printed number only; in a pair, the first box was open to every number and the
     pair's second box opens in its place to the number written; the second box was open
     to that number only. Only those numbers are worked out again; a chain opens its
-    next box to other numbers, so it is worked out whole."""
+    next box to other numbers, and its location keeps its helps (``chain_helps``)."""
     kind = location.kind
     if kind is Kind.GRID:
         numbers: Sequence[int] = (location.numbers[box],)
     elif kind is Kind.PAIRS:
         numbers = FACES if box % 2 == 0 else (marks[box],)
     else:
-        return helps_for(location, marks)
+        return chain_helps(location, marks)
     openings, by_die = list(before.openings), list(before.by_die)
     second = box + 1 if kind is Kind.PAIRS and box % 2 == 0 else None
     made = help_spends(location)[0]
@@ -455,7 +477,7 @@ class Hero:
         met = [
             g
             for g in loc.goals_of_box[box]
-            if not done[g] and all(marks[b] for b in loc.goals[g].boxes)
+            if not done[g] and all(map(marks.__getitem__, loc.goals[g].boxes))
         ]
         for g in met:
             goal = loc.goals[g]

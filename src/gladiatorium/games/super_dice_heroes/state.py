@@ -228,13 +228,14 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         """One shared roll for everybody; every hero decides on it."""
         self.round += 1
         self.roll = self.rng.roll(self.options.dice_per_round, 6)
+        dice = [Die(v, v) for v in self.roll]  # values: every hero's list holds the same
         for hero in self.heroes.values():
-            hero.dice = [Die(v, v) for v in self.roll]
+            hero.dice = dice[:]
             hero.done = False
         self.pending = dict.fromkeys(self.heroes)
-        dice = " ".join(map(str, self.roll))
+        shown = " ".join(map(str, self.roll))
         self.emit(
-            "roll", f"round {self.round}: the dice show {dice}", round=self.round, dice=self.roll
+            "roll", f"round {self.round}: the dice show {shown}", round=self.round, dice=self.roll
         )
 
     def _end(self) -> None:
