@@ -376,13 +376,13 @@ class Hero:
         """The superpower on each number showing (``values``: the unspent numbers)."""
         power = self.power
         out: list[SpendAction] = []
-        for value in values:
-            if power == "teleport":
-                out += TELEPORTS[self.location][value]
-            elif power == "shapeshift":
+        if power == "shapeshift":
+            for value in values:
                 out += [SHAPESHIFTS[value][to] for to in self.shapeshift_targets(value)]
-            elif power is not None:
-                out += POWER_CHANGES[power][value]
+        elif power is not None:
+            made = TELEPORTS[self.location] if power == "teleport" else POWER_CHANGES[power]
+            for value in values:
+                out += made[value]
         return out
 
     def can_spend_a_die(self) -> bool:

@@ -53,6 +53,11 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         if rng is not None:
             self.rng = rng  # scenario tests force the set-up dice this way
         self.sheet: Sheet = load_sheet(options.sheet)
+        #: where a hero stands, in words, by number
+        self._places = {
+            MIDDLE: "the middle",
+            **{loc.number: loc.name for loc in self.sheet.locations},
+        }
         self.round = SETUP
         self.roll: list[int] = []
         self.heroes: dict[Seat, Hero] = {}
@@ -174,11 +179,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
         """Spends are the hero's own business until the round resolves (R12)."""
         completed = hero.spend(self.sheet, action)
-        where = self._place(hero.location)
+        here = hero.location
+        where = self._places[here]
         said = str(action)
         self.choices_made[seat].append(said)
         text = f"{hero.name}: {said} ({where})"
-        self.emit("spend", text, to=seat, seat=seat, action=said, location=hero.location)
+        self.emit("spend", text, to=seat, seat=seat, action=said, location=here)
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
@@ -188,15 +194,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
                 f"{hero.name} completes {where}'s {goal.name}: {', '.join(gains) or 'nothing'}",
                 to=seat,
                 seat=seat,
-                location=hero.location,
+                location=here,
                 goal=goal.name,
                 honor=goal.honor,
                 wild=goal.wild,
                 bystander=goal.bystander,
             )
-
-    def _place(self, number: int) -> str:
-        return "the middle" if number == MIDDLE else self.sheet.location(number).name
 
     def _finish(self, seat: Seat) -> None:
         del self.pending[seat]
