@@ -1,7 +1,9 @@
-"""A hero keeps the boxes open at each location and, when it marks one, updates them
-from the mark instead of working them out again, and a chain's location keeps its
-helps by the boxes filled and the number compared: the kept ones always equal those
-worked out afresh from the marks, in every kind of location and in play."""
+"""The shortcuts of listing a hero's spends give what the rules give worked out in
+full. A hero keeps the boxes open at each location and, when it marks one, updates
+them from the mark, and a chain's location keeps its helps by the boxes filled and the
+last number: the kept ones always equal those worked out afresh from the marks, in
+every kind of location and in play. A hero may be done (R6) when no die is unspent,
+since an unspent die can always move it."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 from gladiatorium.core import Rng
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games.super_dice_heroes import GAME, SuperDiceHeroesState
+from gladiatorium.games.super_dice_heroes.actions import Defeat, Help, Move, Teleport
 from gladiatorium.games.super_dice_heroes.hero import (
     FACES,
     Helps,
@@ -19,6 +22,7 @@ from gladiatorium.games.super_dice_heroes.hero import (
     open_boxes,
 )
 from gladiatorium.games.super_dice_heroes.sheet import Kind, Location, load_sheet
+from gladiatorium.games.super_dice_heroes.state import DONE
 
 SHEET = load_sheet("standard")
 
@@ -65,3 +69,28 @@ def test_every_kept_help_in_play_equals_the_help_worked_out_afresh() -> None:
                     assert kept == afresh(loc, hero.marks[index])
                     marked += sum(1 for m in hero.marks[index] if m)
     assert marked > 50
+
+
+def test_a_hero_can_spend_a_die_exactly_when_a_listed_spend_uses_one() -> None:
+    """At every decision of random games (one to four heroes, every die spent or, with
+    ``may_waste_dice``, not): some spend listed uses a rolled die (a move, a help, a
+    defeat, a teleport) exactly when a die is unspent, and done is listed exactly when
+    none is (or the house rule allows it)."""
+    uses_a_die = (Move, Help, Defeat, Teleport)
+    decisions = 0
+    for players, waste in ((1, False), (2, True), (3, False), (4, False)):
+        state = GAME.start({"may_waste_dice": waste}, players, 60 + players)
+        assert isinstance(state, SuperDiceHeroesState)
+        rng = Rng(players)
+        while state.awaiting():
+            seat = state.awaiting()[0]
+            hero, legal = state.heroes[seat], state.legal_actions(seat)
+            if state.round:
+                spends = hero.spends(state.sheet)
+                unspent = any(not die.spent for die in hero.dice)
+                assert any(isinstance(a, uses_a_die) for a in spends) == unspent
+                assert hero.can_spend_a_die() == unspent
+                assert (DONE in legal) == (waste or not unspent)
+                decisions += 1
+            state.apply(seat, rng.choice(legal))
+    assert decisions > 300
