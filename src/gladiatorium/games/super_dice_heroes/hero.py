@@ -327,18 +327,20 @@ class Hero:
         if values is None:
             values = self.unspent()
         out: list[SpendAction] = []
+        moves = DIE_MOVES[here]
         if here == MIDDLE:
             for value in values:
-                out += DIE_MOVES[here][value]
+                out += moves[value]
         else:
             loc = sheet.locations[here - 1]
-            helps = self._helps_here(loc)
+            helps = self._helps_here(loc).by_die
             minion_left = self.minions[here - 1] < loc.minions
+            last_resort = self.minions_last_resort
             for value in values:
-                out += DIE_MOVES[here][value]
-                boxes = helps.by_die[value]
+                out += moves[value]
+                boxes = helps[value]
                 out += boxes
-                if minion_left and not (boxes and self.minions_last_resort):
+                if minion_left and not (boxes and last_resort):
                     out.append(DEFEATS[value])
         if self.wild_earned > self.wild_spent:
             out += WILD_MOVES[here]
@@ -479,13 +481,14 @@ class Hero:
             for g in loc.goals_of_box[box]
             if not done[g] and all(map(marks.__getitem__, loc.goals[g].boxes))
         ]
+        if not met:
+            return []
         for g in met:
             goal = loc.goals[g]
             self.goal_honor += goal.honor
             self.wild_earned += goal.wild
             self.bystanders += goal.bystander
-        if met:
-            self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
+        self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
         return [loc.goals[g] for g in met]
 
 
