@@ -423,7 +423,7 @@ class GreedyBot:
         sheet: Sheet = state.sheet  # type: ignore[attr-defined]
         if hero.power is None:
             return _setup_choice(hero)
-        stop = not _must_spend(state) or not hero.can_spend_a_die(sheet)
+        stop = not _must_spend(state) or not hero.can_spend_a_die()
         return _best_spend(hero, sheet, _rounds_left(state), self.weights, stop)
 
 

@@ -111,10 +111,61 @@ class Helps(NamedTuple):
 def helps_for(location: Location, marks: tuple[int, ...]) -> Helps:
     """The helps at ``location`` with ``marks``: the open boxes as spends, each one a
     value made once per die and box (``help_spends``)."""
-    openings = open_boxes(location, marks)
+    if location.kind in CHAINS:
+        return chain_helps(location, marks)
+    return _helps_of(location, open_boxes(location, marks))
+
+
+def _helps_of(location: Location, openings: Openings) -> Helps:
     made = help_spends(location)[0]
     by_die = [tuple([made[n][box] for box in boxes]) for n, boxes in enumerate(openings)]
     return Helps(openings, tuple(by_die))
+
+
+#: the kinds of location filled box after box, from the first
+CHAINS = frozenset({Kind.RUN, Kind.STEP, Kind.CLIMB})
+
+
+def chain_helps(location: Location, marks: tuple[int, ...]) -> Helps:
+    """The helps at a chain: they follow from how many boxes are filled and the last
+    number filled (which a die is compared with; a run's are all its first), so each
+    location keeps them by those two (at most one for each box and number)."""
+    filled = _filled_count(marks)
+    last = marks[filled - 1] if filled else 0
+    kept = location.chain_helps
+    helps = kept.get((filled, last))
+    if helps is None:
+        helps = kept[filled, last] = _helps_of(location, open_boxes(location, marks))
+    return helps
+
+
+def helps_after_mark(location: Location, before: Helps, marks: tuple[int, ...], box: int) -> Helps:
+    """The helps at ``location`` once ``box`` (0-based) is marked, ``marks`` the marks
+    now, from the helps just before (``before``). In a grid the box was open to its
+    printed number only; in a pair, the first box was open to every number and the
+    pair's second box opens in its place to the number written; the second box was open
+    to that number only. Only those numbers are worked out again; a chain opens its
+    next box to other numbers, and its location keeps its helps (``chain_helps``)."""
+    kind = location.kind
+    if kind is Kind.GRID:
+        numbers: Sequence[int] = (location.numbers[box],)
+    elif kind is Kind.PAIRS:
+        numbers = FACES if box % 2 == 0 else (marks[box],)
+    else:
+        return chain_helps(location, marks)
+    openings, by_die = list(before.openings), list(before.by_die)
+    second = box + 1 if kind is Kind.PAIRS and box % 2 == 0 else None
+    made = help_spends(location)[0]
+    for number in numbers:
+        boxes, spends = openings[number], by_die[number]
+        i = boxes.index(box)
+        if second is not None and number == marks[box]:
+            openings[number] = (*boxes[:i], second, *boxes[i + 1 :])
+            by_die[number] = (*spends[:i], made[number][second], *spends[i + 1 :])
+        else:
+            openings[number] = boxes[:i] + boxes[i + 1 :]
+            by_die[number] = spends[:i] + spends[i + 1 :]
+    return Helps(tuple(openings), tuple(by_die))
 
 
 def wild_helps(location: Location, openings: Openings) -> list[SpendAction]:
@@ -267,26 +318,29 @@ class Hero:
         """Every way to spend a die, a wild die or a superpower now."""
         return self.spends(sheet)
 
-    def spends(self, sheet: Sheet) -> list[SpendAction]:
-        """Every way to spend a die, a wild die or a superpower now, in a new list. The
-        actions are values taken from tables worked out once (a spend follows from
-        where the hero stands, a die's number and the marks there), so listing them
-        builds none."""
+    def spends(self, sheet: Sheet, values: list[int] | None = None) -> list[SpendAction]:
+        """Every way to spend a die, a wild die or a superpower now, in a new list
+        (``values``: :meth:`unspent`, when the caller has it). The actions are values
+        taken from tables worked out once (a spend follows from where the hero stands,
+        a die's number and the marks there), so listing them builds none."""
         here = self.location
-        values = self.unspent()
+        if values is None:
+            values = self.unspent()
         out: list[SpendAction] = []
+        moves = DIE_MOVES[here]
         if here == MIDDLE:
             for value in values:
-                out += DIE_MOVES[here][value]
+                out += moves[value]
         else:
             loc = sheet.locations[here - 1]
-            helps = self._helps_here(loc)
+            helps = self._helps_here(loc).by_die
             minion_left = self.minions[here - 1] < loc.minions
+            last_resort = self.minions_last_resort
             for value in values:
-                out += DIE_MOVES[here][value]
-                boxes = helps.by_die[value]
+                out += moves[value]
+                boxes = helps[value]
                 out += boxes
-                if minion_left and not (boxes and self.minions_last_resort):
+                if minion_left and not (boxes and last_resort):
                     out.append(DEFEATS[value])
         if self.wild_earned > self.wild_spent:
             out += WILD_MOVES[here]
@@ -324,18 +378,20 @@ class Hero:
         """The superpower on each number showing (``values``: the unspent numbers)."""
         power = self.power
         out: list[SpendAction] = []
-        for value in values:
-            if power == "teleport":
-                out += TELEPORTS[self.location][value]
-            elif power == "shapeshift":
+        if power == "shapeshift":
+            for value in values:
                 out += [SHAPESHIFTS[value][to] for to in self.shapeshift_targets(value)]
-            elif power is not None:
-                out += POWER_CHANGES[power][value]
+        elif power is not None:
+            made = TELEPORTS[self.location] if power == "teleport" else POWER_CHANGES[power]
+            for value in values:
+                out += made[value]
         return out
 
-    def can_spend_a_die(self, sheet: Sheet) -> bool:
-        """Whether some rolled die can still be spent (moving or helping)."""
-        return spends_a_die(self.spends(sheet))
+    def can_spend_a_die(self) -> bool:
+        """Whether some rolled die can still be spent (moving or helping): whether one
+        is unspent, as an unspent die can always move the hero (to the location of its
+        number, or, showing where the hero stands, to any other)."""
+        return any(not die.spent for die in self.dice)
 
     def spend_problem(self, sheet: Sheet, action: SpendAction) -> str | None:
         """Why ``action`` cannot be done now, or None (a direct check, no listing)."""
@@ -415,19 +471,24 @@ class Hero:
         marks = (*row[:box], value, *row[box + 1 :])
         self.marks[index] = marks
         loc = sheet.locations[index]
+        helps = self._helps[index]
+        if helps is not None and self._helps_marks[index] is row:  # kept up to date
+            self._helps[index] = helps_after_mark(loc, helps, marks, box)
+            self._helps_marks[index] = marks
         done = self.goals_done[index]
         met = [
             g
             for g in loc.goals_of_box[box]
-            if not done[g] and all(marks[b] for b in loc.goals[g].boxes)
+            if not done[g] and all(map(marks.__getitem__, loc.goals[g].boxes))
         ]
+        if not met:
+            return []
         for g in met:
             goal = loc.goals[g]
             self.goal_honor += goal.honor
             self.wild_earned += goal.wild
             self.bystanders += goal.bystander
-        if met:
-            self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
+        self.goals_done[index] = tuple(ok or g in met for g, ok in enumerate(done))
         return [loc.goals[g] for g in met]
 
 
@@ -459,12 +520,3 @@ SHAPESHIFTS: dict[int, dict[int, ChangeDie]] = {
 }
 DEFEATS: dict[int, Defeat] = {value: Defeat(value) for value in FACES}
 WILD_DEFEAT: Final = WildDefeat()
-
-
-def spends_a_die(spends: list[SpendAction]) -> bool:
-    """Whether one of these spends uses a rolled die (moving or helping)."""
-    return not DIE_SPENDS.isdisjoint(map(type, spends))
-
-
-#: the spends that use a rolled die (moving or helping)
-DIE_SPENDS: frozenset[type[SpendAction]] = frozenset({Move, Help, Defeat, Teleport})

@@ -74,6 +74,13 @@ class Location:
         )
 
     @cached_property
+    def chain_helps(self) -> dict[tuple[int, int], Any]:
+        """A chain's open boxes and their spends, by the boxes filled and the last
+        number filled, kept by ``hero.py`` as play meets them (at most one for each
+        box and number)."""
+        return {}
+
+    @cached_property
     def spend_values(self) -> list[Any]:
         """The spends that fill a box here, made once by ``hero.py`` when play first
         needs them (one value for each die and box)."""

@@ -19,7 +19,6 @@ from gladiatorium.games.super_dice_heroes.hero import (
     Die,
     Hero,
     SpendAction,
-    spends_a_die,
 )
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.position import load_position
@@ -54,6 +53,11 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         if rng is not None:
             self.rng = rng  # scenario tests force the set-up dice this way
         self.sheet: Sheet = load_sheet(options.sheet)
+        #: where a hero stands, in words, by number
+        self._places = {
+            MIDDLE: "the middle",
+            **{loc.number: loc.name for loc in self.sheet.locations},
+        }
         self.round = SETUP
         self.roll: list[int] = []
         self.heroes: dict[Seat, Hero] = {}
@@ -68,6 +72,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             self._from_position(players)
         else:
             self._set_up(players)
+        self._seats = tuple(self.heroes)  # asked at every decision; no hero joins or leaves
         self._open_round()
 
     def _set_up(self, players: int) -> None:
@@ -109,7 +114,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     # ----- whose decisions -------------------------------------------------------------
     @property
     def seats(self) -> tuple[Seat, ...]:
-        return tuple(self.heroes)
+        return self._seats
 
     def _awaiting(self) -> tuple[Seat, ...]:
         """Every hero that still has decisions this round (simultaneous play)."""
@@ -126,12 +131,15 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         hero = self.heroes[seat]
         if self.round == SETUP:
             return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
-        spends = hero.spends(self.sheet)
-        return (*spends, DONE) if self._may_finish(spends) else tuple(spends)
+        values = hero.unspent()
+        spends = hero.spends(self.sheet, values)
+        if values and not self.options.may_waste_dice:
+            return tuple(spends)  # a die left can always be spent (``Hero.can_spend_a_die``)
+        return (*spends, DONE)
 
-    def _may_finish(self, spends: list[SpendAction]) -> bool:
+    def _may_finish(self, hero: Hero) -> bool:
         """Done is legal: dice may be wasted, or none of them can be spent."""
-        return self.options.may_waste_dice or not spends_a_die(spends)
+        return self.options.may_waste_dice or not hero.can_spend_a_die()
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""
@@ -145,7 +153,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         if isinstance(action, ChoosePower):
             return "superpowers are chosen at set-up only"
         if isinstance(action, Done):
-            if self.options.may_waste_dice or not hero.can_spend_a_die(self.sheet):
+            if self._may_finish(hero):
                 return None
             return "spend every die first (option may_waste_dice is off)"
         if not isinstance(action, SpendAction):
@@ -171,11 +179,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
     def _spend(self, seat: Seat, hero: Hero, action: SpendAction) -> None:
         """Spends are the hero's own business until the round resolves (R12)."""
         completed = hero.spend(self.sheet, action)
-        where = self._place(hero.location)
+        here = hero.location
+        where = self._places[here]
         said = str(action)
         self.choices_made[seat].append(said)
         text = f"{hero.name}: {said} ({where})"
-        self.emit("spend", text, to=seat, seat=seat, action=said, location=hero.location)
+        self.emit("spend", text, to=seat, seat=seat, action=said, location=here)
         for goal in completed:
             gains = [f"{goal.honor} honor"] if goal.honor else []
             gains += [f"{goal.wild} wild die"] * bool(goal.wild)
@@ -185,15 +194,12 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
                 f"{hero.name} completes {where}'s {goal.name}: {', '.join(gains) or 'nothing'}",
                 to=seat,
                 seat=seat,
-                location=hero.location,
+                location=here,
                 goal=goal.name,
                 honor=goal.honor,
                 wild=goal.wild,
                 bystander=goal.bystander,
             )
-
-    def _place(self, number: int) -> str:
-        return "the middle" if number == MIDDLE else self.sheet.location(number).name
 
     def _finish(self, seat: Seat) -> None:
         del self.pending[seat]
@@ -225,13 +231,14 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         """One shared roll for everybody; every hero decides on it."""
         self.round += 1
         self.roll = self.rng.roll(self.options.dice_per_round, 6)
+        dice = [Die(v, v) for v in self.roll]  # values: every hero's list holds the same
         for hero in self.heroes.values():
-            hero.dice = [Die(v, v) for v in self.roll]
+            hero.dice = dice[:]
             hero.done = False
         self.pending = dict.fromkeys(self.heroes)
-        dice = " ".join(map(str, self.roll))
+        shown = " ".join(map(str, self.roll))
         self.emit(
-            "roll", f"round {self.round}: the dice show {dice}", round=self.round, dice=self.roll
+            "roll", f"round {self.round}: the dice show {shown}", round=self.round, dice=self.roll
         )
 
     def _end(self) -> None:
