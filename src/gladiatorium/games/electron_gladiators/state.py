@@ -29,7 +29,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Fly,
     Turn,
 )
-from gladiatorium.games.electron_gladiators.arena import SIGHT_LIMIT, Arena
+from gladiatorium.games.electron_gladiators.arena import REACH_PLACEMENTS, Arena, forget_oldest
 from gladiatorium.games.electron_gladiators.attacks import attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
@@ -275,7 +275,9 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
 
     def _add_steps(self, out: list[Action], vehicle: Vehicle, points: int) -> None:
         occupied = self.arena.at.keys()
-        reach = self.arena.sight.reaches.get((vehicle.square, vehicle.facing, vehicle.code, points))
+        reach = self.arena.sight.reaches.get(
+            (vehicle.square, vehicle.facing, vehicle.kind.mobility, points)
+        )
         if reach is None:
             reach = self._reach(vehicle, points)
         if occupied.isdisjoint(reach.passes):
@@ -297,14 +299,13 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
     def _reach(self, vehicle: Vehicle, points: int) -> Reach:
         """The straight lines ``vehicle`` may drive or fly with ``points`` (forward and,
         but for the Scout, in reverse; a flyer's eight headings), tabled per placement
-        with the terrain's sight table."""
+        with the terrain's sight table (by how the vehicle moves: every tank alike)."""
         kind = vehicle.kind
-        key = (vehicle.square, vehicle.facing, vehicle.code, points)
+        key = (vehicle.square, vehicle.facing, kind.mobility, points)
         memo = self.arena.sight.reaches
         reach: Reach | None = memo.get(key)
         if reach is None:
-            if len(memo) >= SIGHT_LIMIT:
-                memo.clear()
+            forget_oldest(memo, REACH_PLACEMENTS)
             ways = tuple(self._work_out_ways(vehicle, points))
             steps = [step for way in ways for step in way.open_steps]
             if kind.tank:  # a tank's turns: a point per 45 degrees
