@@ -262,7 +262,7 @@ class GunsInReach:
         if it moved, the guns that reach it (a gun's aim on a square does not depend
         on how the target faces)."""
         by_target, aims = self.by_target, self.aims
-        square, flyer = vehicle.square, vehicle.kind.flyer
+        bit, flyer = BIT[vehicle.square], vehicle.kind.flyer
         own = aims.get(vehicle.ident)
         if moved:  # the guns that reach it are looked for afresh
             guns = by_target.setdefault(vehicle.ident, {})
@@ -270,8 +270,10 @@ class GunsInReach:
         for other in arena.vehicles.values():
             if other.seat == vehicle.seat:
                 continue
-            if moved and other.kind.gun > 0:
-                aim = aims[other.ident].at(square, flyer)
+            if moved and other.kind.gun > 0:  # GunAims.at, written out: it runs most
+                gun = aims[other.ident]
+                direct, band = gun.flyer if flyer else gun.ground
+                aim = gun.aims[(direct >> bit & 1) << 1 | band >> bit & 1]
                 if aim is not None:
                     guns[other.ident] = aim
             if own is not None:
@@ -291,6 +293,8 @@ class Arena:
     walls: frozenset[Square]  # 3D obstacles
     vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
+    #: the squares that hold a vehicle, as a mask (sightlines.BIT)
+    occupied: int = field(default=0, init=False, repr=False, compare=False)
     sight: Sight = field(init=False, repr=False, compare=False)
     _reach: GunsInReach | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -332,6 +336,7 @@ class Arena:
         twin.obstacles, twin.walls, twin.sight = self.obstacles, self.walls, self.sight
         twin.vehicles = {ident: v.copy() for ident, v in self.vehicles.items()}
         twin.at = dict(self.at)
+        twin.occupied = self.occupied
         twin._reach = None  # worked out again when asked
         return twin
 
@@ -341,6 +346,7 @@ class Arena:
         in which the rules list them (steps, attacks)."""
         self.vehicles[vehicle.ident] = vehicle
         self.at[vehicle.square] = vehicle.ident
+        self.occupied |= 1 << BIT[vehicle.square]
         if any(ident > vehicle.ident for ident in self.vehicles):
             self.vehicles = dict(sorted(self.vehicles.items()))
         self._changed(vehicle, moved=True)
@@ -348,10 +354,12 @@ class Arena:
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
         del self.at[vehicle.square]
+        self.occupied &= ~(1 << BIT[vehicle.square])
         self._changed(vehicle, moved=True)
 
     def move_to(self, vehicle: Vehicle, square: Square) -> None:
         del self.at[vehicle.square]
+        self.occupied ^= 1 << BIT[vehicle.square] | 1 << BIT[square]
         vehicle.square = square
         self.at[square] = vehicle.ident
         self._changed(vehicle, moved=True)

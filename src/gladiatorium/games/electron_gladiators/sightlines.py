@@ -59,7 +59,7 @@ BIT: dict[Square, int] = {square: offset_bit(*square) for square in NAMES}
 
 
 def mask_of(offsets: Iterable[Square]) -> int:
-    """The mask of some offsets from (0, 0)."""
+    """The mask of some offsets from (0, 0), A1 (or of the squares they lead to)."""
     mask = 0
     for dx, dy in offsets:
         mask |= 1 << offset_bit(dx, dy)
