@@ -260,29 +260,34 @@ class GunsInReach:
     def _look_again(self, arena: Arena, vehicle: Vehicle, moved: bool) -> None:
         """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
         if it moved, the guns that reach it (a gun's aim on a square does not depend
-        on how the target faces)."""
-        by_target, aims = self.by_target, self.aims
-        bit, flyer = BIT[vehicle.square], vehicle.kind.flyer
-        own = aims.get(vehicle.ident)
+        on how the target faces). The aims are read from the masks as GunAims.at
+        reads them, written out: this runs after every step."""
+        by_target, aims, seat = self.by_target, self.aims, vehicle.seat
+        enemies = [other for other in arena.vehicles.values() if other.seat != seat]
         if moved:  # the guns that reach it are looked for afresh
             guns = by_target.setdefault(vehicle.ident, {})
             guns.clear()
-        for other in arena.vehicles.values():
-            if other.seat == vehicle.seat:
-                continue
-            if moved and other.kind.gun > 0:  # GunAims.at, written out: it runs most
-                gun = aims[other.ident]
-                direct, band = gun.flyer if flyer else gun.ground
-                aim = gun.aims[(direct >> bit & 1) << 1 | band >> bit & 1]
-                if aim is not None:
-                    guns[other.ident] = aim
-            if own is not None:
-                aim = own.at(other.square, other.kind.flyer)
-                reaching = by_target.setdefault(other.ident, {})
-                if aim is None:
-                    reaching.pop(vehicle.ident, None)
-                else:
-                    reaching[vehicle.ident] = aim
+            bit, flyer = BIT[vehicle.square], vehicle.kind.flyer
+            for other in enemies:
+                if other.kind.gun > 0:
+                    gun = aims[other.ident]
+                    direct, band = gun.flyer if flyer else gun.ground
+                    aim = gun.aims[(direct >> bit & 1) << 1 | band >> bit & 1]
+                    if aim is not None:
+                        guns[other.ident] = aim
+        own = aims.get(vehicle.ident)
+        if own is None:
+            return
+        ident, table = vehicle.ident, own.aims
+        for other in enemies:
+            bit = BIT[other.square]
+            direct, band = own.flyer if other.kind.flyer else own.ground
+            aim = table[(direct >> bit & 1) << 1 | band >> bit & 1]
+            reaching = by_target.setdefault(other.ident, {})
+            if aim is None:
+                reaching.pop(ident, None)
+            else:
+                reaching[ident] = aim
 
 
 @dataclass

@@ -144,7 +144,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.result: Outcome | None = None
         #: bumped whenever the match changes; the caches below hold for one version
         self._version = 0
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
         self._steps: tuple[int, list[Action]] | None = None
         #: bumped whenever a vehicle moves, turns or is lost (not when a move or turn
         #: ends): the attacks open to a seat hold while it and the mover are the same
@@ -179,11 +179,16 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         return self.result
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: Seat) -> tuple[Action, ...]:
+        """:meth:`legal_actions` kept for this version of the match (handed to
+        ``legal_now`` as it is)."""
         if self.result is not None or seat not in self._awaiting():
-            return []
+            return ()
         if self._legal is None or self._legal[0] != self._version:
-            self._legal = (self._version, self._compute_legal())
-        return list(self._legal[1])
+            self._legal = (self._version, tuple(self._compute_legal()))
+        return self._legal[1]
 
     def parse(self, seat: Seat, text: str) -> Action:
         """The legal action typed as ``text``; a refusal says why in the game's words."""
@@ -614,7 +619,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
                 self._apply_turn(vehicle, action)
             elif isinstance(action, Fly):
                 self._apply_fly(vehicle, action)
-        self._check_end()
+        if self.lost_this_turn:  # vehicles are only ever lost (both sides start with some)
+            self._check_end()
         if self.result is None and self.pending_dodge is None:
             self._maybe_finish_turn()
 
