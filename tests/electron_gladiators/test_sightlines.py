@@ -12,7 +12,7 @@ from gladiatorium.games.electron_gladiators.arena import Arena, forget_oldest
 from gladiatorium.games.electron_gladiators.board import NAMES, SIZE, Square, distance
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import SHIPPED, parse_setup, setup_text
-from gladiatorium.games.electron_gladiators.sightlines import BIT, RANGE
+from gladiatorium.games.electron_gladiators.sightlines import MASK, RANGE
 from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle
 
 SQUARES = sorted(NAMES)
@@ -50,7 +50,7 @@ def test_clear_lines_are_line_clear_for_every_square_within_reach(name: str) -> 
         blocks = arena.is_wall if flyer else arena.is_obstacle
         for origin in SQUARES:
             mask = arena.sight.clear_lines(origin, flyer, through_gaps)
-            got = [bool(mask >> BIT[t] & 1) for t in near(origin)]
+            got = [bool(mask & MASK[t]) for t in near(origin)]
             assert got == [arena.line_clear(origin, t, blocks, through_gaps) for t in near(origin)]
 
 

@@ -22,7 +22,7 @@ from gladiatorium.games.electron_gladiators.board import (
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup
 from gladiatorium.games.electron_gladiators.sightlines import (
-    BIT,
+    MASK,
     aim_offsets,
     clear_lines,
     shift,
@@ -54,15 +54,8 @@ NO_DIRECT = 0  # ... out of range or closed by terrain
 DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles block it)
 DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
 
-#: a gun's aim by (its direct line is open, the square is in its band), for a ground
-#: vehicle's gun and a flyer's
-GROUND_AIMS: tuple[Aim, Aim, Aim, Aim] = (
-    None,
-    (NO_DIRECT, True),
-    (DIRECT_IF_NO_VEHICLE, False),
-    (DIRECT_IF_NO_VEHICLE, True),
-)
-FLYER_AIMS: tuple[Aim, Aim, Aim, Aim] = (None, (NO_DIRECT, True), (DIRECT, False), (DIRECT, True))
+#: the aim on a square in the band whose direct line is closed or out of range
+BAND_ONLY = (NO_DIRECT, True)
 
 
 class GunAims(NamedTuple):
@@ -72,13 +65,22 @@ class GunAims(NamedTuple):
 
     ground: tuple[int, int]
     flyer: tuple[int, int]
-    aims: tuple[Aim, Aim, Aim, Aim]  # GROUND_AIMS or FLYER_AIMS
+    #: the aim on a square its direct fire reaches, outside and inside the band
+    direct: tuple[int, bool]
+    direct_in_band: tuple[int, bool]
+
+    @classmethod
+    def of(cls, ground: tuple[int, int], flyer: tuple[int, int], direct: int) -> GunAims:
+        """Aims whose direct line is ``direct`` (DIRECT or DIRECT_IF_NO_VEHICLE)."""
+        return cls(ground, flyer, (direct, False), (direct, True))
 
     def at(self, square: Square, flyer: bool) -> Aim:
         """The gun's aim on ``square`` (a flyer there or a ground vehicle)."""
         direct, band = self.flyer if flyer else self.ground
-        bit = BIT[square]
-        return self.aims[(direct >> bit & 1) << 1 | band >> bit & 1]
+        one = MASK[square]
+        if direct & one:
+            return self.direct_in_band if band & one else self.direct
+        return BAND_ONLY if band & one else None
 
 
 class Sight:
@@ -142,13 +144,21 @@ class Sight:
         kind, square = gun.kind, gun.square
         moved = shift(square)
         clear = self.clear_lines(square, kind.flyer, kind.scout)
-        angle, least = options.scout_attack_angle, options.tank_min_flyer_distance
-        masks = []
-        for flyer in (False, True):
-            direct, band = aim_offsets(gun.code, gun.facing, flyer, angle, least)
-            direct, band = (direct << moved) & clear, band << moved
-            masks.append((direct, band & clear if kind.flyer else band))
-        return GunAims(masks[0], masks[1], FLYER_AIMS if kind.flyer else GROUND_AIMS)
+        offsets = aim_offsets(
+            gun.code, gun.facing, options.scout_attack_angle, options.tank_min_flyer_distance
+        )
+        (ground_direct, ground_band), (flyer_direct, flyer_band) = offsets
+        if kind.flyer:  # its gun fires past no 3D obstacle, direct or parabolic
+            return GunAims.of(
+                ((ground_direct << moved) & clear, (ground_band << moved) & clear),
+                ((flyer_direct << moved) & clear, (flyer_band << moved) & clear),
+                DIRECT,
+            )
+        return GunAims.of(  # a ground gun's shells fly over obstacles
+            ((ground_direct << moved) & clear, ground_band << moved),
+            ((flyer_direct << moved) & clear, flyer_band << moved),
+            DIRECT_IF_NO_VEHICLE,
+        )
 
     def ground_line(self, square: Square, facing: int, scout: bool) -> tuple[GroundStep, ...]:
         """The steps a ground vehicle on ``square`` may drive along ``facing`` on the
@@ -267,22 +277,27 @@ class GunsInReach:
         if moved:  # the guns that reach it are looked for afresh
             guns = by_target.setdefault(vehicle.ident, {})
             guns.clear()
-            bit, flyer = BIT[vehicle.square], vehicle.kind.flyer
+            one, flyer = MASK[vehicle.square], vehicle.kind.flyer
             for other in enemies:
                 if other.kind.gun > 0:
                     gun = aims[other.ident]
                     direct, band = gun.flyer if flyer else gun.ground
-                    aim = gun.aims[(direct >> bit & 1) << 1 | band >> bit & 1]
-                    if aim is not None:
-                        guns[other.ident] = aim
+                    if direct & one:
+                        guns[other.ident] = gun.direct_in_band if band & one else gun.direct
+                    elif band & one:
+                        guns[other.ident] = BAND_ONLY
         own = aims.get(vehicle.ident)
         if own is None:
             return
-        ident, table = vehicle.ident, own.aims
+        ident = vehicle.ident
         for other in enemies:
-            bit = BIT[other.square]
+            one = MASK[other.square]
             direct, band = own.flyer if other.kind.flyer else own.ground
-            aim = table[(direct >> bit & 1) << 1 | band >> bit & 1]
+            aim: Aim
+            if direct & one:
+                aim = own.direct_in_band if band & one else own.direct
+            else:
+                aim = BAND_ONLY if band & one else None
             reaching = by_target.setdefault(other.ident, {})
             if aim is None:
                 reaching.pop(ident, None)
@@ -298,7 +313,7 @@ class Arena:
     walls: frozenset[Square]  # 3D obstacles
     vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
-    #: the squares that hold a vehicle, as a mask (sightlines.BIT)
+    #: the squares that hold a vehicle, as a mask (sightlines.MASK)
     occupied: int = field(default=0, init=False, repr=False, compare=False)
     sight: Sight = field(init=False, repr=False, compare=False)
     _reach: GunsInReach | None = field(default=None, init=False, repr=False, compare=False)
@@ -351,7 +366,7 @@ class Arena:
         in which the rules list them (steps, attacks)."""
         self.vehicles[vehicle.ident] = vehicle
         self.at[vehicle.square] = vehicle.ident
-        self.occupied |= 1 << BIT[vehicle.square]
+        self.occupied |= MASK[vehicle.square]
         if any(ident > vehicle.ident for ident in self.vehicles):
             self.vehicles = dict(sorted(self.vehicles.items()))
         self._changed(vehicle, moved=True)
@@ -359,12 +374,12 @@ class Arena:
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
         del self.at[vehicle.square]
-        self.occupied &= ~(1 << BIT[vehicle.square])
+        self.occupied &= ~MASK[vehicle.square]
         self._changed(vehicle, moved=True)
 
     def move_to(self, vehicle: Vehicle, square: Square) -> None:
         del self.at[vehicle.square]
-        self.occupied ^= 1 << BIT[vehicle.square] | 1 << BIT[square]
+        self.occupied ^= MASK[vehicle.square] | MASK[square]
         vehicle.square = square
         self.at[square] = vehicle.ident
         self._changed(vehicle, moved=True)
@@ -529,7 +544,7 @@ class Arena:
         """Telemetry: a flyer spots all round within its radius unless a 3D obstacle
         is in the way; a ground vehicle spots within its range, inside its
         90-degree arc, past no obstacle (vehicles do not block sight, R14)."""
-        return bool(self.sight.sight(spotter) >> BIT[target] & 1)
+        return bool(self.sight.sight(spotter) & MASK[target])
 
     def sees_along(self, spotter: Vehicle, target: Square) -> bool:
         """:meth:`sees` walked along the one line to ``target`` (the rule as written;

@@ -54,8 +54,9 @@ def shift(square: Square) -> int:
     return square[0] * WIDTH + square[1]
 
 
-#: the bit of each square of the arena
-BIT: dict[Square, int] = {square: offset_bit(*square) for square in NAMES}
+#: the mask of each square of the arena alone (its one bit): ``mask & MASK[square]``
+#: says whether a mask holds it
+MASK: dict[Square, int] = {square: 1 << offset_bit(*square) for square in NAMES}
 
 
 def mask_of(offsets: Iterable[Square]) -> int:
@@ -126,12 +127,21 @@ def sight_offsets(code: str, facing: int | None) -> int:
 
 @cache
 def aim_offsets(
+    code: str, facing: int | None, scout_angle: int, tank_min_flyer: int
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The offsets a gun of type ``code`` facing ``facing`` aims at on an empty arena,
+    for a ground target and for a flyer: (within its direct range, within its
+    parabolic band), both inside its attack angle and, for a tank on a flyer, at least
+    ``tank_min_flyer`` away (R23)."""
+    return (
+        _aim_offsets(code, facing, False, scout_angle, tank_min_flyer),
+        _aim_offsets(code, facing, True, scout_angle, tank_min_flyer),
+    )
+
+
+def _aim_offsets(
     code: str, facing: int | None, flyer_target: bool, scout_angle: int, tank_min_flyer: int
 ) -> tuple[int, int]:
-    """The offsets a gun of type ``code`` facing ``facing`` aims at on an empty arena,
-    for a flyer or a ground target: (within its direct range, within its parabolic
-    band), both inside its attack angle and, for a tank on a flyer, at least
-    ``tank_min_flyer`` away (R23)."""
     kind = TYPES[code]
     direct = band = 0
     for dx, dy in OFFSETS:

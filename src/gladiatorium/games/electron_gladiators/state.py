@@ -103,7 +103,7 @@ class Way(NamedTuple):
     direction: str  # fwd, rev, or a flyer's heading
     facing: int  # the facing it runs along
     #: the squares it enters or slips past, as far as the points and the terrain allow
-    #: (a mask, sightlines.BIT)
+    #: (a mask, sightlines.MASK)
     passes: int
     #: the steps along it when no vehicle stands on any of those squares
     open_steps: tuple[Action, ...]
