@@ -239,7 +239,8 @@ class GunsInReach:
 
     def __init__(self, arena: Arena, options: ElectronGladiatorsOptions) -> None:
         self.options = options
-        #: target ident -> gun ident -> the terrain's aim of that gun on it
+        #: target ident -> gun ident -> the terrain's aim of that gun on it (only the
+        #: targets some gun reaches)
         self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
         #: gun ident -> its aims from where it stands (Sight.gun_aims)
         self.aims: dict[int, GunAims] = {}
@@ -260,8 +261,9 @@ class GunsInReach:
                 self._look_again(arena, vehicle, moved)
                 continue
             by_target.pop(ident, None)  # lost
-            for guns in by_target.values():
-                guns.pop(ident, None)
+            for target, guns in list(by_target.items()):
+                if guns.pop(ident, None) is not None and not guns:
+                    del by_target[target]
         self.stale.clear()
 
     def note(self, ident: int, moved: bool) -> None:
@@ -275,8 +277,7 @@ class GunsInReach:
         by_target, aims, seat = self.by_target, self.aims, vehicle.seat
         enemies = [other for other in arena.vehicles.values() if other.seat != seat]
         if moved:  # the guns that reach it are looked for afresh
-            guns = by_target.setdefault(vehicle.ident, {})
-            guns.clear()
+            guns: dict[int, tuple[int, bool]] = {}
             one, flyer = MASK[vehicle.square], vehicle.kind.flyer
             for other in enemies:
                 if other.kind.gun > 0:
@@ -286,6 +287,10 @@ class GunsInReach:
                         guns[other.ident] = gun.direct_in_band if band & one else gun.direct
                     elif band & one:
                         guns[other.ident] = BAND_ONLY
+            if guns:
+                by_target[vehicle.ident] = guns
+            else:
+                by_target.pop(vehicle.ident, None)
         own = aims.get(vehicle.ident)
         if own is None:
             return
@@ -293,16 +298,18 @@ class GunsInReach:
         for other in enemies:
             one = MASK[other.square]
             direct, band = own.flyer if other.kind.flyer else own.ground
-            aim: Aim
             if direct & one:
-                aim = own.direct_in_band if band & one else own.direct
+                by_target.setdefault(other.ident, {})[ident] = (
+                    own.direct_in_band if band & one else own.direct
+                )
+            elif band & one:
+                by_target.setdefault(other.ident, {})[ident] = BAND_ONLY
             else:
-                aim = BAND_ONLY if band & one else None
-            reaching = by_target.setdefault(other.ident, {})
-            if aim is None:
-                reaching.pop(ident, None)
-            else:
-                reaching[ident] = aim
+                reaching = by_target.get(other.ident)
+                if reaching is not None and ident in reaching:
+                    del reaching[ident]
+                    if not reaching:
+                        del by_target[other.ident]
 
 
 @dataclass
