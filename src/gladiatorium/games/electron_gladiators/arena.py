@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gladiatorium.games.electron_gladiators.board import (
     Square,
@@ -21,23 +21,25 @@ from gladiatorium.games.electron_gladiators.board import (
 )
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup
+from gladiatorium.games.electron_gladiators.sightlines import (
+    MASK,
+    aim_offsets,
+    clear_lines,
+    shift,
+    sight_offsets,
+)
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 
 Blocker = Callable[[Square], bool]
 
 
-#: entries a Sight table keeps of each kind before it starts afresh (memory stays bounded)
-SIGHT_LIMIT = 200_000
-#: gun placements whose aims a Sight table keeps before it starts afresh
-AIM_PLACEMENTS = 20_000
+#: placements whose reaches a Sight table keeps before it forgets the oldest
+REACH_PLACEMENTS = 100_000
 
 #: how a gun stands towards a target square before other vehicles are considered:
 #: (its direct line, see NO_DIRECT below; the square is in its parabolic band), or None
 #: when it cannot reach the square at all
 Aim = tuple[int, bool] | None
-Aims = dict[Square, Aim]
-#: not worked out yet (an aim table's default)
-UNKNOWN: Aim = (-1, False)
 
 
 #: a square a ground vehicle drives onto, and for a diagonal step of a vehicle other
@@ -47,61 +49,68 @@ UNKNOWN: Aim = (-1, False)
 GroundStep = tuple[Square, tuple[Square, ...] | None]
 
 
+# How a gun stands towards a target square (Arena._aim): the direct line is ...
+NO_DIRECT = 0  # ... out of range or closed by terrain
+DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles block it)
+DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
+
+#: the aim on a square in the band whose direct line is closed or out of range
+BAND_ONLY = (NO_DIRECT, True)
+
+
+class GunAims(NamedTuple):
+    """How a gun, where it stands, aims at every square before other vehicles are
+    considered: for ground targets and for flyers, the mask of the squares its direct
+    fire reaches past the terrain and the mask of those in its parabolic band."""
+
+    ground: tuple[int, int]
+    flyer: tuple[int, int]
+    #: the aim on a square its direct fire reaches, outside and inside the band
+    direct: tuple[int, bool]
+    direct_in_band: tuple[int, bool]
+
+    @classmethod
+    def of(cls, ground: tuple[int, int], flyer: tuple[int, int], direct: int) -> GunAims:
+        """Aims whose direct line is ``direct`` (DIRECT or DIRECT_IF_NO_VEHICLE)."""
+        return cls(ground, flyer, (direct, False), (direct, True))
+
+    def at(self, square: Square, flyer: bool) -> Aim:
+        """The gun's aim on ``square`` (a flyer there or a ground vehicle)."""
+        direct, band = self.flyer if flyer else self.ground
+        one = MASK[square]
+        if direct & one:
+            return self.direct_in_band if band & one else self.direct
+        return BAND_ONLY if band & one else None
+
+
 class Sight:
     """What the fixed terrain alone decides, worked out once and shared by every arena
-    on the same obstacles (copies of a match included: it is never copied): who sees
-    which square (vehicles do not block sight, R14), how a gun stands towards a
-    square before other vehicles are considered, and the straight lines a vehicle may
-    drive or fly from a square before other vehicles are considered."""
+    on the same obstacles (copies of a match included: it is never copied): the lines
+    of sight and fire from each square past the obstacles (as masks, see
+    :mod:`sightlines`; vehicles do not block sight, R14), and the straight lines a
+    vehicle may drive or fly from a square before other vehicles are considered."""
 
-    __slots__ = ("aims", "flights", "grounds", "obstacles", "reaches", "sees", "walls")
+    __slots__ = ("blocked", "clear", "flights", "grounds", "obstacles", "reaches", "walls")
 
     def __init__(self, obstacles: frozenset[Square], walls: frozenset[Square]) -> None:
         self.obstacles = obstacles
         self.walls = walls
-        #: (code, square, facing, target) -> whether a vehicle so placed sees target
-        self.sees: dict[tuple[str, Square, int | None, Square], bool] = {}
-        #: the options that change a gun's aim (Scout's angle, tanks' least distance to
-        #: a flyer) -> a gun's placement (code, square, facing) -> how it stands towards
-        #: each square, for ground targets and for flyers (see Arena.terrain_aim)
-        self.aims: dict[tuple[int, int], dict[tuple[object, ...], tuple[Aims, Aims]]] = {}
+        #: what closes a line: for a flyer, 3D obstacles; for a ground vehicle, any
+        self.blocked = (walls, obstacles | walls)
+        #: (square, for a flyer, through gaps) -> the mask of the squares within
+        #: sightlines.RANGE the straight line reaches past the terrain (Arena.line_clear)
+        self.clear: dict[tuple[Square, bool, bool], int] = {}
         #: (square, facing, scout) -> the ground steps straight along facing
         self.grounds: dict[tuple[Square, int, bool], tuple[GroundStep, ...]] = {}
         #: (square, heading) -> the squares a flyer passes flying straight along heading
         self.flights: dict[tuple[Square, int], tuple[Square, ...]] = {}
-        #: (square, facing, code, points) -> the ways a vehicle so placed may drive or fly
-        #: with those points (a Reach, worked out by the match)
+        #: (square, facing, mobility, points) -> the ways a vehicle so placed may drive
+        #: or fly with those points (a Reach, worked out by the match); the oldest are
+        #: forgotten beyond REACH_PLACEMENTS
         self.reaches: dict[tuple[Square, int | None, str, int], Any] = {}
 
     def __copy__(self) -> Sight:
         return self
-
-    def aims_under(
-        self, options: ElectronGladiatorsOptions
-    ) -> dict[tuple[object, ...], tuple[Aims, Aims]]:
-        """The aims of every gun placement under ``options`` (see :meth:`aims_of`)."""
-        key = (options.scout_attack_angle, options.tank_min_flyer_distance)
-        placements = self.aims.get(key)
-        if placements is None:
-            placements = self.aims[key] = {}
-        return placements
-
-    def aims_of(self, gun: Vehicle, options: ElectronGladiatorsOptions) -> tuple[Aims, Aims]:
-        """How ``gun``, where it stands, aims at each square (a ground target's, a
-        flyer's), as far as it was worked out (Arena.terrain_aim fills it in)."""
-        return self.placement_aims(self.aims_under(options), gun)
-
-    @staticmethod
-    def placement_aims(
-        placements: dict[tuple[object, ...], tuple[Aims, Aims]], gun: Vehicle
-    ) -> tuple[Aims, Aims]:
-        key = (gun.code, gun.square, gun.facing)
-        tables = placements.get(key)
-        if tables is None:
-            if len(placements) >= AIM_PLACEMENTS:
-                placements.clear()
-            tables = placements[key] = ({}, {})
-        return tables
 
     def __deepcopy__(self, memo: dict[int, object]) -> Sight:
         return self
@@ -109,6 +118,47 @@ class Sight:
     def __reduce__(self) -> tuple[object, ...]:
         """A pickle names the terrain: unpickled, it is that terrain's shared table."""
         return sight_for, (self.obstacles, self.walls)
+
+    def clear_lines(self, square: Square, flyer: bool, through_gaps: bool) -> int:
+        """The squares within sightlines.RANGE of ``square`` that a straight line
+        reaches past the terrain: for a flyer, past 3D obstacles; for a ground vehicle,
+        past any obstacle; never between two that touch at a corner unless
+        ``through_gaps`` (a mask, worked out once per square)."""
+        key = (square, flyer, through_gaps)
+        mask = self.clear.get(key)
+        if mask is None:
+            blocked = self.blocked[0 if flyer else 1]
+            mask = self.clear[key] = clear_lines(square, blocked, through_gaps)
+        return mask
+
+    def sight(self, spotter: Vehicle) -> int:
+        """The squares ``spotter`` sees where it stands (a mask, see Arena.sees)."""
+        kind = spotter.kind
+        clear = self.clear_lines(spotter.square, kind.flyer, kind.scout and not kind.flyer)
+        return (sight_offsets(spotter.code, spotter.facing) << shift(spotter.square)) & clear
+
+    def gun_aims(self, gun: Vehicle, options: ElectronGladiatorsOptions) -> GunAims:
+        """How ``gun``, where it stands, aims at every square (see Arena._aim): a
+        flyer's gun only past no 3D obstacle; a ground gun's direct fire past no
+        obstacle, its parabolic fire over them."""
+        kind, square = gun.kind, gun.square
+        moved = shift(square)
+        clear = self.clear_lines(square, kind.flyer, kind.scout)
+        offsets = aim_offsets(
+            gun.code, gun.facing, options.scout_attack_angle, options.tank_min_flyer_distance
+        )
+        (ground_direct, ground_band), (flyer_direct, flyer_band) = offsets
+        if kind.flyer:  # its gun fires past no 3D obstacle, direct or parabolic
+            return GunAims.of(
+                ((ground_direct << moved) & clear, (ground_band << moved) & clear),
+                ((flyer_direct << moved) & clear, (flyer_band << moved) & clear),
+                DIRECT,
+            )
+        return GunAims.of(  # a ground gun's shells fly over obstacles
+            ((ground_direct << moved) & clear, ground_band << moved),
+            ((flyer_direct << moved) & clear, flyer_band << moved),
+            DIRECT_IF_NO_VEHICLE,
+        )
 
     def ground_line(self, square: Square, facing: int, scout: bool) -> tuple[GroundStep, ...]:
         """The steps a ground vehicle on ``square`` may drive along ``facing`` on the
@@ -154,7 +204,10 @@ class Sight:
             here = nxt
 
 
+#: the Sight tables of the terrains met, the most recent last
 _SIGHTS: dict[tuple[frozenset[Square], frozenset[Square]], Sight] = {}
+#: terrains whose tables are kept before the oldest is forgotten
+TERRAINS = 64
 
 
 def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
@@ -162,16 +215,16 @@ def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
     key = (obstacles, walls)
     table = _SIGHTS.get(key)
     if table is None:
-        if len(_SIGHTS) >= 64:
-            _SIGHTS.clear()
+        forget_oldest(_SIGHTS, TERRAINS)
         table = _SIGHTS[key] = Sight(obstacles, walls)
     return table
 
 
-# How a gun stands towards a target square (Arena._aim): the direct line is ...
-NO_DIRECT = 0  # ... out of range or closed by terrain
-DIRECT = 1  # ... open whatever the vehicles (a flyer's gun: only 3D obstacles block it)
-DIRECT_IF_NO_VEHICLE = 2  # ... open unless a ground vehicle closes it (R12)
+def forget_oldest(table: dict[Any, Any], limit: int) -> None:
+    """Make room in ``table`` for one more entry: past ``limit`` entries the oldest goes
+    (a dict keeps the order in which its keys came)."""
+    if len(table) >= limit:
+        del table[next(iter(table))]
 
 
 class GunsInReach:
@@ -186,30 +239,31 @@ class GunsInReach:
 
     def __init__(self, arena: Arena, options: ElectronGladiatorsOptions) -> None:
         self.options = options
-        #: target ident -> gun ident -> the terrain's aim of that gun on it
+        #: target ident -> gun ident -> the terrain's aim of that gun on it (only the
+        #: targets some gun reaches)
         self.by_target: dict[int, dict[int, tuple[int, bool]]] = {}
-        #: gun ident -> its aims from where it stands (Sight.aims_of)
-        self.aims: dict[int, tuple[Aims, Aims]] = {}
+        #: gun ident -> its aims from where it stands (Sight.gun_aims)
+        self.aims: dict[int, GunAims] = {}
         #: ident -> whether it moved (else it only turned) since it was looked at
         self.stale: dict[int, bool] = dict.fromkeys(arena.vehicles, True)
 
     def update(self, arena: Arena) -> None:
-        by_target, vehicles = self.by_target, arena.vehicles
-        placements = arena.sight.aims_under(self.options)
+        by_target, vehicles, sight = self.by_target, arena.vehicles, arena.sight
         for ident in self.stale:  # first where each gun stands now, then who reaches whom
             vehicle = vehicles.get(ident)
             if vehicle is None:
                 self.aims.pop(ident, None)
             elif vehicle.kind.gun > 0:
-                self.aims[ident] = Sight.placement_aims(placements, vehicle)
+                self.aims[ident] = sight.gun_aims(vehicle, self.options)
         for ident, moved in self.stale.items():
             vehicle = vehicles.get(ident)
             if vehicle is not None:
                 self._look_again(arena, vehicle, moved)
                 continue
             by_target.pop(ident, None)  # lost
-            for guns in by_target.values():
-                guns.pop(ident, None)
+            for target, guns in list(by_target.items()):
+                if guns.pop(ident, None) is not None and not guns:
+                    del by_target[target]
         self.stale.clear()
 
     def note(self, ident: int, moved: bool) -> None:
@@ -218,31 +272,44 @@ class GunsInReach:
     def _look_again(self, arena: Arena, vehicle: Vehicle, moved: bool) -> None:
         """``vehicle`` turned or (``moved``) stands somewhere new: what it reaches and,
         if it moved, the guns that reach it (a gun's aim on a square does not depend
-        on how the target faces)."""
-        options, by_target, aims = self.options, self.by_target, self.aims
-        square, flyer = vehicle.square, vehicle.kind.flyer
-        own = aims.get(vehicle.ident)
+        on how the target faces). The aims are read from the masks as GunAims.at
+        reads them, written out: this runs after every step."""
+        by_target, aims, seat = self.by_target, self.aims, vehicle.seat
+        enemies = [other for other in arena.vehicles.values() if other.seat != seat]
         if moved:  # the guns that reach it are looked for afresh
-            guns = by_target.setdefault(vehicle.ident, {})
-            guns.clear()
-        for other in arena.vehicles.values():
-            if other.seat == vehicle.seat:
-                continue
-            if moved and other.kind.gun > 0:
-                aim = aims[other.ident][flyer].get(square, UNKNOWN)
-                if aim is UNKNOWN:
-                    aim = arena.terrain_aim(other, vehicle, options)
-                if aim is not None:
-                    guns[other.ident] = aim
-            if own is not None:
-                aim = own[other.kind.flyer].get(other.square, UNKNOWN)
-                if aim is UNKNOWN:
-                    aim = arena.terrain_aim(vehicle, other, options)
-                reaching = by_target.setdefault(other.ident, {})
-                if aim is None:
-                    reaching.pop(vehicle.ident, None)
-                else:
-                    reaching[vehicle.ident] = aim
+            guns: dict[int, tuple[int, bool]] = {}
+            one, flyer = MASK[vehicle.square], vehicle.kind.flyer
+            for other in enemies:
+                if other.kind.gun > 0:
+                    gun = aims[other.ident]
+                    direct, band = gun.flyer if flyer else gun.ground
+                    if direct & one:
+                        guns[other.ident] = gun.direct_in_band if band & one else gun.direct
+                    elif band & one:
+                        guns[other.ident] = BAND_ONLY
+            if guns:
+                by_target[vehicle.ident] = guns
+            else:
+                by_target.pop(vehicle.ident, None)
+        own = aims.get(vehicle.ident)
+        if own is None:
+            return
+        ident = vehicle.ident
+        for other in enemies:
+            one = MASK[other.square]
+            direct, band = own.flyer if other.kind.flyer else own.ground
+            if direct & one:
+                by_target.setdefault(other.ident, {})[ident] = (
+                    own.direct_in_band if band & one else own.direct
+                )
+            elif band & one:
+                by_target.setdefault(other.ident, {})[ident] = BAND_ONLY
+            else:
+                reaching = by_target.get(other.ident)
+                if reaching is not None and ident in reaching:
+                    del reaching[ident]
+                    if not reaching:
+                        del by_target[other.ident]
 
 
 @dataclass
@@ -253,6 +320,8 @@ class Arena:
     walls: frozenset[Square]  # 3D obstacles
     vehicles: dict[int, Vehicle] = field(default_factory=dict)  # in ident order (place)
     at: dict[Square, int] = field(default_factory=dict)
+    #: the squares that hold a vehicle, as a mask (sightlines.MASK)
+    occupied: int = field(default=0, init=False, repr=False, compare=False)
     sight: Sight = field(init=False, repr=False, compare=False)
     _reach: GunsInReach | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -294,6 +363,7 @@ class Arena:
         twin.obstacles, twin.walls, twin.sight = self.obstacles, self.walls, self.sight
         twin.vehicles = {ident: v.copy() for ident, v in self.vehicles.items()}
         twin.at = dict(self.at)
+        twin.occupied = self.occupied
         twin._reach = None  # worked out again when asked
         return twin
 
@@ -303,6 +373,7 @@ class Arena:
         in which the rules list them (steps, attacks)."""
         self.vehicles[vehicle.ident] = vehicle
         self.at[vehicle.square] = vehicle.ident
+        self.occupied |= MASK[vehicle.square]
         if any(ident > vehicle.ident for ident in self.vehicles):
             self.vehicles = dict(sorted(self.vehicles.items()))
         self._changed(vehicle, moved=True)
@@ -310,10 +381,12 @@ class Arena:
     def remove(self, vehicle: Vehicle) -> None:
         del self.vehicles[vehicle.ident]
         del self.at[vehicle.square]
+        self.occupied &= ~MASK[vehicle.square]
         self._changed(vehicle, moved=True)
 
     def move_to(self, vehicle: Vehicle, square: Square) -> None:
         del self.at[vehicle.square]
+        self.occupied ^= MASK[vehicle.square] | MASK[square]
         vehicle.square = square
         self.at[square] = vehicle.ident
         self._changed(vehicle, moved=True)
@@ -478,16 +551,11 @@ class Arena:
         """Telemetry: a flyer spots all round within its radius unless a 3D obstacle
         is in the way; a ground vehicle spots within its range, inside its
         90-degree arc, past no obstacle (vehicles do not block sight, R14)."""
-        key = (spotter.code, spotter.square, spotter.facing, target)
-        table = self.sight.sees
-        seen = table.get(key)
-        if seen is None:
-            if len(table) >= SIGHT_LIMIT:
-                table.clear()
-            seen = table[key] = self._sees(spotter, target)
-        return seen
+        return bool(self.sight.sight(spotter) & MASK[target])
 
-    def _sees(self, spotter: Vehicle, target: Square) -> bool:
+    def sees_along(self, spotter: Vehicle, target: Square) -> bool:
+        """:meth:`sees` walked along the one line to ``target`` (the rule as written;
+        the sight table gives the same for every square at once)."""
         kind = spotter.kind
         if distance(spotter.square, target) > kind.telemetry:
             return False
@@ -551,13 +619,9 @@ class Arena:
     def terrain_aim(
         self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
     ) -> Aim:
-        """How the gun stands towards the target before other vehicles are considered,
-        from the terrain's table (worked out once per placement and target square)."""
-        table = self.sight.aims_of(attacker, options)[target.kind.flyer]
-        aim = table.get(target.square, UNKNOWN)
-        if aim is UNKNOWN:
-            aim = table[target.square] = self._aim(attacker, target, options)
-        return aim
+        """How the gun stands towards the target before other vehicles are considered
+        (Sight.gun_aims): what :meth:`_aim` says, from the terrain's lines."""
+        return self.sight.gun_aims(attacker, options).at(target.square, target.kind.flyer)
 
     def settle_aim(self, attacker: Vehicle, target: Vehicle, aim: Aim) -> tuple[bool, bool] | None:
         """:meth:`gun_aim` from the terrain's ``aim``: a direct line the terrain leaves
@@ -570,8 +634,12 @@ class Arena:
             return self.line_clear(a, t, self.blocks_direct_fire, attacker.kind.scout), in_band
         return direct == DIRECT, in_band
 
-    def _aim(self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions) -> Aim:
-        """What the terrain alone says of this gun on this target (see gun_mode)."""
+    def aim_along(
+        self, attacker: Vehicle, target: Vehicle, options: ElectronGladiatorsOptions
+    ) -> Aim:
+        """:meth:`terrain_aim` walked along the one line to the target (the rule as
+        written, see gun_mode; the sight table gives the same for every square at
+        once)."""
         kind = attacker.kind
         a, t = attacker.square, target.square
         if not self.gun_faces(attacker, t, options):

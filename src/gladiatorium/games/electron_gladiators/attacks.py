@@ -98,12 +98,13 @@ def _reaching(
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
     that may lead on it and the guns that may help (all by ident)."""
-    vehicles = arena.vehicles  # in ident order
-    reach = arena.guns_in_reach(options)
-    for target in vehicles.values():
-        in_reach = reach.get(target.ident) if target.seat != seat else None
-        if not in_reach:
-            continue  # one of the seat's own, or no gun reaches it whatever the vehicles
+    vehicles = arena.vehicles
+    reach = arena.guns_in_reach(options)  # only the vehicles some gun reaches
+    for target_ident in sorted(reach):  # by ident, as the vehicles are listed
+        target = vehicles[target_ident]
+        if target.seat == seat:
+            continue
+        in_reach = reach[target_ident]
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
         leads: list[Vehicle] = []
         helpers: list[Vehicle] = []

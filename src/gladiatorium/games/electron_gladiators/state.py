@@ -29,7 +29,7 @@ from gladiatorium.games.electron_gladiators.actions import (
     Fly,
     Turn,
 )
-from gladiatorium.games.electron_gladiators.arena import SIGHT_LIMIT, Arena
+from gladiatorium.games.electron_gladiators.arena import REACH_PLACEMENTS, Arena, forget_oldest
 from gladiatorium.games.electron_gladiators.attacks import attack_choices, evasive
 from gladiatorium.games.electron_gladiators.board import (
     FACINGS,
@@ -44,6 +44,7 @@ from gladiatorium.games.electron_gladiators.board import (
 from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
+from gladiatorium.games.electron_gladiators.sightlines import mask_of
 from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle
 
 SEATS: tuple[Seat, ...] = ("1", "2")
@@ -102,7 +103,8 @@ class Way(NamedTuple):
     direction: str  # fwd, rev, or a flyer's heading
     facing: int  # the facing it runs along
     #: the squares it enters or slips past, as far as the points and the terrain allow
-    passes: frozenset[Square]
+    #: (a mask, sightlines.MASK)
+    passes: int
     #: the steps along it when no vehicle stands on any of those squares
     open_steps: tuple[Action, ...]
 
@@ -111,7 +113,7 @@ class Reach(NamedTuple):
     """A vehicle's ways from where it stands with the points it has."""
 
     ways: tuple[Way, ...]
-    passes: frozenset[Square]  # every square any of them passes
+    passes: int  # every square any of them passes (a mask)
     #: its drives or flights when no vehicle stands on any of those squares, and a
     #: tank's turns
     open_steps: tuple[Action, ...]
@@ -142,7 +144,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.result: Outcome | None = None
         #: bumped whenever the match changes; the caches below hold for one version
         self._version = 0
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: tuple[int, tuple[Action, ...]] | None = None
         self._steps: tuple[int, list[Action]] | None = None
         #: bumped whenever a vehicle moves, turns or is lost (not when a move or turn
         #: ends): the attacks open to a seat hold while it and the mover are the same
@@ -177,11 +179,16 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         return self.result
 
     def legal_actions(self, seat: Seat) -> list[Action]:
+        return list(self._legal_list(seat))
+
+    def _legal_list(self, seat: Seat) -> tuple[Action, ...]:
+        """:meth:`legal_actions` kept for this version of the match (handed to
+        ``legal_now`` as it is)."""
         if self.result is not None or seat not in self._awaiting():
-            return []
+            return ()
         if self._legal is None or self._legal[0] != self._version:
-            self._legal = (self._version, self._compute_legal())
-        return list(self._legal[1])
+            self._legal = (self._version, tuple(self._compute_legal()))
+        return self._legal[1]
 
     def parse(self, seat: Seat, text: str) -> Action:
         """The legal action typed as ``text``; a refusal says why in the game's words."""
@@ -274,42 +281,53 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         return out
 
     def _add_steps(self, out: list[Action], vehicle: Vehicle, points: int) -> None:
-        occupied = self.arena.at.keys()
-        reach = self.arena.sight.reaches.get((vehicle.square, vehicle.facing, vehicle.code, points))
+        occupied = self.arena.occupied
+        kind = vehicle.kind
+        reach = self.arena.sight.reaches.get(
+            (vehicle.square, vehicle.facing, kind.mobility, points)
+        )
         if reach is None:
             reach = self._reach(vehicle, points)
-        if occupied.isdisjoint(reach.passes):
+        if not occupied & reach.passes:
             out.extend(reach.open_steps)  # no vehicle on any of its ways
         else:
             for way in reach.ways:
-                if occupied.isdisjoint(way.passes):
-                    out.extend(way.open_steps)
-                else:
+                if occupied & way.passes:
                     out.extend(self._steps_along(vehicle, way, points))
-            if vehicle.kind.tank:
+                else:
+                    out.extend(way.open_steps)
+            if kind.tank:
                 out.extend(tank_turns(NAMES[vehicle.square], points))
-        if vehicle.kind.scout:
-            for action in scout_turns(NAMES[vehicle.square]):
-                cost = self.turn_cost(vehicle, action.turn)
-                if cost is not None and cost <= points:
-                    out.append(action)
+        if kind.scout:
+            out.extend(self._scout_turns(vehicle, points))
+
+    def _scout_turns(self, vehicle: Vehicle, points: int) -> tuple[Turn, ...]:
+        """The turns a Scout with ``points`` left may make now: the four of 45 and 90
+        degrees cost the same (turn_cost), then the turn about."""
+        turns = scout_turns(NAMES[vehicle.square])
+        slight, about = self.turn_cost(vehicle, "l45"), self.turn_cost(vehicle, "180")
+        affordable = slight is not None and slight <= points
+        if about is not None and about <= points:
+            return turns if affordable else turns[4:]
+        return turns[:4] if affordable else ()
 
     def _reach(self, vehicle: Vehicle, points: int) -> Reach:
         """The straight lines ``vehicle`` may drive or fly with ``points`` (forward and,
         but for the Scout, in reverse; a flyer's eight headings), tabled per placement
-        with the terrain's sight table."""
+        with the terrain's sight table (by how the vehicle moves: every tank alike)."""
         kind = vehicle.kind
-        key = (vehicle.square, vehicle.facing, vehicle.code, points)
+        key = (vehicle.square, vehicle.facing, kind.mobility, points)
         memo = self.arena.sight.reaches
         reach: Reach | None = memo.get(key)
         if reach is None:
-            if len(memo) >= SIGHT_LIMIT:
-                memo.clear()
+            forget_oldest(memo, REACH_PLACEMENTS)
             ways = tuple(self._work_out_ways(vehicle, points))
             steps = [step for way in ways for step in way.open_steps]
             if kind.tank:  # a tank's turns: a point per 45 degrees
                 steps.extend(tank_turns(NAMES[vehicle.square], points))
-            passes = frozenset().union(*(way.passes for way in ways))
+            passes = 0
+            for way in ways:
+                passes |= way.passes
             reach = memo[key] = Reach(ways, passes, tuple(steps))
         return reach
 
@@ -319,7 +337,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             for heading, label in enumerate(FACINGS):
                 line = sight.flight_line(square, heading)[:points]
                 if line:
-                    yield Way(label, heading, frozenset(line), flights(name, label)[: len(line)])
+                    yield Way(label, heading, mask_of(line), flights(name, label)[: len(line)])
             return
         assert vehicle.facing is not None
         directions = ("fwd",) if vehicle.kind.scout else ("fwd", "rev")
@@ -327,7 +345,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             facing = vehicle.facing if direction == "fwd" else (vehicle.facing + 4) % 8
             steps = sight.ground_line(square, facing, vehicle.kind.scout)[:points]
             if steps:
-                passes = frozenset(s for entered, gate in steps for s in (entered, *(gate or ())))
+                passes = mask_of(s for entered, gate in steps for s in (entered, *(gate or ())))
                 yield Way(direction, facing, passes, drives(name, direction)[: len(steps)])
 
     def _steps_along(self, vehicle: Vehicle, way: Way, points: int) -> Sequence[Action]:
@@ -601,7 +619,8 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
                 self._apply_turn(vehicle, action)
             elif isinstance(action, Fly):
                 self._apply_fly(vehicle, action)
-        self._check_end()
+        if self.lost_this_turn:  # vehicles are only ever lost (both sides start with some)
+            self._check_end()
         if self.result is None and self.pending_dodge is None:
             self._maybe_finish_turn()
 

@@ -25,6 +25,13 @@ class VehicleType:
     flyer: bool = False
     tank: bool = False
     scout: bool = False
+    #: how it moves: ``flyer``, ``scout`` or ``tank`` (vehicles that move alike have
+    #: the same steps from the same square)
+    mobility: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        mobility = "flyer" if self.flyer else "scout" if self.scout else "tank"
+        object.__setattr__(self, "mobility", mobility)
 
     def armour_on(self, side: str) -> int:
         return self.armour[("front", "sides", "rear").index(side)]
