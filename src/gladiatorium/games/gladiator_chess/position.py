@@ -255,16 +255,26 @@ class _Known:
         self.steps: list[StepTuple] | None = None
 
 
+def _may_promote(known: _Known) -> bool:
+    """A kept pawn stands where a pawn of either team may reach the far rank."""
+    return known.kind in PAWNS and (
+        NEAR_THE_END[WHITE][known.origin] or NEAR_THE_END[BLACK][known.origin]
+    )
+
+
 class MoveCache:
     """One team's generated moves, piece by piece, kept from one of its slots to the
     next (python-chess keeps its move generation cheap the same way: by position).
     Before use it compares the board with the board it last saw and forgets every
-    piece whose targets read a square that changed; any change to what else a target
-    depends on (frozen pieces, captive queens, King's Knights, check) forgets them
-    all, and a change of the losses forgets the pawns (what they may become). It
-    belongs to one match: a copy of the match starts with an empty one."""
+    piece whose targets read a square that changed; a change of captive queens or
+    King's Knights forgets them all, a change of check the King (only his targets
+    read it: King 5), and a change of the losses the pawns that may reach the far
+    rank (what they may become, R12). A queen freezing a piece or letting it go is
+    seen on her squares: every target that depends on it enters a queen's square,
+    which the target reads. It belongs to one match: a copy of the match starts with
+    an empty one."""
 
-    __slots__ = ("board", "entries", "knights", "lost", "rules", "touched")
+    __slots__ = ("board", "checked", "entries", "knights", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -275,6 +285,8 @@ class MoveCache:
         #: each team's captured pieces, and whether its King's Knight lives, when last seen
         self.lost: tuple[list[str], list[str]] | None = None
         self.knights: tuple[bool, bool] = (False, False)
+        #: whether the team was in check at the last look
+        self.checked = False
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
@@ -284,14 +296,7 @@ class MoveCache:
         if losses:  # a King's Knight is born or dies only with a change of the losses
             self.lost = (lost[WHITE][:], lost[BLACK][:])
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
-        rules = (
-            pos.frozen[WHITE],
-            pos.frozen[BLACK],
-            pos.captor[WHITE],
-            pos.captor[BLACK],
-            in_check,
-            self.knights,
-        )
+        rules = (pos.captor[WHITE], pos.captor[BLACK], self.knights)
         written = 0  # the squares written, as a mask
         same = False  # the same circumstances as at the last look
         if seen is not None and rules == self.rules:
@@ -309,10 +314,15 @@ class MoveCache:
                     del entries[pid]
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
-                for pid in [pid for pid, known in entries.items() if known.kind in PAWNS]:
+                for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
+                    del entries[pid]
+            if in_check != self.checked:
+                # the King in check may eliminate his own pieces (King 5)
+                for pid in [pid for pid, known in entries.items() if known.kind == KING]:
                     del entries[pid]
         touched.clear()
         self.rules = rules
+        self.checked = in_check
         return entries
 
 
