@@ -241,6 +241,47 @@ CHAMPION_READS = tuple(
 StepTuple = tuple[str, int, int, str, str]
 
 
+def _leaps(kind: str, sq: int, targets: tuple[int, ...]) -> tuple[tuple[int, StepTuple], ...]:
+    """Each square ``kind`` on ``sq`` leaps to, with the step onto it while it is empty."""
+    return tuple((s, (kind, sq, s, STEP, "")) for s in targets)
+
+
+def _lines(
+    kind: str, sq: int, rays: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[tuple[int, StepTuple, int], ...], int], ...]:
+    """Each line ``kind`` on ``sq`` slides along: its squares in turn, each with the
+    step onto it while it is empty and the line's squares up to it as a mask; and
+    all the line's squares as a mask."""
+    return tuple(
+        (
+            tuple((s, (kind, sq, s, STEP, ""), mask(ray[: i + 1])) for i, s in enumerate(ray)),
+            mask(ray),
+        )
+        for ray in rays
+        if ray
+    )
+
+
+#: by kind and square, the steps of a piece onto empty squares, made once: LEAPS for
+#: knights and the King, LINES for the sliding pieces (and the King moving as a
+#: queen, King 11), in the order of the board's tables
+LEAPS = {
+    kind: tuple(_leaps(kind, sq, targets[sq]) for sq in range(SQUARES))
+    for kind, targets in (
+        (MOUNTED_KNIGHT, KNIGHT_TARGETS),
+        (BLACK_KNIGHT, KNIGHT_TARGETS),
+        (KINGS_KNIGHT, KNIGHT_TARGETS),
+        (KING, KING_TARGETS),
+    )
+}
+LINES = {
+    WARRIOR: tuple(_lines(WARRIOR, sq, ORTHO_RAYS[sq]) for sq in range(SQUARES)),
+    SCOUT: tuple(_lines(SCOUT, sq, DIAG_RAYS[sq]) for sq in range(SQUARES)),
+    QUEEN: tuple(_lines(QUEEN, sq, ORTHO_RAYS[sq] + DIAG_RAYS[sq]) for sq in range(SQUARES)),
+    KING: tuple(_lines(KING, sq, ORTHO_RAYS[sq] + DIAG_RAYS[sq]) for sq in range(SQUARES)),
+}
+
+
 class _Known:
     """A piece's targets as generated on ``origin`` as a ``kind``, the squares they
     depend on, and (when every target was legal without judgement) its steps."""
@@ -892,10 +933,10 @@ class Position:
                         out.append((kind, sq, dest, how, ""))
             return out, CHAMPION_READS[sq]
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
-            for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
+            for s, step in LEAPS[kind][sq]:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((kind, sq, s, STEP, ""))
+                    out.append(step)
                 elif fights and occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
@@ -903,20 +944,16 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
             return out, (KNIGHT_READS if kind in KNIGHTS else KING_READS)[sq]
-        if kind == WARRIOR:
-            rays = ORTHO_RAYS[sq]
-        elif kind == SCOUT:
-            rays = DIAG_RAYS[sq]
-        else:
-            rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+        # a Warrior, a Scout, a Queen or a King as a queen: each line read up to the
+        # first piece on it, which ends it
         reads = BIT[sq]
-        for ray in rays:
-            for s in ray:
+        for line, whole in LINES[kind][sq]:
+            for s, step, upto in line:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((kind, sq, s, STEP, ""))
+                    out.append(step)
                     continue
-                reads |= BIT[s]  # the square that ends the line
+                reads |= upto
                 if fights and occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
@@ -924,8 +961,8 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
                 break
-        for step in out:
-            reads |= BIT[step[2]]
+            else:
+                reads |= whole
         return out, reads
 
     def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
