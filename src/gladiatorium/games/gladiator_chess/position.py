@@ -218,6 +218,10 @@ PAWN_MASKS = {t: tuple(mask(sources) for sources in PAWN_SOURCES[t]) for t in TE
 SLIDER_LINES = tuple(
     tuple((ray, slider, mask(ray)) for ray, slider in rays) for rays in SLIDER_RAYS
 )
+#: by square, as masks: every square of its lines along files and ranks (a Warrior's),
+#: and of its diagonal lines (a Scout's)
+ORTHO_STAR = tuple(mask(s for ray in rays for s in ray) for rays in ORTHO_RAYS)
+DIAG_STAR = tuple(mask(s for ray in rays for s in ray) for rays in DIAG_RAYS)
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
 
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
@@ -517,10 +521,13 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == by and q.kind in PAWNS:
                     return True
+        lines = SLIDER_LINES[sq]
         if sites is not None:
             king = sites[KING] if queenlike_king else 0
             ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
-        for ray, slider, lane in SLIDER_LINES[sq]:
+            if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
+                lines = ()  # no piece of theirs that slides stands on a line through sq
+        for ray, slider, lane in lines:
             if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
@@ -664,7 +671,10 @@ class Position:
                     checkers.append(frozenset((s,)))
         king_site = sites[KING] if queenlike else 0
         ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
-        for ray, slider, lane in SLIDER_LINES[sq]:
+        lines = SLIDER_LINES[sq]
+        if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
+            lines = ()  # nothing of theirs slides along any line through his square
+        for ray, slider, lane in lines:
             if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
