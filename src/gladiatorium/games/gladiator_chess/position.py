@@ -811,22 +811,18 @@ class Position:
                 judged[target] = True  # he eliminates it: unprotected, no check
             elif how == TAKE_QUEEN:
                 judged[target] = self.safe_after(king, target, how)
-        # the board holds the enemy's pieces as they stand, or all but the one he
-        # enters on: their sites hold them all
+        # the board holds the enemy's pieces as they stand: their sites hold them all.
+        # A square's attackers are looked for around it, never on it, so the piece he
+        # enters on is never counted against him: he is not put there, only lifted
+        # off his own square
         sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
         out: list[StepTuple] = []
         board[origin] = None
         try:
             for step in steps:
-                target = step[2]
-                safe = judged.get(target)
+                safe = judged.get(step[2]) if judged else None
                 if safe is None:
-                    saved = board[target]
-                    board[target] = king
-                    try:
-                        safe = not self.attacked(board, target, enemy, queenlike, sites)
-                    finally:
-                        board[target] = saved
+                    safe = not self.attacked(board, step[2], enemy, queenlike, sites)
                 if safe:
                     out.append(step)
         finally:
