@@ -233,6 +233,11 @@ PAWN_READS = {
     )
     for t in TEAMS
 }
+#: PAWN_READS without the square two ahead: for a pawn that may not step there now
+PAWN_NEAR_READS = {
+    t: tuple(mask(s for s in (sq, m[0], *m[2]) if s >= 0) for sq, m in enumerate(PAWN_MOVES[t]))
+    for t in TEAMS
+}
 KNIGHT_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KNIGHT_TARGETS))
 KING_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KING_TARGETS))
 CHAMPION_READS = tuple(
@@ -901,10 +906,14 @@ class Position:
             one, two, diagonals, on_start = PAWN_MOVES[piece.team][sq]
             if one < 0:
                 return out, PAWN_READS[team][sq]
+            # the square two ahead matters only to a pawn that may step there now
+            reads = PAWN_NEAR_READS[team][sq]
             if board[one] is None:
                 out.append((kind, sq, one, STEP, ""))
-                if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
-                    out.append((kind, sq, two, STEP, ""))
+                if two >= 0 and (kind == FOOTMAN or on_start):
+                    reads = PAWN_READS[team][sq]
+                    if board[two] is None:
+                        out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
                 if occupant is None:
@@ -915,7 +924,7 @@ class Position:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out, PAWN_READS[team][sq]
+            return out, reads
         if kind == CHAMPION:
             leaps = self.champion_leaps
             for dest, paths in CHAMPION_PATHS[sq].items():
