@@ -1137,6 +1137,9 @@ class Position:
         cleared = kind == KING and mode == GUARDED
         if cleared:
             targets = self._king_escapes(piece, targets)
+            if not in_check:  # no attack of his to judge (R16): these are his moves
+                out.extend(targets)
+                return
         start = len(out)
         judged = False
         for step in targets:
