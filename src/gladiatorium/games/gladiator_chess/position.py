@@ -218,6 +218,10 @@ PAWN_MASKS = {t: tuple(mask(sources) for sources in PAWN_SOURCES[t]) for t in TE
 SLIDER_LINES = tuple(
     tuple((ray, slider, mask(ray)) for ray, slider in rays) for rays in SLIDER_RAYS
 )
+#: by square, as masks: every square of its lines along files and ranks (a Warrior's),
+#: and of its diagonal lines (a Scout's)
+ORTHO_STAR = tuple(mask(s for ray in rays for s in ray) for rays in ORTHO_RAYS)
+DIAG_STAR = tuple(mask(s for ray in rays for s in ray) for rays in DIAG_RAYS)
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
 
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
@@ -227,6 +231,11 @@ PAWN_READS = {
     t: tuple(
         mask(s for s in (sq, m[0], m[1], *m[2]) if s >= 0) for sq, m in enumerate(PAWN_MOVES[t])
     )
+    for t in TEAMS
+}
+#: PAWN_READS without the square two ahead: for a pawn that may not step there now
+PAWN_NEAR_READS = {
+    t: tuple(mask(s for s in (sq, m[0], *m[2]) if s >= 0) for sq, m in enumerate(PAWN_MOVES[t]))
     for t in TEAMS
 }
 KNIGHT_READS = tuple(mask((sq, *leaps)) for sq, leaps in enumerate(KNIGHT_TARGETS))
@@ -239,6 +248,47 @@ CHAMPION_READS = tuple(
 
 #: a legal move as (kind, origin, target, entry, promotion)
 StepTuple = tuple[str, int, int, str, str]
+
+
+def _leaps(kind: str, sq: int, targets: tuple[int, ...]) -> tuple[tuple[int, StepTuple], ...]:
+    """Each square ``kind`` on ``sq`` leaps to, with the step onto it while it is empty."""
+    return tuple((s, (kind, sq, s, STEP, "")) for s in targets)
+
+
+def _lines(
+    kind: str, sq: int, rays: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[tuple[tuple[int, StepTuple, int], ...], int], ...]:
+    """Each line ``kind`` on ``sq`` slides along: its squares in turn, each with the
+    step onto it while it is empty and the line's squares up to it as a mask; and
+    all the line's squares as a mask."""
+    return tuple(
+        (
+            tuple((s, (kind, sq, s, STEP, ""), mask(ray[: i + 1])) for i, s in enumerate(ray)),
+            mask(ray),
+        )
+        for ray in rays
+        if ray
+    )
+
+
+#: by kind and square, the steps of a piece onto empty squares, made once: LEAPS for
+#: knights and the King, LINES for the sliding pieces (and the King moving as a
+#: queen, King 11), in the order of the board's tables
+LEAPS = {
+    kind: tuple(_leaps(kind, sq, targets[sq]) for sq in range(SQUARES))
+    for kind, targets in (
+        (MOUNTED_KNIGHT, KNIGHT_TARGETS),
+        (BLACK_KNIGHT, KNIGHT_TARGETS),
+        (KINGS_KNIGHT, KNIGHT_TARGETS),
+        (KING, KING_TARGETS),
+    )
+}
+LINES = {
+    WARRIOR: tuple(_lines(WARRIOR, sq, ORTHO_RAYS[sq]) for sq in range(SQUARES)),
+    SCOUT: tuple(_lines(SCOUT, sq, DIAG_RAYS[sq]) for sq in range(SQUARES)),
+    QUEEN: tuple(_lines(QUEEN, sq, ORTHO_RAYS[sq] + DIAG_RAYS[sq]) for sq in range(SQUARES)),
+    KING: tuple(_lines(KING, sq, ORTHO_RAYS[sq] + DIAG_RAYS[sq]) for sq in range(SQUARES)),
+}
 
 
 class _Known:
@@ -255,16 +305,26 @@ class _Known:
         self.steps: list[StepTuple] | None = None
 
 
+def _may_promote(known: _Known) -> bool:
+    """A kept pawn stands where a pawn of either team may reach the far rank."""
+    return known.kind in PAWNS and (
+        NEAR_THE_END[WHITE][known.origin] or NEAR_THE_END[BLACK][known.origin]
+    )
+
+
 class MoveCache:
     """One team's generated moves, piece by piece, kept from one of its slots to the
     next (python-chess keeps its move generation cheap the same way: by position).
     Before use it compares the board with the board it last saw and forgets every
-    piece whose targets read a square that changed; any change to what else a target
-    depends on (frozen pieces, captive queens, King's Knights, check) forgets them
-    all, and a change of the losses forgets the pawns (what they may become). It
-    belongs to one match: a copy of the match starts with an empty one."""
+    piece whose targets read a square that changed; a change of captive queens or
+    King's Knights forgets them all, a change of check the King (only his targets
+    read it: King 5), and a change of the losses the pawns that may reach the far
+    rank (what they may become, R12). A queen freezing a piece or letting it go is
+    seen on her squares: every target that depends on it enters a queen's square,
+    which the target reads. It belongs to one match: a copy of the match starts with
+    an empty one."""
 
-    __slots__ = ("board", "entries", "knights", "lost", "rules", "touched")
+    __slots__ = ("board", "checked", "entries", "knights", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -275,6 +335,8 @@ class MoveCache:
         #: each team's captured pieces, and whether its King's Knight lives, when last seen
         self.lost: tuple[list[str], list[str]] | None = None
         self.knights: tuple[bool, bool] = (False, False)
+        #: whether the team was in check at the last look
+        self.checked = False
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
@@ -284,14 +346,7 @@ class MoveCache:
         if losses:  # a King's Knight is born or dies only with a change of the losses
             self.lost = (lost[WHITE][:], lost[BLACK][:])
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
-        rules = (
-            pos.frozen[WHITE],
-            pos.frozen[BLACK],
-            pos.captor[WHITE],
-            pos.captor[BLACK],
-            in_check,
-            self.knights,
-        )
+        rules = (pos.captor[WHITE], pos.captor[BLACK], self.knights)
         written = 0  # the squares written, as a mask
         same = False  # the same circumstances as at the last look
         if seen is not None and rules == self.rules:
@@ -309,10 +364,15 @@ class MoveCache:
                     del entries[pid]
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
-                for pid in [pid for pid, known in entries.items() if known.kind in PAWNS]:
+                for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
+                    del entries[pid]
+            if in_check != self.checked:
+                # the King in check may eliminate his own pieces (King 5)
+                for pid in [pid for pid, known in entries.items() if known.kind == KING]:
                     del entries[pid]
         touched.clear()
         self.rules = rules
+        self.checked = in_check
         return entries
 
 
@@ -466,10 +526,13 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == by and q.kind in PAWNS:
                     return True
+        lines = SLIDER_LINES[sq]
         if sites is not None:
             king = sites[KING] if queenlike_king else 0
             ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
-        for ray, slider, lane in SLIDER_LINES[sq]:
+            if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
+                lines = ()  # no piece of theirs that slides stands on a line through sq
+        for ray, slider, lane in lines:
             if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
@@ -613,7 +676,10 @@ class Position:
                     checkers.append(frozenset((s,)))
         king_site = sites[KING] if queenlike else 0
         ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
-        for ray, slider, lane in SLIDER_LINES[sq]:
+        lines = SLIDER_LINES[sq]
+        if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
+            lines = ()  # nothing of theirs slides along any line through his square
+        for ray, slider, lane in lines:
             if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
@@ -750,22 +816,18 @@ class Position:
                 judged[target] = True  # he eliminates it: unprotected, no check
             elif how == TAKE_QUEEN:
                 judged[target] = self.safe_after(king, target, how)
-        # the board holds the enemy's pieces as they stand, or all but the one he
-        # enters on: their sites hold them all
+        # the board holds the enemy's pieces as they stand: their sites hold them all.
+        # A square's attackers are looked for around it, never on it, so the piece he
+        # enters on is never counted against him: he is not put there, only lifted
+        # off his own square
         sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
         out: list[StepTuple] = []
         board[origin] = None
         try:
             for step in steps:
-                target = step[2]
-                safe = judged.get(target)
+                safe = judged.get(step[2]) if judged else None
                 if safe is None:
-                    saved = board[target]
-                    board[target] = king
-                    try:
-                        safe = not self.attacked(board, target, enemy, queenlike, sites)
-                    finally:
-                        board[target] = saved
+                    safe = not self.attacked(board, step[2], enemy, queenlike, sites)
                 if safe:
                     out.append(step)
         finally:
@@ -844,10 +906,14 @@ class Position:
             one, two, diagonals, on_start = PAWN_MOVES[piece.team][sq]
             if one < 0:
                 return out, PAWN_READS[team][sq]
+            # the square two ahead matters only to a pawn that may step there now
+            reads = PAWN_NEAR_READS[team][sq]
             if board[one] is None:
                 out.append((kind, sq, one, STEP, ""))
-                if two >= 0 and (kind == FOOTMAN or on_start) and board[two] is None:
-                    out.append((kind, sq, two, STEP, ""))
+                if two >= 0 and (kind == FOOTMAN or on_start):
+                    reads = PAWN_READS[team][sq]
+                    if board[two] is None:
+                        out.append((kind, sq, two, STEP, ""))
             for s in diagonals:
                 occupant = board[s]
                 if occupant is None:
@@ -858,7 +924,7 @@ class Position:
                     how = entry(piece, occupant, in_check)
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
-            return out, PAWN_READS[team][sq]
+            return out, reads
         if kind == CHAMPION:
             leaps = self.champion_leaps
             for dest, paths in CHAMPION_PATHS[sq].items():
@@ -882,10 +948,10 @@ class Position:
                         out.append((kind, sq, dest, how, ""))
             return out, CHAMPION_READS[sq]
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
-            for s in KNIGHT_TARGETS[sq] if kind in KNIGHTS else KING_TARGETS[sq]:
+            for s, step in LEAPS[kind][sq]:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((kind, sq, s, STEP, ""))
+                    out.append(step)
                 elif fights and occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
@@ -893,20 +959,16 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
             return out, (KNIGHT_READS if kind in KNIGHTS else KING_READS)[sq]
-        if kind == WARRIOR:
-            rays = ORTHO_RAYS[sq]
-        elif kind == SCOUT:
-            rays = DIAG_RAYS[sq]
-        else:
-            rays = ORTHO_RAYS[sq] + DIAG_RAYS[sq]  # Queen, or King as a queen
+        # a Warrior, a Scout, a Queen or a King as a queen: each line read up to the
+        # first piece on it, which ends it
         reads = BIT[sq]
-        for ray in rays:
-            for s in ray:
+        for line, whole in LINES[kind][sq]:
+            for s, step, upto in line:
                 occupant = board[s]
                 if occupant is None:
-                    out.append((kind, sq, s, STEP, ""))
+                    out.append(step)
                     continue
-                reads |= BIT[s]  # the square that ends the line
+                reads |= upto
                 if fights and occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, s, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN or not own_blocks:
@@ -914,8 +976,8 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, s, how, ""))
                 break
-        for step in out:
-            reads |= BIT[step[2]]
+            else:
+                reads |= whole
         return out, reads
 
     def promotions(self, piece: Piece, target: int) -> tuple[str, ...]:
@@ -1075,6 +1137,9 @@ class Position:
         cleared = kind == KING and mode == GUARDED
         if cleared:
             targets = self._king_escapes(piece, targets)
+            if not in_check:  # no attack of his to judge (R16): these are his moves
+                out.extend(targets)
+                return
         start = len(out)
         judged = False
         for step in targets:
