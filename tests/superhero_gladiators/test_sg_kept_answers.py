@@ -1,7 +1,8 @@
 """What Superhero Gladiators keeps from decision to decision changes no answer: at
-every decision of seeded random matches, a hero's usable powers and each seat's options
-as it may know them are those worked out afresh, through spent uses, destroyed gizmos,
-notices and gizmos attacked in the open."""
+every decision of seeded random matches, a hero's usable powers, each seat's options
+as it may know them and the legal actions the cheap path keeps (a hero's turn by what
+it follows from, met in earlier matches too) are those worked out afresh, through spent
+uses, destroyed gizmos, notices and gizmos attacked in the open."""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
             assert kept == {kind: f.of_type(kind) for kind in kept}
             assert (kept_attacks, kept_harm) == (f.attacks(), f.can_harm())
         seat = state.awaiting()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
+        legal = state.legal_actions(seat)
+        assert kept_legal == tuple(legal)
+        state.apply(seat, rng.choice(legal))
     seen["destroyed"] += sum(len(f.destroyed) for f in state.fighters.values())
     seen["noticed"] += sum(len(keys) for keys in state.noticed.values())
     seen["exposed"] += len(state.exposed)

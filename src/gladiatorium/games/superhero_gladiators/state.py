@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
+from operator import is_
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
@@ -212,7 +213,48 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         if seat not in self.awaiting():
             return ()
         kept = self._cache.get(seat)
-        return tuple(self._legal() if kept is None else kept)
+        if kept is not None:
+            return tuple(kept)
+        if self.phase == "fight" and not self.reveal_for[0] and not self.pending:
+            return self._kept_turn_actions(self.fighters[self.actor])
+        return tuple(self._legal())
+
+    def _kept_turn_actions(self, f: Fighter) -> tuple[Action, ...]:
+        """The actions of hero ``f`` on its turn, kept by everything they follow from
+        (:meth:`_turn_key`): the duels of a batch meet the same turns over and over."""
+        key = self._turn_key(f)
+        heroes = tuple([g.hero for g in self.fighters.values()])
+        known = _TURNS.get(key)
+        if known is None or known[0] is not self.options or not all(map(is_, known[1], heroes)):
+            if len(_TURNS) >= MAX_TURNS:
+                _TURNS.clear()
+            known = _TURNS[key] = (self.options, heroes, tuple(self._turn_actions(f)))
+        return known[2]
+
+    def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
+        """What the actions of hero ``f`` on its turn follow from: the options (the map
+        and rules), the cards (by identity: their gizmos count), where each hero stands
+        and how, which powers it may still use and has used, what ``f``'s team noticed,
+        and the movement powers whose die worked this segment (M7)."""
+        heroes = tuple(
+            [
+                (
+                    id(g.hero),
+                    g.square,
+                    g.altitude,
+                    g.fainted,
+                    g.oomph,
+                    tuple([u is None or u > 0 for u in g.uses.values()]),
+                    tuple(g.destroyed),
+                    tuple(g.used),
+                    g.entangled,
+                    g.copied,
+                )
+                for g in self.fighters.values()
+            ]
+        )
+        hold = (f.flight_level, f.clinging, f.cling_level, tuple(f.working_moves))
+        return (id(self.options), f.id, hold, tuple(self.noticed[f.team]), heroes)
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
@@ -1198,6 +1240,12 @@ _KNOWN = frozenset(
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
 _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
 MAX_MOVE_TABLES = 4096
+
+
+#: the actions of a hero's turn met before, by :meth:`SuperheroGladiatorsState._turn_key`;
+#: each entry holds the options and cards its key names by id
+_TURNS: dict[tuple[Any, ...], tuple[Any, tuple[Hero, ...], tuple[Action, ...]]] = {}
+MAX_TURNS = 4096
 
 
 #: the actions made so far, by kind and fields: actions are values, and a hero's
