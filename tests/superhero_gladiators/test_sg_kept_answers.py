@@ -1,8 +1,8 @@
 """What Superhero Gladiators keeps from decision to decision changes no answer: at
 every decision of seeded random matches, a hero's usable powers, each seat's options
-as it may know them and the legal actions the cheap path keeps (a hero's turn by what
-it follows from, met in earlier matches too) are those worked out afresh, through spent
-uses, destroyed gizmos, notices and gizmos attacked in the open."""
+as it may know them, the situation and the legal actions the cheap path keeps (a
+hero's turn by what it follows from, met in earlier matches too) are those worked out
+afresh, through spent uses, destroyed gizmos, notices and gizmos attacked in the open."""
 
 from __future__ import annotations
 
@@ -14,7 +14,13 @@ from gladiatorium.core import Rng
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
-from gladiatorium.games.superhero_gladiators.worlds import options_with, seat_options, unseen
+from gladiatorium.games.superhero_gladiators.worlds import (
+    _situation,
+    options_with,
+    seat_options,
+    situation,
+    unseen,
+)
 
 GAME = SuperheroGladiators()
 
@@ -43,6 +49,8 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
         kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
         legal = state.legal_actions(seat)
         assert kept_legal == tuple(legal)
+        if state.phase == "fight" and not state.reveal_for[0]:
+            assert situation(state) == _situation(state)
         state.apply(seat, rng.choice(legal))
     seen["destroyed"] += sum(len(f.destroyed) for f in state.fighters.values())
     seen["noticed"] += sum(len(keys) for keys in state.noticed.values())

@@ -66,6 +66,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "_cache": dict,
             "_moves": lambda: None,
             "_move_list": lambda: None,
+            "_turn": lambda: None,
         }
     )
 
@@ -101,6 +102,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
+        self._turn: KeptTurn | None = None
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -216,32 +218,43 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         if kept is not None:
             return tuple(kept)
         if self.phase == "fight" and not self.reveal_for[0] and not self.pending:
-            return self._kept_turn_actions(self.fighters[self.actor])
+            return self.kept_turn().actions  # kept by everything they follow from
         return tuple(self._legal())
 
-    def _kept_turn_actions(self, f: Fighter) -> tuple[Action, ...]:
-        """The actions of hero ``f`` on its turn, kept by everything they follow from
-        (:meth:`_turn_key`): the duels of a batch meet the same turns over and over."""
+    def kept_turn(self) -> KeptTurn:
+        """What is kept of the acting hero's turn as the match stands (a hero's action
+        is awaited), found by everything it follows from (:meth:`_turn_key`): the duels
+        of a batch meet the same turns over and over."""
+        kept = self._turn
+        if kept is not None:
+            return kept
+        f = self.fighters[self.actor]
         key = self._turn_key(f)
         heroes = tuple([g.hero for g in self.fighters.values()])
-        known = _TURNS.get(key)
-        if known is None or known[0] is not self.options or not all(map(is_, known[1], heroes)):
+        kept = _TURNS.get(key)
+        if (
+            kept is None
+            or kept.options is not self.options
+            or not all(map(is_, kept.heroes, heroes))
+        ):
             if len(_TURNS) >= MAX_TURNS:
                 _TURNS.clear()
-            known = _TURNS[key] = (self.options, heroes, tuple(self._turn_actions(f)))
-        return known[2]
+            kept = _TURNS[key] = KeptTurn(self.options, heroes, tuple(self._turn_actions(f)))
+        self._turn = kept
+        return kept
 
     def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
-        """What the actions of hero ``f`` on its turn follow from: the options (the map
-        and rules), the cards (by identity: their gizmos count), where each hero stands
-        and how, which powers it may still use and has used, what ``f``'s team noticed,
-        and the movement powers whose die worked this segment (M7)."""
+        """What the turn of hero ``f`` follows from: the options (the map and rules),
+        the cards (by identity: their gizmos count), where each hero stands and how,
+        which powers it may still use and has used, what ``f``'s team noticed, and the
+        movement powers whose die worked this segment (M7)."""
         heroes = tuple(
             [
                 (
                     id(g.hero),
                     g.square,
                     g.altitude,
+                    g.flight_level,
                     g.fainted,
                     g.oomph,
                     tuple([u is None or u > 0 for u in g.uses.values()]),
@@ -253,7 +266,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 for g in self.fighters.values()
             ]
         )
-        hold = (f.flight_level, f.clinging, f.cling_level, tuple(f.working_moves))
+        hold = (f.clinging, f.cling_level, tuple(f.working_moves))
         return (id(self.options), f.id, hold, tuple(self.noticed[f.team]), heroes)
 
     def _legal(self) -> list[Action]:
@@ -293,6 +306,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
+        self._turn = None
         if not isinstance(action, Move):
             self._forget_moves()
         if isinstance(action, Place):
@@ -1242,9 +1256,28 @@ _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.Mov
 MAX_MOVE_TABLES = 4096
 
 
-#: the actions of a hero's turn met before, by :meth:`SuperheroGladiatorsState._turn_key`;
-#: each entry holds the options and cards its key names by id
-_TURNS: dict[tuple[Any, ...], tuple[Any, tuple[Hero, ...], tuple[Action, ...]]] = {}
+class KeptTurn:
+    """What follows from a hero's turn as the match stands (the options, the cards,
+    how every hero stands): its legal actions, and the situation as every seat sees it
+    (``worlds.situation``, filled in when first asked for). It holds the options and
+    cards its key names by id."""
+
+    __slots__ = ("actions", "heroes", "options", "situation")
+
+    def __init__(
+        self,
+        options: SuperheroGladiatorsOptions,
+        heroes: tuple[Hero, ...],
+        actions: tuple[Action, ...],
+    ) -> None:
+        self.options = options
+        self.heroes = heroes
+        self.actions = actions
+        self.situation: tuple[Any, ...] | None = None
+
+
+#: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
+_TURNS: dict[tuple[Any, ...], KeptTurn] = {}
 MAX_TURNS = 4096
 
 

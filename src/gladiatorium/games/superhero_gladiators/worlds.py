@@ -127,6 +127,16 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
     left (the game's bots never count them). None while placing and at a reveal."""
     if state.phase != "fight" or state.reveal_for[0]:
         return None
+    if state.pending:
+        return _situation(state)
+    kept = state.kept_turn()
+    if kept.situation is None:  # the same for every match where the turn is the same
+        kept.situation = _situation(state)
+    return kept.situation
+
+
+def _situation(state: SuperheroGladiatorsState) -> tuple[Any, ...]:
+    """:func:`situation` worked out."""
     heroes = tuple(
         (
             g.id,
