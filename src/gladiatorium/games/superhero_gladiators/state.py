@@ -246,8 +246,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
         """What the turn of hero ``f`` follows from: the options (the map and rules),
         the cards (by identity: their gizmos count), where each hero stands and how,
-        which powers it may still use and has used, what ``f``'s team noticed, and the
-        movement powers whose die worked this segment (M7)."""
+        which powers it may still use and has used, the gizmos noticed and attacked in
+        the open, and the movement powers whose die worked this segment (M7)."""
         heroes = tuple(
             [
                 (
@@ -267,7 +267,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             ]
         )
         hold = (f.clinging, f.cling_level, tuple(f.working_moves))
-        return (id(self.options), f.id, hold, tuple(self.noticed[f.team]), heroes)
+        gizmos = (tuple(self.exposed), tuple([tuple(keys) for keys in self.noticed.values()]))
+        return (id(self.options), f.id, hold, gizmos, heroes)
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
@@ -1259,10 +1260,11 @@ MAX_MOVE_TABLES = 4096
 class KeptTurn:
     """What follows from a hero's turn as the match stands (the options, the cards,
     how every hero stands): its legal actions, and the situation as every seat sees it
-    (``worlds.situation``, filled in when first asked for). It holds the options and
+    (``worlds.situation``) and each seat's options as it may know them
+    (``worlds.seat_options``), filled in when first asked for. It holds the options and
     cards its key names by id."""
 
-    __slots__ = ("actions", "heroes", "options", "situation")
+    __slots__ = ("actions", "heroes", "options", "seat_options", "situation")
 
     def __init__(
         self,
@@ -1274,6 +1276,7 @@ class KeptTurn:
         self.heroes = heroes
         self.actions = actions
         self.situation: tuple[Any, ...] | None = None
+        self.seat_options: dict[Seat | None, SuperheroGladiatorsOptions] = {}
 
 
 #: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`

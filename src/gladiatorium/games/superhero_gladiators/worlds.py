@@ -223,8 +223,14 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
-    reads ``none`` in the teams' hero files."""
-    return _unseen(state, seat).seat_options()
+    reads ``none`` in the teams' hero files (on a hero's turn, kept with the turn)."""
+    if state.phase != "fight" or state.reveal_for[0] or state.pending:
+        return _unseen(state, seat).seat_options()
+    kept = state.kept_turn().seat_options
+    options = kept.get(seat)
+    if options is None:
+        options = kept[seat] = _unseen(state, seat).seat_options()
+    return options
 
 
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:
