@@ -124,7 +124,12 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
     the rules of blasts, the hero to act, the hits waiting for a defence (rolled in the
     open), and every hero's card without its gizmos (G5: nothing tells a foe a hidden
     gizmo from none) and how it stands, its uses told only as unlimited, some or none
-    left (the game's bots never count them). None while placing and at a reveal."""
+    left (the game's bots never count them). While placing, the map, whose hero is
+    placed and who places it (S2; the free squares are the legal actions); None at a
+    reveal."""
+    if state.phase == "place":
+        fid = state.to_place[0]
+        return ("place", state.arena.rows, state.fighters[fid].team, state.placer(fid))
     if state.phase != "fight" or state.reveal_for[0]:
         return None
     if state.pending:
