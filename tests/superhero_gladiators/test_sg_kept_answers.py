@@ -37,16 +37,16 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
     assert isinstance(state, SuperheroGladiatorsState)
     rng = Rng(seed)
     while state.awaiting():
-        for seat in state.seats:
-            assert seat_options(state, seat) == afresh(state, seat)
+        seat = state.awaiting()[0]
+        kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
+        for each in state.seats:  # kept with a hero's turn once its actions are listed
+            assert seat_options(state, each) == afresh(state, each)
         for f in state.fighters.values():
             kept = {kind: f.of_type(kind) for kind in {p.type for p in f.powers.values()}}
             kept_attacks, kept_harm = f.attacks(), f.can_harm()
             f.forget_usable()
             assert kept == {kind: f.of_type(kind) for kind in kept}
             assert (kept_attacks, kept_harm) == (f.attacks(), f.can_harm())
-        seat = state.awaiting()[0]
-        kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
         legal = state.legal_actions(seat)
         assert kept_legal == tuple(legal)
         if state.phase == "fight" and not state.reveal_for[0]:

@@ -243,6 +243,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._turn = kept
         return kept
 
+    def known_turn(self) -> KeptTurn | None:
+        """:meth:`kept_turn` if it was found for the match as it stands (its legal
+        actions were asked for), else None."""
+        return self._turn
+
     def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
         """What the turn of hero ``f`` follows from: the options (the map and rules),
         the cards (by identity: their gizmos count), where each hero stands and how,

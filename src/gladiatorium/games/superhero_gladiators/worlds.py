@@ -132,9 +132,9 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
         return ("place", state.arena.rows, state.fighters[fid].team, state.placer(fid))
     if state.phase != "fight" or state.reveal_for[0]:
         return None
-    if state.pending:
+    kept = state.known_turn()  # a hero's turn whose actions were listed
+    if kept is None:
         return _situation(state)
-    kept = state.kept_turn()
     if kept.situation is None:  # the same for every match where the turn is the same
         kept.situation = _situation(state)
     return kept.situation
@@ -228,13 +228,13 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
-    reads ``none`` in the teams' hero files (on a hero's turn, kept with the turn)."""
-    if state.phase != "fight" or state.reveal_for[0] or state.pending:
+    reads ``none`` in the teams' hero files (kept with a hero's turn once listed)."""
+    turn = state.known_turn()  # a hero's turn whose actions were listed
+    if turn is None:
         return _unseen(state, seat).seat_options()
-    kept = state.kept_turn().seat_options
-    options = kept.get(seat)
+    options = turn.seat_options.get(seat)
     if options is None:
-        options = kept[seat] = _unseen(state, seat).seat_options()
+        options = turn.seat_options[seat] = _unseen(state, seat).seat_options()
     return options
 
 
