@@ -43,10 +43,11 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
             assert seat_options(state, each) == afresh(state, each)
         for f in state.fighters.values():
             kept = {kind: f.of_type(kind) for kind in {p.type for p in f.powers.values()}}
-            kept_attacks, kept_harm = f.attacks(), f.can_harm()
+            kept_attacks, kept_harm, kept_usable = f.attacks(), f.can_harm(), f.usable_powers()
             f.forget_usable()
             assert kept == {kind: f.of_type(kind) for kind in kept}
             assert (kept_attacks, kept_harm) == (f.attacks(), f.can_harm())
+            assert kept_usable == tuple(n for n in f.powers if f.usable(n))
         legal = state.legal_actions(seat)
         assert kept_legal == tuple(legal)
         if state.phase == "fight" and not state.reveal_for[0]:

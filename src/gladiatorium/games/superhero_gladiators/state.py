@@ -262,7 +262,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                     g.flight_level,
                     g.fainted,
                     g.oomph,
-                    tuple([u is None or u > 0 for u in g.uses.values()]),
+                    g.usable_powers(),
                     tuple(g.destroyed),
                     tuple(g.used),
                     g.entangled,
