@@ -427,7 +427,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         reaction) or at a reveal choice; else end the action."""
         while self.pending:
             hit = self.pending[0]
-            if len(self._reactions(hit)) > 1:
+            reactions = self._reactions(hit)
+            if len(reactions) > 1:
+                if not self.reveal_for[0]:  # the hit hero's team is awaited: its legal list
+                    self._cache[self.fighters[hit.target].team] = reactions
                 return
             self.pending.pop(0)
             self._take(hit)
