@@ -133,13 +133,13 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             return tuple(ChoosePower(p) for p in dict.fromkeys(hero.choices))
         values = hero.unspent()
         spends = hero.spends(self.sheet, values)
-        if values and not self.options.may_waste_dice:
-            return tuple(spends)  # a die left can always be spent (``Hero.can_spend_a_die``)
-        return (*spends, DONE)
+        return (*spends, DONE) if self._may_finish(values) else tuple(spends)
 
-    def _may_finish(self, hero: Hero) -> bool:
-        """Done is legal: dice may be wasted, or none of them can be spent."""
-        return self.options.may_waste_dice or not hero.can_spend_a_die()
+    def _may_finish(self, unspent: list[int]) -> bool:
+        """Done is legal: dice may be wasted, or none is left unspent (``unspent``: the
+        hero's :meth:`Hero.unspent`; a die left can always be spent, as
+        :meth:`Hero.can_spend_a_die` says)."""
+        return self.options.may_waste_dice or not unspent
 
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
         """A direct check (no listing of every action) with a message in game terms."""
@@ -153,7 +153,7 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         if isinstance(action, ChoosePower):
             return "superpowers are chosen at set-up only"
         if isinstance(action, Done):
-            if self._may_finish(hero):
+            if self._may_finish(hero.unspent()):
                 return None
             return "spend every die first (option may_waste_dice is off)"
         if not isinstance(action, SpendAction):
