@@ -1,7 +1,9 @@
 """What Superhero Gladiators keeps from decision to decision changes no answer: at
-every decision of seeded random matches, a hero's usable powers and each seat's options
-as it may know them are those worked out afresh, through spent uses, destroyed gizmos,
-notices and gizmos attacked in the open."""
+every decision of seeded random matches, a hero's usable powers, each seat's options
+as it may know them, the situation and the legal actions the cheap path keeps (a
+hero's turn by what it follows from, met in earlier matches too, looked for only when
+the situation is asked for) are those worked out afresh, through spent uses, destroyed
+gizmos, notices and gizmos attacked in the open."""
 
 from __future__ import annotations
 
@@ -13,7 +15,13 @@ from gladiatorium.core import Rng
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
-from gladiatorium.games.superhero_gladiators.worlds import options_with, seat_options, unseen
+from gladiatorium.games.superhero_gladiators.worlds import (
+    _situation,
+    options_with,
+    seat_options,
+    situation,
+    unseen,
+)
 
 GAME = SuperheroGladiators()
 
@@ -30,16 +38,33 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
     assert isinstance(state, SuperheroGladiatorsState)
     rng = Rng(seed)
     while state.awaiting():
-        for seat in state.seats:
-            assert seat_options(state, seat) == afresh(state, seat)
+        seat = state.awaiting()[0]
+        hero_turn = state.phase == "fight" and not state.reveal_for[0] and not state.pending
+        if len(state.history) % 2:  # as a bot that recalls: the situation first
+            found = situation(state)
+            kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
+            turn = state.known_turn()
+            assert (turn is not None) == hero_turn
+            if turn is not None:  # the kept turn's very list
+                assert turn.actions is state.legal_now(seat) and turn.situation is found
+        else:  # as the random bot: the legal list alone, no turn looked for
+            kept_legal = tuple(state.legal_now(seat))
+            assert state.known_turn() is None
+        for each in state.seats:  # kept with a hero's turn once its actions are listed
+            assert seat_options(state, each) == afresh(state, each)
         for f in state.fighters.values():
             kept = {kind: f.of_type(kind) for kind in {p.type for p in f.powers.values()}}
-            kept_attacks, kept_harm = f.attacks(), f.can_harm()
+            kept_attacks, kept_harm, kept_usable = f.attacks(), f.can_harm(), f.usable_powers()
             f.forget_usable()
             assert kept == {kind: f.of_type(kind) for kind in kept}
             assert (kept_attacks, kept_harm) == (f.attacks(), f.can_harm())
-        seat = state.awaiting()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+            assert kept_usable == tuple(n for n in f.powers if f.usable(n))
+        legal = state.legal_actions(seat)
+        assert kept_legal == tuple(legal)
+        if state.phase == "fight" and not state.reveal_for[0]:
+            assert situation(state) == _situation(state)
+            assert (state.known_turn() is not None) == hero_turn  # found by the situation
+        state.apply(seat, rng.choice(legal))
     seen["destroyed"] += sum(len(f.destroyed) for f in state.fighters.values())
     seen["noticed"] += sum(len(keys) for keys in state.noticed.values())
     seen["exposed"] += len(state.exposed)

@@ -88,13 +88,13 @@ class GreedyBot:
         # the match's own list (a tuple): an action taken from it is applied without a check
         legal = tuple(observation.legal_actions)
         first = legal[0]
-        if isinstance(first, Place):
-            return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
         situation = observation.situation
-        assert situation is not None  # a hero's action or a defence
-        if isinstance(first, Defend):
+        assert situation is not None  # a placement, a hero's action or a defence
+        if isinstance(first, Place):
+            best = legal.index(self._place(state, seat, legal))
+        elif isinstance(first, Defend):
             best = legal.index(self._defend(state, legal))
         else:
             best = self._best(state, state.fighters[state.actor], legal)
@@ -159,7 +159,7 @@ class GreedyBot:
             return copies[0]
         return legal[0]
 
-    # ----- a hero's action (or a defence) weighed before
+    # ----- a placement, a hero's action or a defence weighed before
     def recall(self, observation: Observation) -> Action | None:
         """The choice made before in this situation among the same legal actions, if
         any: the duels of a batch meet the same situations over and over (every one

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
+from operator import is_
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
@@ -65,6 +66,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "_cache": dict,
             "_moves": lambda: None,
             "_move_list": lambda: None,
+            "_turn": lambda: None,
         }
     )
 
@@ -100,6 +102,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
+        self._turn: KeptTurn | None = None
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -212,7 +215,68 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         if seat not in self.awaiting():
             return ()
         kept = self._cache.get(seat)
-        return tuple(self._legal() if kept is None else kept)
+        if kept is not None:
+            return tuple(kept)
+        turn = self._turn  # found by a bot that recalls (``worlds.situation``)
+        if turn is not None:
+            return turn.actions
+        return tuple(self._legal())
+
+    def kept_turn(self) -> KeptTurn:
+        """What is kept of the acting hero's turn as the match stands (a hero's action
+        is awaited), found by everything it follows from (:meth:`_turn_key`): the duels
+        of a batch meet the same turns over and over. Asked for only by the bots that
+        recall (through ``worlds.situation``): random playouts on fresh matches meet few
+        turns twice, and their legal list is worked out without the key."""
+        kept = self._turn
+        if kept is not None:
+            return kept
+        f = self.fighters[self.actor]
+        key = self._turn_key(f)
+        heroes = tuple([g.hero for g in self.fighters.values()])
+        kept = _TURNS.get(key)
+        if (
+            kept is None
+            or kept.options is not self.options
+            or not all(map(is_, kept.heroes, heroes))
+        ):
+            if len(_TURNS) >= MAX_TURNS:
+                _TURNS.clear()
+            kept = _TURNS[key] = KeptTurn(self.options, heroes, tuple(self._turn_actions(f)))
+        self._turn = kept
+        return kept
+
+    def known_turn(self) -> KeptTurn | None:
+        """:meth:`kept_turn` if it was found for the match as it stands (a bot that
+        recalls asked for the situation), else None."""
+        return self._turn
+
+    def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
+        """What the turn of hero ``f`` follows from: the options (the map and rules),
+        the cards (by identity: their gizmos count), where each hero stands and how,
+        which powers it may still use and has used, the gizmos noticed and attacked in
+        the open, and the movement powers whose die worked this segment (M7)."""
+        heroes = tuple(
+            [
+                (
+                    id(g.hero),
+                    g.square,
+                    g.altitude,
+                    g.flight_level,
+                    g.fainted,
+                    g.oomph,
+                    g.usable_powers(),
+                    tuple(g.destroyed),
+                    tuple(g.used),
+                    g.entangled,
+                    g.copied,
+                )
+                for g in self.fighters.values()
+            ]
+        )
+        hold = (f.clinging, f.cling_level, tuple(f.working_moves))
+        gizmos = (tuple(self.exposed), tuple([tuple(keys) for keys in self.noticed.values()]))
+        return (id(self.options), f.id, hold, gizmos, heroes)
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
@@ -251,6 +315,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
+        self._turn = None
         if not isinstance(action, Move):
             self._forget_moves()
         if isinstance(action, Place):
@@ -365,7 +430,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         reaction) or at a reveal choice; else end the action."""
         while self.pending:
             hit = self.pending[0]
-            if len(self._reactions(hit)) > 1:
+            reactions = self._reactions(hit)
+            if len(reactions) > 1:
+                if not self.reveal_for[0]:  # the hit hero's team is awaited: its legal list
+                    self._cache[self.fighters[hit.target].team] = reactions
                 return
             self.pending.pop(0)
             self._take(hit)
@@ -1198,6 +1266,33 @@ _KNOWN = frozenset(
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
 _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
 MAX_MOVE_TABLES = 4096
+
+
+class KeptTurn:
+    """What follows from a hero's turn as the match stands (the options, the cards,
+    how every hero stands): its legal actions, and the situation as every seat sees it
+    (``worlds.situation``) and each seat's options as it may know them
+    (``worlds.seat_options``), filled in when first asked for. It holds the options and
+    cards its key names by id."""
+
+    __slots__ = ("actions", "heroes", "options", "seat_options", "situation")
+
+    def __init__(
+        self,
+        options: SuperheroGladiatorsOptions,
+        heroes: tuple[Hero, ...],
+        actions: tuple[Action, ...],
+    ) -> None:
+        self.options = options
+        self.heroes = heroes
+        self.actions = actions
+        self.situation: tuple[Any, ...] | None = None
+        self.seat_options: dict[Seat | None, SuperheroGladiatorsOptions] = {}
+
+
+#: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
+_TURNS: dict[tuple[Any, ...], KeptTurn] = {}
+MAX_TURNS = 4096
 
 
 #: the actions made so far, by kind and fields: actions are values, and a hero's
