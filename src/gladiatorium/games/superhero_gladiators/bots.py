@@ -172,7 +172,7 @@ class GreedyBot:
         self._read_notices(observation.events, observation.seat)
         known = _CHOSEN.get((situation, self._looked()))
         legal = tuple(observation.legal_actions)
-        if known is not None and known[0] == legal:
+        if known is not None and (known[0] is legal or known[0] == legal):
             return legal[known[1]]
         return None
 

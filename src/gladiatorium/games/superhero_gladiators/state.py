@@ -67,6 +67,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "_moves": lambda: None,
             "_move_list": lambda: None,
             "_turn": lambda: None,
+            "defence_situation": lambda: None,
         }
     )
 
@@ -103,6 +104,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
         self._turn: KeptTurn | None = None
+        #: the situation of the defence awaited (``worlds.situation``), once worked out
+        self.defence_situation: tuple[Any, ...] | None = None
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -316,6 +319,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
         self._turn = None
+        self.defence_situation = None
         if not isinstance(action, Move):
             self._forget_moves()
         if isinstance(action, Place):
@@ -1298,7 +1302,7 @@ MAX_TURNS = 4096
 #: the actions made so far, by kind and fields: actions are values, and a hero's
 #: attacks, looks and defences recur from decision to decision and match to match
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-MAX_ACTIONS = 4096
+MAX_ACTIONS = 16384
 ActionT = TypeVar("ActionT", bound=Action)
 
 
@@ -1353,7 +1357,9 @@ def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveO
     known = _MOVE_TABLES.get(id(options))
     if known is not None and known[0] is options:
         return known[1]
-    table = {_move_of(o): o for o in options}
+    # the same move object wherever the same move is listed, so that lists of the same
+    # moves compare by identity (a bot's recall)
+    table = {made(Move, square_name(o.square), o.altitude, o.powers): o for o in options}
     if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
         _MOVE_TABLES.clear()
     _MOVE_TABLES[id(options)] = (options, table)
