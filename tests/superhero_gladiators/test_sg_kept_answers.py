@@ -11,8 +11,10 @@ from typing import Any
 
 from sample_matches import MATCHES, players
 
-from gladiatorium.core import Rng
+from gladiatorium.core import Action, Observation, Rng
+from gladiatorium.core.match import decide
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
+from gladiatorium.games.superhero_gladiators.bots import GreedyBot
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.worlds import (
@@ -78,3 +80,37 @@ def test_kept_powers_and_options_are_those_worked_out_afresh() -> None:
     check_playout("four on the chasm", 0, seen)
     check_playout("house rules on the pillars", 1, seen)
     assert all(seen.values()), seen  # every way a kept answer changes happened
+
+
+class Glancing(GreedyBot):
+    """The greedy bot, keeping the last glance it was handed."""
+
+    glance: Observation | None = None
+
+    def recall(self, observation: Observation) -> Action | None:
+        self.glance = observation
+        return super().recall(observation)
+
+
+def test_the_glance_run_match_hands_a_bot_is_observation_glance() -> None:
+    """``decide`` asks for the situation first (a hero's turn is then looked up, and its
+    legal list is the one handed out): the glance holds what ``Observation.glance``
+    gives at that moment, the very legal list of the match."""
+    state = GAME.start(None, None, 3)
+    assert isinstance(state, SuperheroGladiatorsState)
+    bots = {seat: Glancing(Rng(7)) for seat in state.seats}
+    turns = 0
+    while state.awaiting():
+        seat = state.awaiting()[0]
+        action = decide(GAME, state, seat, bots[seat])
+        glance, expected = bots[seat].glance, Observation.glance(GAME, state, seat)
+        assert glance is not None and glance.legal_actions is state.legal_now(seat)
+        assert (glance.situation, glance.events) == (expected.situation, expected.events)
+        assert (glance.options, glance.awaiting) == (expected.options, expected.awaiting)
+        assert (glance.seats, glance.players) == (expected.seats, expected.players)
+        turn = state.known_turn()
+        if turn is not None:  # found before the legal list was made: the turn's own
+            assert glance.legal_actions is turn.actions
+            turns += 1
+        state.apply(seat, action)
+    assert turns > 10  # hero's turns were looked up by their situation
