@@ -35,6 +35,7 @@ from gladiatorium.games.superhero_gladiators.arena import (
 from gladiatorium.games.superhero_gladiators.combat import Hit
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import (
+    DesignRules,
     Gizmo,
     Hero,
     Power,
@@ -79,15 +80,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 f"(--players {len(options.teams)} for {len(options.teams)} teams)"
             )
         self.arena: Arena = parse_arena(options.map, options.map_name)
-        self.fighters: dict[str, Fighter] = {}
-        for t, team in enumerate(options.teams, start=1):
-            for h, data in enumerate(team):
-                fid = f"{t}{LETTERS[h]}"
-                self.fighters[fid] = Fighter.of(
-                    fid, str(t), team_heroes(data, f"team {t}", options.design_rules)
-                )
+        self.rules, cards = _cards_of(options)
+        self.fighters: dict[str, Fighter] = {
+            fid: Fighter.of(fid, team, hero) for fid, team, hero in cards
+        }
         self._check_starts()
-        self.rules = options.design_rules
         self.phase = "place"
         self.turn = 1
         self.segment = 1
@@ -165,7 +162,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         heroes = [f.hero for f in self.fighters.values()]
         order: list[str] = []
         for group in grouping(heroes):
-            ids = [fid for fid, f in self.fighters.items() if any(f.hero is h for h in group)]
+            members = {id(h) for h in group}
+            ids = [fid for fid, f in self.fighters.items() if id(f.hero) in members]
             if len(ids) > 1:
                 rolls = {fid: self.rng.d(20) for fid in ids}
                 self.emit(
@@ -283,7 +281,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
-            return [Place(square_name(s)) for s in self.placements(self.to_place[0])]
+            return [made(Place, square_name(s)) for s in self.placements(self.to_place[0])]
         if self.reveal_for[0]:
             return [Reveal(n) for n in self._unnoticed_unused(*self.reveal_for)]
         if self.pending:
@@ -1264,6 +1262,33 @@ _KNOWN = frozenset(
         *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
     }
 )
+
+
+def _cards_of(
+    options: SuperheroGladiatorsOptions,
+) -> tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]:
+    """The design rules and each hero's id in the match (``1A``, ``1B``, ``2A``...),
+    team and card, read once per options object: every match of a batch has the same."""
+    kept = _CARDS.get(id(options))
+    if kept is None or kept[0] is not options:
+        rules = options.design_rules
+        cards = tuple(
+            (f"{t}{LETTERS[h]}", str(t), team_heroes(data, f"team {t}", rules))
+            for t, team in enumerate(options.teams, start=1)
+            for h, data in enumerate(team)
+        )
+        if len(_CARDS) >= MAX_CARDS:
+            _CARDS.clear()
+        kept = _CARDS[id(options)] = (options, rules, cards)
+    return kept[1], kept[2]
+
+
+#: the options met, by id, with their design rules and cards (each entry holds its
+#: options, so an id is never read for another object)
+_CARDS: dict[
+    int, tuple[SuperheroGladiatorsOptions, DesignRules, tuple[tuple[str, Seat, Hero], ...]]
+] = {}
+MAX_CARDS = 64
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
