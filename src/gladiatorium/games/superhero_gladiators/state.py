@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from operator import is_
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
@@ -234,15 +233,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             return kept
         f = self.fighters[self.actor]
         key = self._turn_key(f)
-        heroes = tuple([g.hero for g in self.fighters.values()])
+        # an entry holds the options and cards its key names by id, so while it is kept
+        # no other object has those ids: a key met again names the same ones
         kept = _TURNS.get(key)
-        if (
-            kept is None
-            or kept.options is not self.options
-            or not all(map(is_, kept.heroes, heroes))
-        ):
+        if kept is None:
             if len(_TURNS) >= MAX_TURNS:
                 _TURNS.clear()
+            heroes = tuple([g.hero for g in self.fighters.values()])
             kept = _TURNS[key] = KeptTurn(self.options, heroes, tuple(self._turn_actions(f)))
         self._turn = kept
         return kept
