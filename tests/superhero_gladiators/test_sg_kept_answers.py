@@ -47,8 +47,9 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
             kept_legal = tuple(state.legal_now(seat))  # first: legal_actions keeps its own
             turn = state.known_turn()
             assert (turn is not None) == hero_turn
-            if turn is not None:  # the kept turn's very list
+            if turn is not None:  # the kept turn's very list, for the acting team alone
                 assert turn.actions is state.legal_now(seat) and turn.situation is found
+                assert all(not state.legal_now(s) for s in state.seats if s != seat)
         else:  # as the random bot: the legal list alone, no turn looked for
             kept_legal = tuple(state.legal_now(seat))
             assert state.known_turn() is None

@@ -212,14 +212,14 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _legal_list(self, seat: Seat) -> tuple[Action, ...]:
         """:meth:`legal_actions` as the cheap path keeps it, made once into a tuple."""
+        turn = self._turn  # found by a bot that recalls (``worlds.situation``)
+        if turn is not None:  # a hero's action is awaited: its team's
+            return turn.actions if seat == self.fighters[self.actor].team else ()
         if seat not in self.awaiting():
             return ()
         kept = self._cache.get(seat)
         if kept is not None:
             return tuple(kept)
-        turn = self._turn  # found by a bot that recalls (``worlds.situation``)
-        if turn is not None:
-            return turn.actions
         return tuple(self._legal())
 
     def kept_turn(self) -> KeptTurn:
