@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from gladiatorium.games.superhero_gladiators.arena import Square
 from gladiatorium.games.superhero_gladiators.heroes import (
@@ -95,10 +94,8 @@ class Fighter:
     def name(self) -> str:
         return self.hero.name
 
-    @cached_property
+    @property
     def label(self) -> str:
-        """The name and id, as every event names the hero (neither changes in play:
-        a card's gizmos may, its name never)."""
         return f"{self.hero.name} ({self.id})"
 
     @property
