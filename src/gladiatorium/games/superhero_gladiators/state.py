@@ -220,6 +220,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         kept = self._cache.get(seat)
         if kept is not None:
             return tuple(kept)
+        if self.phase == "place":  # kept as a tuple already
+            return self._placement_actions(self.to_place[0])
         return tuple(self._legal())
 
     def kept_turn(self) -> KeptTurn:
@@ -278,7 +280,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
-            return [made(Place, square_name(s)) for s in self.placements(self.to_place[0])]
+            return list(self._placement_actions(self.to_place[0]))
         if self.reveal_for[0]:
             return [Reveal(n) for n in self._unnoticed_unused(*self.reveal_for)]
         if self.pending:
@@ -342,6 +344,20 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             for s in self.arena.squares()
             if self.arena.is_floor(s) and s not in taken and s not in others
         ]
+
+    def _placement_actions(self, fid: str) -> tuple[Action, ...]:
+        """The actions placing hero ``fid`` on each of :meth:`placements`, kept by the
+        map, the hero's team, who places it and the squares taken (every duel of a batch
+        starts alike)."""
+        team, placer, taken = self.fighters[fid].team, self.placer(fid), self.occupied()
+        key = (id(self.arena), team, placer, self.options.perception_1_placement, *sorted(taken))
+        kept = _PLACINGS.get(key)
+        if kept is None or kept[0] is not self.arena:
+            actions = tuple(made(Place, square_name(s)) for s in self.placements(fid))
+            if len(_PLACINGS) >= MAX_PLACINGS:
+                _PLACINGS.clear()
+            kept = _PLACINGS[key] = (self.arena, actions)
+        return kept[1]
 
     def occupied(self) -> set[Square]:
         return {f.square for f in self.fighters.values() if f.alive and f.square is not None}
@@ -1314,6 +1330,12 @@ class KeptTurn:
         self.actions = actions
         self.situation: tuple[Any, ...] | None = None
         self.seat_options: dict[Seat | None, SuperheroGladiatorsOptions] = {}
+
+
+#: the placements met before, by map, team, placer, rule and squares taken (see
+#: ``SuperheroGladiatorsState._placement_actions``); each entry holds its map
+_PLACINGS: dict[tuple[Any, ...], tuple[Arena, tuple[Action, ...]]] = {}
+MAX_PLACINGS = 1024
 
 
 #: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
