@@ -1,9 +1,9 @@
-"""What Superhero Gladiators keeps from decision to decision changes no answer: at
-every decision of seeded random matches, a hero's usable powers, each seat's options
-as it may know them, the situation and the legal actions the cheap path keeps (a
-hero's turn by what it follows from, met in earlier matches too, looked for only when
-the situation is asked for) are those worked out afresh, through spent uses, destroyed
-gizmos, notices and gizmos attacked in the open."""
+"""What Superhero Gladiators keeps from decision to decision changes no answer: at every
+decision of seeded random matches, a hero's usable powers, each seat's options as it may
+know them, the situation and the legal actions the cheap path keeps (a hero's turn by
+what it follows from, met in earlier matches too, looked for only when the situation is
+asked for; a placement's by the squares taken) are those worked out afresh, through
+spent uses, destroyed gizmos, notices and gizmos attacked in the open."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from sample_matches import MATCHES, players
 from gladiatorium.core import Action, Observation, Rng
 from gladiatorium.core.match import decide
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
+from gladiatorium.games.superhero_gladiators.actions import Place
+from gladiatorium.games.superhero_gladiators.arena import square_name
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
@@ -64,6 +66,9 @@ def check_playout(match: str, seed: int, seen: dict[str, int]) -> None:
             assert kept_usable == tuple(n for n in f.powers if f.usable(n))
         legal = state.legal_actions(seat)
         assert kept_legal == tuple(legal)
+        if state.phase == "place":  # kept by map, team, placer and squares taken
+            squares = state.placements(state.to_place[0])
+            assert kept_legal == tuple(Place(square_name(s)) for s in squares)
         if state.phase == "fight" and not state.reveal_for[0]:
             assert situation(state) == _situation(state)
             assert (state.known_turn() is not None) == hero_turn  # found by the situation
