@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import socket
@@ -11,6 +12,7 @@ import pytest
 
 from gladiatorium.lab.jobs import (
     GameResult,
+    Job,
     JobError,
     ResultsFile,
     Runner,
@@ -111,3 +113,13 @@ def test_ray_tasks_on_two_cpus_give_the_local_results() -> None:
     pytest.importorskip("ray")
     jobs = jobs_of(PIG, 16)
     assert lines(run_jobs(jobs, Runner("ray", 2))) == lines(run_jobs(jobs))
+
+
+def test_a_jobs_key_is_the_digest_of_what_decides_its_result() -> None:
+    """The key kept in results files: its text is the JSON of the job's game, options,
+    players, seed, bots and position (a file written before resumes)."""
+    job = Job(3, "pig", {"target": 20, "sides": 6}, 2, 77, {"2": "random", "1": "hold"})
+    spec = [job.game, job.options, job.players, job.seed, job.bots, job.position]
+    text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+    assert job.key == hashlib.sha256(text.encode()).hexdigest()[:16]
+    assert job.key == "35b76f9b2bd27459"  # as written before

@@ -129,6 +129,26 @@ def test_bot_recalls_a_choice_in_the_same_situation_without_a_world() -> None:
     assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, nearer, "1")) is None
 
 
+def test_bot_recalls_the_choice_made_among_the_same_legal_actions() -> None:
+    """One situation may come with other legal actions (the moves differ with the
+    movement dice of the segment, which the situation leaves out): each list's own
+    choice is recalled, and a list never met is not."""
+    from gladiatorium.games.superhero_gladiators import bots
+
+    bots._CHOSEN.clear()
+    state = duel([attacker(BOLT)], [defender()], AT, "1.22")
+    glance, bot = Observation.glance(GAME, state, "1"), GreedyBot(Rng(0))
+    legal = tuple(glance.legal_actions)
+    fewer, other = legal[1:], legal[:-1]
+    bot._keep(glance.situation, legal, 0)
+    bot._keep(glance.situation, fewer, 2)
+    assert bot.recall(glance) is legal[0]
+    glance.legal_actions = fewer
+    assert bot.recall(glance) is fewer[2]
+    glance.legal_actions = other
+    assert bot.recall(glance) is None
+
+
 def test_cards_that_differ_only_in_their_gizmos_count_as_one_in_a_situation() -> None:
     """A world invents the foes' unseen gizmos afresh each time; the bots never read
     them, so a situation counts those cards as the same card, and another card not."""

@@ -48,3 +48,11 @@ def test_duel_errors_are_clear() -> None:
     assert result.exit_code == 2 and "no bot 'nobody'" in result.output
     result = runner.invoke(app, ["duel", "cowboy", "perseus", "--map", "12"])
     assert result.exit_code == 0
+
+
+def test_without_jobs_a_batch_takes_a_worker_per_500_games_and_core() -> None:
+    assert duel.default_jobs(2000, 2) == 2  # the command of the README on two cores
+    assert duel.default_jobs(2000, 8) == 4
+    assert duel.default_jobs(499, 8) == duel.default_jobs(10**6, 1) == 1
+    assert duel.default_jobs(10**6, 3) == 3
+    assert duel.usable_cores() >= 1

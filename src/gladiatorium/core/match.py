@@ -93,11 +93,22 @@ def decide(
         return controller.decide(state, seat)
     bot = cast(Bot, controller)
     recall = getattr(bot, "recall", None)
-    if recall is not None:  # a choice made before in the same situation needs no world
-        recalled = recall(Observation.glance(game, state, seat, awaiting))
-        if recalled is not None:
-            return cast(Action, recalled)
-    return bot.choose(Observation.for_bot(game, state, seat, bot, awaiting))
+    if recall is None:
+        return bot.choose(Observation.for_bot(game, state, seat, bot, awaiting))
+    # a choice made before in the same situation needs no world: the glance
+    # (``Observation.glance``), its situation asked for first and once, so that a game
+    # may keep the legal list it follows from with it
+    situation = game.situation(state, seat)
+    glance = Observation(game, state, seat, world=False, awaiting=awaiting)
+    glance.__dict__["situation"] = situation
+    glance.__dict__["events"] = tuple(state.events_for(seat))
+    recalled = recall(glance)
+    if recalled is not None:
+        return cast(Action, recalled)
+    observation = Observation.for_bot(game, state, seat, bot, awaiting)
+    # the seat's situation is the same in its world (the conformance suite checks it)
+    observation.__dict__["situation"] = situation
+    return bot.choose(observation)
 
 
 def is_person(controller: Bot | Person) -> TypeGuard[Person]:

@@ -62,9 +62,32 @@ class Job:
     def key(self) -> str:
         """A short digest of what decides the game's result, kept beside it on disk so
         that a resumed run can tell a result of this job from one of another."""
-        spec = [self.game, self.options, self.players, self.seed, self.bots, self.position]
-        text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+        # the JSON text of [game, options, players, seed, bots, position], the options'
+        # part made once for the batch
+        parts = [self.game, self.players, self.seed, self.bots, self.position]
+        game, players, seed, bots, position = (json_text(p) for p in parts)
+        text = f"[{game},{options_text(self.options)},{players},{seed},{bots},{position}]"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def json_text(value: Any) -> str:
+    """``value`` as compact JSON text with sorted keys."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """:func:`json_text` of a batch's options (read only), made once per options
+    object: every job of a batch shares it, and a team's hero files make it long."""
+    kept = _OPTIONS_TEXT.get(id(options))
+    if kept is None or kept[0] is not options:
+        if len(_OPTIONS_TEXT) >= 16:
+            _OPTIONS_TEXT.clear()
+        kept = _OPTIONS_TEXT[id(options)] = (options, json_text(options))
+    return kept[1]
+
+
+#: the JSON text of options met, by the options' id (each entry holds its options)
+_OPTIONS_TEXT: dict[int, tuple[Mapping[str, Any], str]] = {}
 
 
 @dataclass(frozen=True)
@@ -129,7 +152,7 @@ def play(job: Job) -> GameResult:
 
     load()
     game = get_game(job.game)
-    options = checked_options(job.game, json.dumps(job.options, sort_keys=True))
+    options = checked_options(job.game, options_text(job.options))
     state = game.start(options, job.players, job.seed, job.position)
     run_match(state, make_bots(game, job.seed, job.bots))
     outcome = state.outcome()

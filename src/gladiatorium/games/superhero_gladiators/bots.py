@@ -88,13 +88,13 @@ class GreedyBot:
         # the match's own list (a tuple): an action taken from it is applied without a check
         legal = tuple(observation.legal_actions)
         first = legal[0]
-        if isinstance(first, Place):
-            return self._place(state, seat, legal)
         if isinstance(first, Reveal):
             return self._reveal(state, legal)
         situation = observation.situation
-        assert situation is not None  # a hero's action or a defence
-        if isinstance(first, Defend):
+        assert situation is not None  # a placement, a hero's action or a defence
+        if isinstance(first, Place):
+            best = legal.index(self._place(state, seat, legal))
+        elif isinstance(first, Defend):
             best = legal.index(self._defend(state, legal))
         else:
             best = self._best(state, state.fighters[state.actor], legal)
@@ -159,7 +159,7 @@ class GreedyBot:
             return copies[0]
         return legal[0]
 
-    # ----- a hero's action (or a defence) weighed before
+    # ----- a placement, a hero's action or a defence weighed before
     def recall(self, observation: Observation) -> Action | None:
         """The choice made before in this situation among the same legal actions, if
         any: the duels of a batch meet the same situations over and over (every one
@@ -170,17 +170,21 @@ class GreedyBot:
         if situation is None:
             return None
         self._read_notices(observation.events, observation.seat)
-        known = _CHOSEN.get((situation, self._looked()))
         legal = tuple(observation.legal_actions)
-        if known is not None and known[0] == legal:
-            return legal[known[1]]
+        for known, best in _CHOSEN.get((situation, self._looked()), ()):
+            if known is legal or known == legal:
+                return legal[best]
         return None
 
     def _keep(self, situation: Hashable, legal: tuple[Action, ...], best: int) -> Action:
-        """The action at ``best`` in ``legal``, the choice kept for :meth:`recall`."""
+        """The action at ``best`` in ``legal``, the choice kept for :meth:`recall`
+        beside those made among other legal actions in the same situation (the moves
+        differ with the movement dice of the segment, which the situation leaves out)."""
+        key = (situation, self._looked())
+        others = _CHOSEN.pop(key, ())
         if len(_CHOSEN) >= MAX_CHOSEN:
             _CHOSEN.pop(next(iter(_CHOSEN)), None)  # the oldest goes
-        _CHOSEN[(situation, self._looked())] = (legal, best)
+        _CHOSEN[key] = ((legal, best), *others[: MAX_CHOICES - 1])
         return legal[best]
 
     def _looked(self) -> tuple[tuple[str, str], ...]:
@@ -483,11 +487,14 @@ def _guard(g: Fighter) -> tuple[bool, int, int]:
 #: ``GreedyBot._expect_as_before``); each entry holds its power
 _EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
 
-#: the choice made in each situation met before (see ``GreedyBot.recall``), by the
-#: game's situation and the looks that found nothing: the legal actions it was made
-#: among, and the index of the action chosen
-_CHOSEN: dict[tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[Action, ...], int]] = {}
+#: the choices made in each situation met before (see ``GreedyBot.recall``), by the
+#: game's situation and the looks that found nothing: for each list of legal actions
+#: met there (the latest first), the list and the index of the action chosen
+_CHOSEN: dict[
+    tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[tuple[Action, ...], int], ...]
+] = {}
 MAX_CHOSEN = 8192  # about a kilobyte each
+MAX_CHOICES = 4  # legal lists kept by situation
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry

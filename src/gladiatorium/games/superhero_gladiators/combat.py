@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gladiatorium.games.superhero_gladiators.heroes import (
     Flaw,
@@ -33,6 +34,7 @@ def double_damage(roll: int, number: int) -> bool:
     return hits(roll, number) and roll <= number - 10
 
 
+@lru_cache(maxsize=1024)  # a few hundred texts: every attack rolls one
 def to_hit_text(roll: int, number: int) -> str:
     """A to-hit die as shown to the players: the roll and what it needed to hit and
     to double the damage (C2, C3)."""
@@ -48,7 +50,12 @@ def escape_number(entangle_level: int, strength: int) -> int:
 
 def flaw_limit(power: Power, other_perception: int) -> int:
     """The highest second die on which a flawed power works (C4, C5, C17)."""
-    return flaws_limit(power.flaws, other_perception)
+    return _kept_limit(power.flaws, other_perception)
+
+
+@lru_cache(maxsize=1024)  # few flaw sets and Perceptions: every flawed die asks
+def _kept_limit(flaws: tuple[Flaw, ...], other_perception: int) -> int:
+    return flaws_limit(flaws, other_perception)
 
 
 def flaws_limit(flaws: Collection[str], other_perception: int) -> int:
@@ -73,8 +80,12 @@ def flaw_works(power: Power, die: int, other_perception: int) -> bool:
 
 def flaw_text(power: Power, die: int, other_perception: int) -> str:
     """The second die as shown to the players: the roll, what it needed, the result."""
-    works = flaw_works(power, die, other_perception)
-    need = flaw_limit(power, other_perception)
+    return _flaw_text(flaw_limit(power, other_perception), die)
+
+
+@lru_cache(maxsize=1024)
+def _flaw_text(need: int, die: int) -> str:
+    works = die <= need
     return f"flaw die = {die}, needs {need} or less, " + ("works" if works else "the power fails")
 
 

@@ -20,6 +20,8 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 ATTACK = "attack"
 #: the key of its usable attacks that do direct damage (C20)
 HARMFUL = "harmful"
+#: the key of all its usable powers
+USABLE = "usable"
 
 
 def card_traits(hero: Hero) -> Traits:
@@ -94,7 +96,7 @@ class Fighter:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.id})"
+        return f"{self.hero.name} ({self.id})"
 
     @property
     def combat(self) -> int:
@@ -158,6 +160,10 @@ class Fighter:
     def defenses(self, style: Style) -> list[str]:
         return [n for n in self.of_type(PowerType.DEFENSE) if style in self.powers[n].styles]
 
+    def usable_powers(self) -> tuple[str, ...]:
+        """Names of the powers it may still use (uses left, gizmo intact), in card order."""
+        return self._usable()[USABLE]
+
     def attacks(self) -> tuple[str, ...]:
         """Names of usable attack powers (close and distance), in card order."""
         return self._usable()[ATTACK]
@@ -168,9 +174,10 @@ class Fighter:
         change)."""
         kept = self._kept_usable
         if kept is None:
-            found: dict[PowerType | str, list[str]] = {ATTACK: [], HARMFUL: []}
+            found: dict[PowerType | str, list[str]] = {ATTACK: [], HARMFUL: [], USABLE: []}
             for n, p in self.powers.items():
                 if self.usable(n):
+                    found[USABLE].append(n)
                     found.setdefault(p.type, []).append(n)
                     if p.is_attack:
                         found[ATTACK].append(n)

@@ -234,8 +234,8 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         return world
 
     def situation(self, state: State[SuperheroGladiatorsOptions], seat: Seat) -> Hashable | None:
-        """A hero's action or a defence as every seat sees it, hidden gizmos aside
-        (``worlds.py``)."""
+        """A placement, a hero's action or a defence as every seat sees it, hidden
+        gizmos aside (``worlds.py``)."""
         assert isinstance(state, SuperheroGladiatorsState)
         return situation(state)
 

@@ -34,6 +34,7 @@ from gladiatorium.games.superhero_gladiators.arena import (
 from gladiatorium.games.superhero_gladiators.combat import Hit
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import (
+    DesignRules,
     Gizmo,
     Hero,
     Power,
@@ -65,6 +66,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "_cache": dict,
             "_moves": lambda: None,
             "_move_list": lambda: None,
+            "_turn": lambda: None,
+            "defence_situation": lambda: None,
         }
     )
 
@@ -76,15 +79,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 f"(--players {len(options.teams)} for {len(options.teams)} teams)"
             )
         self.arena: Arena = parse_arena(options.map, options.map_name)
-        self.fighters: dict[str, Fighter] = {}
-        for t, team in enumerate(options.teams, start=1):
-            for h, data in enumerate(team):
-                fid = f"{t}{LETTERS[h]}"
-                self.fighters[fid] = Fighter.of(
-                    fid, str(t), team_heroes(data, f"team {t}", options.design_rules)
-                )
+        self.rules, cards = _cards_of(options)
+        self.fighters: dict[str, Fighter] = {
+            fid: Fighter.of(fid, team, hero) for fid, team, hero in cards
+        }
         self._check_starts()
-        self.rules = options.design_rules
         self.phase = "place"
         self.turn = 1
         self.segment = 1
@@ -100,6 +99,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._cache: dict[Seat, list[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
+        self._turn: KeptTurn | None = None
+        #: the situation of the defence awaited (``worlds.situation``), once worked out
+        self.defence_situation: tuple[Any, ...] | None = None
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -159,7 +161,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         heroes = [f.hero for f in self.fighters.values()]
         order: list[str] = []
         for group in grouping(heroes):
-            ids = [fid for fid, f in self.fighters.items() if any(f.hero is h for h in group)]
+            members = {id(h) for h in group}
+            ids = [fid for fid, f in self.fighters.items() if id(f.hero) in members]
             if len(ids) > 1:
                 rolls = {fid: self.rng.d(20) for fid in ids}
                 self.emit(
@@ -209,14 +212,75 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _legal_list(self, seat: Seat) -> tuple[Action, ...]:
         """:meth:`legal_actions` as the cheap path keeps it, made once into a tuple."""
+        turn = self._turn  # found by a bot that recalls (``worlds.situation``)
+        if turn is not None:  # a hero's action is awaited: its team's
+            return turn.actions if seat == self.fighters[self.actor].team else ()
         if seat not in self.awaiting():
             return ()
         kept = self._cache.get(seat)
-        return tuple(self._legal() if kept is None else kept)
+        if kept is not None:
+            return tuple(kept)
+        if self.phase == "place":  # kept as a tuple already
+            return self._placement_actions(self.to_place[0])
+        return tuple(self._legal())
+
+    def kept_turn(self) -> KeptTurn:
+        """What is kept of the acting hero's turn as the match stands (a hero's action
+        is awaited), found by everything it follows from (:meth:`_turn_key`): the duels
+        of a batch meet the same turns over and over. Asked for only by the bots that
+        recall (through ``worlds.situation``): random playouts on fresh matches meet few
+        turns twice, and their legal list is worked out without the key."""
+        kept = self._turn
+        if kept is not None:
+            return kept
+        f = self.fighters[self.actor]
+        key = self._turn_key(f)
+        # an entry holds the options and cards its key names by id, so while it is kept
+        # no other object has those ids: a key met again names the same ones
+        kept = _TURNS.get(key)
+        if kept is None:
+            if len(_TURNS) >= MAX_TURNS:
+                _TURNS.clear()
+            heroes = tuple([g.hero for g in self.fighters.values()])
+            kept = _TURNS[key] = KeptTurn(self.options, heroes, tuple(self._turn_actions(f)))
+        self._turn = kept
+        return kept
+
+    def known_turn(self) -> KeptTurn | None:
+        """:meth:`kept_turn` if it was found for the match as it stands (a bot that
+        recalls asked for the situation), else None."""
+        return self._turn
+
+    def _turn_key(self, f: Fighter) -> tuple[Any, ...]:
+        """What the turn of hero ``f`` follows from: the options (the map and rules),
+        the cards (by identity: their gizmos count), where each hero stands and how,
+        which powers it may still use and has used, the gizmos noticed and attacked in
+        the open, and the movement powers whose die worked this segment (M7)."""
+        heroes = tuple(
+            [
+                (
+                    id(g.hero),
+                    g.square,
+                    g.altitude,
+                    g.flight_level,
+                    g.fainted,
+                    g.oomph,
+                    g.usable_powers(),
+                    tuple(g.destroyed),
+                    tuple(g.used),
+                    g.entangled,
+                    g.copied,
+                )
+                for g in self.fighters.values()
+            ]
+        )
+        hold = (f.clinging, f.cling_level, tuple(f.working_moves))
+        gizmos = (tuple(self.exposed), tuple([tuple(keys) for keys in self.noticed.values()]))
+        return (id(self.options), f.id, hold, gizmos, heroes)
 
     def _legal(self) -> list[Action]:
         if self.phase == "place":
-            return [Place(square_name(s)) for s in self.placements(self.to_place[0])]
+            return list(self._placement_actions(self.to_place[0]))
         if self.reveal_for[0]:
             return [Reveal(n) for n in self._unnoticed_unused(*self.reveal_for)]
         if self.pending:
@@ -251,6 +315,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
     def _apply(self, seat: Seat, action: Action) -> None:
         self._cache = {}
+        self._turn = None
+        self.defence_situation = None
         if not isinstance(action, Move):
             self._forget_moves()
         if isinstance(action, Place):
@@ -278,6 +344,20 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             for s in self.arena.squares()
             if self.arena.is_floor(s) and s not in taken and s not in others
         ]
+
+    def _placement_actions(self, fid: str) -> tuple[Action, ...]:
+        """The actions placing hero ``fid`` on each of :meth:`placements`, kept by the
+        map, the hero's team, who places it and the squares taken (every duel of a batch
+        starts alike)."""
+        team, placer, taken = self.fighters[fid].team, self.placer(fid), self.occupied()
+        key = (id(self.arena), team, placer, self.options.perception_1_placement, *sorted(taken))
+        kept = _PLACINGS.get(key)
+        if kept is None or kept[0] is not self.arena:
+            actions = tuple(made(Place, square_name(s)) for s in self.placements(fid))
+            if len(_PLACINGS) >= MAX_PLACINGS:
+                _PLACINGS.clear()
+            kept = _PLACINGS[key] = (self.arena, actions)
+        return kept[1]
 
     def occupied(self) -> set[Square]:
         return {f.square for f in self.fighters.values() if f.alive and f.square is not None}
@@ -365,7 +445,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         reaction) or at a reveal choice; else end the action."""
         while self.pending:
             hit = self.pending[0]
-            if len(self._reactions(hit)) > 1:
+            reactions = self._reactions(hit)
+            if len(reactions) > 1:
+                if not self.reveal_for[0]:  # the hit hero's team is awaited: its legal list
+                    self._cache[self.fighters[hit.target].team] = reactions
                 return
             self.pending.pop(0)
             self._take(hit)
@@ -1194,16 +1277,76 @@ _KNOWN = frozenset(
 )
 
 
+def _cards_of(
+    options: SuperheroGladiatorsOptions,
+) -> tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]:
+    """The design rules and each hero's id in the match (``1A``, ``1B``, ``2A``...),
+    team and card, read once per options object: every match of a batch has the same."""
+    kept = _CARDS.get(id(options))
+    if kept is None or kept[0] is not options:
+        rules = options.design_rules
+        cards = tuple(
+            (f"{t}{LETTERS[h]}", str(t), team_heroes(data, f"team {t}", rules))
+            for t, team in enumerate(options.teams, start=1)
+            for h, data in enumerate(team)
+        )
+        if len(_CARDS) >= MAX_CARDS:
+            _CARDS.clear()
+        kept = _CARDS[id(options)] = (options, rules, cards)
+    return kept[1], kept[2]
+
+
+#: the options met, by id, with their design rules and cards (each entry holds its
+#: options, so an id is never read for another object)
+_CARDS: dict[
+    int, tuple[SuperheroGladiatorsOptions, DesignRules, tuple[tuple[str, Seat, Hero], ...]]
+] = {}
+MAX_CARDS = 64
+
+
 #: the moves of move-option lists met before (lists are shared by the situations that
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
 _MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
 MAX_MOVE_TABLES = 4096
 
 
+class KeptTurn:
+    """What follows from a hero's turn as the match stands (the options, the cards,
+    how every hero stands): its legal actions, and the situation as every seat sees it
+    (``worlds.situation``) and each seat's options as it may know them
+    (``worlds.seat_options``), filled in when first asked for. It holds the options and
+    cards its key names by id."""
+
+    __slots__ = ("actions", "heroes", "options", "seat_options", "situation")
+
+    def __init__(
+        self,
+        options: SuperheroGladiatorsOptions,
+        heroes: tuple[Hero, ...],
+        actions: tuple[Action, ...],
+    ) -> None:
+        self.options = options
+        self.heroes = heroes
+        self.actions = actions
+        self.situation: tuple[Any, ...] | None = None
+        self.seat_options: dict[Seat | None, SuperheroGladiatorsOptions] = {}
+
+
+#: the placements met before, by map, team, placer, rule and squares taken (see
+#: ``SuperheroGladiatorsState._placement_actions``); each entry holds its map
+_PLACINGS: dict[tuple[Any, ...], tuple[Arena, tuple[Action, ...]]] = {}
+MAX_PLACINGS = 1024
+
+
+#: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
+_TURNS: dict[tuple[Any, ...], KeptTurn] = {}
+MAX_TURNS = 4096
+
+
 #: the actions made so far, by kind and fields: actions are values, and a hero's
 #: attacks, looks and defences recur from decision to decision and match to match
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-MAX_ACTIONS = 4096
+MAX_ACTIONS = 16384
 ActionT = TypeVar("ActionT", bound=Action)
 
 
@@ -1258,7 +1401,9 @@ def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveO
     known = _MOVE_TABLES.get(id(options))
     if known is not None and known[0] is options:
         return known[1]
-    table = {_move_of(o): o for o in options}
+    # the same move object wherever the same move is listed, so that lists of the same
+    # moves compare by identity (a bot's recall)
+    table = {made(Move, square_name(o.square), o.altitude, o.powers): o for o in options}
     if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
         _MOVE_TABLES.clear()
     _MOVE_TABLES[id(options)] = (options, table)

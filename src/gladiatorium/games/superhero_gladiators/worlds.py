@@ -124,9 +124,27 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
     the rules of blasts, the hero to act, the hits waiting for a defence (rolled in the
     open), and every hero's card without its gizmos (G5: nothing tells a foe a hidden
     gizmo from none) and how it stands, its uses told only as unlimited, some or none
-    left (the game's bots never count them). None while placing and at a reveal."""
+    left (the game's bots never count them). While placing, the map, whose hero is
+    placed and who places it (S2; the free squares are the legal actions); None at a
+    reveal."""
+    if state.phase == "place":
+        fid = state.to_place[0]
+        return ("place", state.arena.rows, state.fighters[fid].team, state.placer(fid))
     if state.phase != "fight" or state.reveal_for[0]:
         return None
+    if state.pending:  # a defence, kept until the match changes
+        found = state.defence_situation
+        if found is None:
+            found = state.defence_situation = _situation(state)
+        return found
+    kept = state.kept_turn()  # the hero's turn met before, its legal actions with it
+    if kept.situation is None:  # the same for every match where the turn is the same
+        kept.situation = _situation(state)
+    return kept.situation
+
+
+def _situation(state: SuperheroGladiatorsState) -> tuple[Any, ...]:
+    """:func:`situation` worked out."""
     heroes = tuple(
         (
             g.id,
@@ -213,8 +231,14 @@ def _notice_seen(world: SuperheroGladiatorsState, seat: Seat, key: str) -> bool:
 
 def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> SuperheroGladiatorsOptions:
     """The match's options as ``seat`` may know them: every gizmo it cannot see into
-    reads ``none`` in the teams' hero files."""
-    return _unseen(state, seat).seat_options()
+    reads ``none`` in the teams' hero files (kept with a hero's turn once found)."""
+    turn = state.known_turn()  # a hero's turn found by its situation
+    if turn is None:
+        return _unseen(state, seat).seat_options()
+    options = turn.seat_options.get(seat)
+    if options is None:
+        options = turn.seat_options[seat] = _unseen(state, seat).seat_options()
+    return options
 
 
 def set_gizmos(state: SuperheroGladiatorsState, changes: tuple[Change, ...]) -> None:

@@ -7,6 +7,7 @@ alone: ``python -m gladiatorium.games.superhero_gladiators.commands.duel cowboy 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,9 +21,9 @@ from rich.text import Text
 
 from gladiatorium.cli.common import error_text
 from gladiatorium.cli.runs import (
+    MAX_JOBS,
     AddressArg,
     BackendArg,
-    JobsArg,
     ResultsArg,
     results_of,
     runner_of,
@@ -44,6 +45,21 @@ SLUG = "superhero-gladiators"
 #: the most matches a batch may ask for
 MAX_GAMES = 10_000_000
 TURN = re.compile(r"\(turn (\d+)\)$")
+#: the games a worker process is worth starting for when ``--jobs`` is not given
+GAMES_PER_WORKER = 500
+
+
+def default_jobs(games: int, cores: int) -> int:
+    """Worker processes for ``games`` duels when ``--jobs`` is not given: one per 500
+    games (a smaller batch is over before a pool has started), at most one per core."""
+    return max(1, min(cores, games // GAMES_PER_WORKER, MAX_JOBS))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def side_names(teams: Sequence[Sequence[dict[str, Any]]]) -> list[str]:
@@ -138,7 +154,16 @@ def duel(
     ] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the batch.")] = 0,
     bot: Annotated[str | None, typer.Option(help="Bot for both sides (default: best).")] = None,
-    jobs: JobsArg = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            min=1,
+            max=MAX_JOBS,
+            help="Worker processes (or Ray CPUs); default: one per 500 games, one per core "
+            "at most.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON only.")] = False,
     backend: BackendArg = "local",
     address: AddressArg = None,
@@ -159,7 +184,8 @@ def duel(
             TimeRemainingColumn(),
         )
         with Progress(*columns, console=err, disable=not show, transient=True) as progress:
-            runner = runner_of(backend, jobs, address)
+            workers = jobs if jobs is not None else default_jobs(games, usable_cores())
+            runner = runner_of(backend, workers, address)
             result = run_duel(values, games, seed, bot, runner, progress, results)
     except GladiatoriumError as error:
         err.print(error_text(error), soft_wrap=True)
