@@ -95,13 +95,9 @@ def decide(
     recall = getattr(bot, "recall", None)
     if recall is None:
         return bot.choose(Observation.for_bot(game, state, seat, bot, awaiting))
-    # a choice made before in the same situation needs no world: the glance
-    # (``Observation.glance``), its situation asked for first and once, so that a game
-    # may keep the legal list it follows from with it
-    situation = game.situation(state, seat)
-    glance = Observation(game, state, seat, world=False, awaiting=awaiting)
-    glance.__dict__["situation"] = situation
-    glance.__dict__["events"] = tuple(state.events_for(seat))
+    # a choice made before in the same situation needs no world
+    glance = Observation.glance(game, state, seat, awaiting)
+    situation = glance.situation
     recalled = recall(glance)
     if recalled is not None:
         return cast(Action, recalled)

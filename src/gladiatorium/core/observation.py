@@ -84,9 +84,11 @@ class Observation:
         """An observation without a world, for a bot that may recall its choice
         (``Bot.recall``): its legal actions, options as the seat may know them, events
         and the game's :meth:`~gladiatorium.core.game.Game.situation`, taken from the
-        match (what the seat's world would give)."""
+        match (what the seat's world would give). The situation is asked for first,
+        and once, so that a game may keep the legal list it follows from with it."""
+        situation = game.situation(state, seat)
         observation = cls(game, state, seat, world=False, awaiting=awaiting)
-        observation.__dict__["situation"] = game.situation(state, seat)
+        observation.__dict__["situation"] = situation
         observation.__dict__["events"] = tuple(state.events_for(seat))
         return observation
 
