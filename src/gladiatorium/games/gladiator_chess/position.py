@@ -223,6 +223,15 @@ SLIDER_LINES = tuple(
 ORTHO_STAR = tuple(mask(s for ray in rays for s in ray) for rays in ORTHO_RAYS)
 DIAG_STAR = tuple(mask(s for ray in rays for s in ray) for rays in DIAG_RAYS)
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
+#: CHAMPION_WAYS[sq]: each square a Champion on sq reaches, with each of his paths
+#: there as the mask of the squares he passes over, and his step onto it while empty
+CHAMPION_WAYS = tuple(
+    tuple(
+        (dest, tuple(mask(path) for path in paths), (CHAMPION, sq, dest, STEP, ""))
+        for dest, paths in CHAMPION_PATHS[sq].items()
+    )
+    for sq in range(SQUARES)
+)
 
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
 #: as masks, its own square among them (a piece that leaves it, is taken or frozen
@@ -340,6 +349,16 @@ class MoveCache:
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
+        entries, written = self.look(pos, in_check)
+        if written:
+            for pid in [pid for pid, known in entries.items() if known.reads & written]:
+                del entries[pid]
+        return entries
+
+    def look(self, pos: Position, in_check: bool) -> tuple[dict[int, _Known], int]:
+        """The entries for ``pos`` now, and the squares written since the last look as a
+        mask: an entry that reads one of them is no longer valid, and the caller forgets
+        it (:meth:`refresh` does, or a pass over all the team's pieces)."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
         lost, seen_lost = pos.lost, self.lost
         losses = seen_lost is None or lost[WHITE] != seen_lost[0] or lost[BLACK] != seen_lost[1]
@@ -358,10 +377,8 @@ class MoveCache:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
+            written = 0
         elif entries:
-            if written:
-                for pid in [pid for pid, known in entries.items() if known.reads & written]:
-                    del entries[pid]
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
                 for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
@@ -373,7 +390,7 @@ class MoveCache:
         touched.clear()
         self.rules = rules
         self.checked = in_check
-        return entries
+        return entries, written
 
 
 class Position:
@@ -418,6 +435,8 @@ class Position:
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
         #: by team and kind of piece, where the team's pieces stand (see sites)
         self._sites: dict[str, dict[str, int]] | None = None
+        #: where any piece stands, kept with the sites (see occupied)
+        self._occupied = 0
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -560,10 +579,18 @@ class Position:
         :meth:`promote` (so a board edited by hand must be edited before it)."""
         if self._sites is None:
             self._sites = {t: dict.fromkeys(SITE_OF.values(), 0) for t in TEAMS}
+            self._occupied = mask(s for s, piece in enumerate(self.board) if piece is not None)
             for piece in self.pieces:
                 if piece.sq >= 0 and self.board[piece.sq] is piece:
                     self._sites[piece.team][SITE_OF[piece.kind]] |= BIT[piece.sq]
         return self._sites[team]
+
+    def occupied(self) -> int:
+        """The squares on which a piece stands, as a mask: kept with the sites (see
+        :meth:`sites`)."""
+        if self._sites is None:
+            self.sites(WHITE)
+        return self._occupied
 
     def place(self, sq: int, piece: Piece | None) -> None:
         """Put ``piece`` (None: nothing) on ``sq``, in place of what stood there."""
@@ -574,6 +601,9 @@ class Position:
                 sites[old.team][SITE_OF[old.kind]] &= ~BIT[sq]
             if piece is not None:
                 sites[piece.team][SITE_OF[piece.kind]] |= BIT[sq]
+                self._occupied |= BIT[sq]
+            else:
+                self._occupied &= ~BIT[sq]
         board[sq] = piece
 
     def reachers(
@@ -926,20 +956,17 @@ class Position:
                         out.append((kind, sq, s, how, ""))
             return out, reads
         if kind == CHAMPION:
-            leaps = self.champion_leaps
-            for dest, paths in CHAMPION_PATHS[sq].items():
+            leaps, occupied = self.champion_leaps, self.occupied()
+            for dest, ways, step in CHAMPION_WAYS[sq]:
                 if not leaps:  # R4: he does not leap; one clear path suffices
-                    for path in paths:
-                        for s in path:
-                            if board[s] is not None:
-                                break
-                        else:
+                    for way in ways:
+                        if not way & occupied:
                             break
                     else:
                         continue
                 occupant = board[dest]
                 if occupant is None:
-                    out.append((kind, sq, dest, STEP, ""))
+                    out.append(step)
                 elif occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, dest, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
@@ -1033,7 +1060,7 @@ class Position:
         given), and whether a piece of ``own`` (the commander's kinds) makes one. A
         piece kept in ``cache`` whose moves need no judgement now adds them as they
         are."""
-        entries = cache.refresh(self, in_check)
+        entries, written = cache.look(self, in_check)
         out: list[StepTuple] = []
         extend, get = out.extend, entries.get
         has_own = False
@@ -1051,6 +1078,20 @@ class Position:
         near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
         for pid in self.team_pids[team]:
+            known = get(pid)
+            if known is not None:
+                if known.reads & written:
+                    del entries[pid]  # it read a square written since (see MoveCache.look)
+                    known = None
+                elif known.steps is not None and pid not in special:
+                    # a kept entry read its piece's own square: the piece stands there,
+                    # of that kind, and these are its moves
+                    steps = known.steps
+                    if steps and pid not in moved and (kinds is None or known.kind in kinds):
+                        extend(steps)
+                        if not has_own and known.kind in own:
+                            has_own = True
+                    continue
             if pid in moved:
                 continue
             piece = pieces[pid]
@@ -1060,29 +1101,24 @@ class Position:
             kind = piece.kind
             if kinds is not None and kind not in kinds:
                 continue
-            known = get(pid)
-            # a kept entry read its piece's own square: it is of this square and kind
-            if known is not None and known.steps is not None and pid not in special:
-                steps = known.steps
-            elif (
-                kind in unjudged
+            if (
+                known is None
+                and kind in unjudged
                 and pid not in special
                 and not (kind in PAWNS and near_the_end[sq])
-                and known is None
             ):
                 # a piece seen afresh whose moves need no judgement (see _piece_moves)
                 steps, reads = self._targets(piece, in_check)
                 known = entries[pid] = _Known(sq, kind, steps, reads)
                 known.steps = steps
+                if steps:
+                    extend(steps)
+                    if not has_own and kind in own:
+                        has_own = True
             else:
                 start = len(out)
                 self._piece_moves(piece, in_check, guard, entries, out)
                 if not has_own and len(out) > start and kind in own:
-                    has_own = True
-                continue
-            if steps:
-                extend(steps)
-                if not has_own and kind in own:
                     has_own = True
         return out, has_own
 
