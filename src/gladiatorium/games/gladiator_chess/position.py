@@ -223,6 +223,26 @@ SLIDER_LINES = tuple(
 ORTHO_STAR = tuple(mask(s for ray in rays for s in ray) for rays in ORTHO_RAYS)
 DIAG_STAR = tuple(mask(s for ray in rays for s in ray) for rays in DIAG_RAYS)
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
+
+
+def sliders(sites: dict[str, int], queenlike_king: bool) -> tuple[int, int]:
+    """Where a team's pieces that slide stand, from its ``sites``: those sliding along
+    files and ranks, and those sliding along diagonals (a King moving as a queen,
+    King 11, among both), as masks."""
+    king = sites[KING] if queenlike_king else 0
+    return sites[WARRIOR] | king, sites[SCOUT] | king
+
+
+def lines_to_read(
+    sq: int, ortho: int, diagonal: int
+) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """The lines through ``sq`` (SLIDER_LINES) to read for a sliding piece, given where
+    such pieces stand (:func:`sliders`): none when none stands on any of them."""
+    if ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal:
+        return SLIDER_LINES[sq]
+    return ()
+
+
 #: CHAMPION_WAYS[sq]: each square a Champion on sq reaches, with each of his paths
 #: there as the mask of the squares he passes over, and his step onto it while empty
 CHAMPION_WAYS = tuple(
@@ -547,10 +567,8 @@ class Position:
                     return True
         lines = SLIDER_LINES[sq]
         if sites is not None:
-            king = sites[KING] if queenlike_king else 0
-            ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
-            if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
-                lines = ()  # no piece of theirs that slides stands on a line through sq
+            ortho, diagonal = sliders(sites, queenlike_king)
+            lines = lines_to_read(sq, ortho, diagonal)
         for ray, slider, lane in lines:
             if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
@@ -704,12 +722,8 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == enemy and q.kind in PAWNS:
                     checkers.append(frozenset((s,)))
-        king_site = sites[KING] if queenlike else 0
-        ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
-        lines = SLIDER_LINES[sq]
-        if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
-            lines = ()  # nothing of theirs slides along any line through his square
-        for ray, slider, lane in lines:
+        ortho, diagonal = sliders(sites, queenlike)
+        for ray, slider, lane in lines_to_read(sq, ortho, diagonal):
             if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
@@ -851,13 +865,31 @@ class Position:
         # enters on is never counted against him: he is not put there, only lifted
         # off his own square
         sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
+        # a knight, King or pawn of theirs that reaches a square stands where its mask
+        # says (see attacked): only a square on a line or path of theirs is read
+        knights, kings, pawns = sites["N"], sites[KING], sites["P"]
+        pawn_masks, champions = PAWN_MASKS[enemy], sites[CHAMPION]
+        ortho, diagonal = sliders(sites, queenlike)
         out: list[StepTuple] = []
         board[origin] = None
         try:
             for step in steps:
-                safe = judged.get(step[2]) if judged else None
+                target = step[2]
+                safe = judged.get(target) if judged else None
                 if safe is None:
-                    safe = not self.attacked(board, step[2], enemy, queenlike, sites)
+                    if (
+                        KNIGHT_MASKS[target] & knights
+                        or KING_MASKS[target] & kings
+                        or pawn_masks[target] & pawns
+                    ):
+                        continue
+                    safe = not (
+                        (
+                            lines_to_read(target, ortho, diagonal)
+                            or CHAMPION_MASKS[target] & champions
+                        )
+                        and self.attacked(board, target, enemy, queenlike, sites)
+                    )
                 if safe:
                     out.append(step)
         finally:
