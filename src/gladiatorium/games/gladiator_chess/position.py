@@ -290,14 +290,15 @@ def _lines(
     """Each line ``kind`` on ``sq`` slides along: its squares in turn, each with the
     step onto it while it is empty and the line's squares up to it as a mask; and
     all the line's squares as a mask."""
-    return tuple(
-        (
-            tuple((s, (kind, sq, s, STEP, ""), mask(ray[: i + 1])) for i, s in enumerate(ray)),
-            mask(ray),
-        )
-        for ray in rays
-        if ray
-    )
+    lines = []
+    for ray in rays:
+        upto, line = 0, []
+        for s in ray:
+            upto |= BIT[s]
+            line.append((s, (kind, sq, s, STEP, ""), upto))
+        if line:
+            lines.append((tuple(line), upto))
+    return tuple(lines)
 
 
 #: by kind and square, the steps of a piece onto empty squares, made once: LEAPS for
