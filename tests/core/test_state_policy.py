@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 
-from gladiatorium.core import GameOver, IllegalAction, NotYourTurn, OptionsError, get_game
+from gladiatorium.core import Event, GameOver, IllegalAction, NotYourTurn, OptionsError, get_game
 from gladiatorium.games.pig import PigState
 from gladiatorium.games.pig.game import Hold, Roll
 
@@ -73,3 +76,20 @@ def test_private_events_reach_only_their_seats() -> None:
     assert state.events_for("1") == [] and state.events_for(None) == []
     state.emit("note", "for all")
     assert [state.count_events_for(s) for s in ("1", "2", None)] == [1, 2, 1]
+
+
+def test_an_event_is_a_frozen_value_that_copies_and_pickles_whole() -> None:
+    state = pig()
+    event = state.emit("note", "for 2 only", to="2", face=3)
+    assert event == Event("note", "for 2 only", {"face": 3}, frozenset({"2"}))
+    assert event != Event("note", "for 2 only", {"face": 4}, frozenset({"2"}))
+    assert copy.deepcopy(event) == event == pickle.loads(pickle.dumps(event))
+    assert Event("note", "plain").data == {} and Event("note", "plain").to is None
+    with pytest.raises(AttributeError):
+        event.text = "for everyone"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del event.to  # type: ignore[misc]
+    assert event.text == "for 2 only" and event.to == frozenset({"2"})
+    assert repr(event) == (
+        "Event(kind='note', text='for 2 only', data={'face': 3}, to=frozenset({'2'}))"
+    )

@@ -10,6 +10,9 @@ from gladiatorium.core import Action, Observation, Rng
 
 class RandomBot:
     reads_world = False  # its legal actions are all it reads
+    #: its choice is ``self.rng.choice(observation.legal_actions)``: a match draws it for
+    #: the bot with ``State.sample_legal``, which draws the same, and makes no observation
+    draws_uniformly = True
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng

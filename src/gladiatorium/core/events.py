@@ -3,20 +3,62 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from typing import Any
 
 Seat = str
 
 
-@dataclass(frozen=True)
 class Event:
-    """One thing that happened. ``to`` is None for a public event, else the seats told."""
+    """One thing that happened. ``to`` is None for a public event, else the seats told.
+
+    A frozen value. Every action makes one or two, so it is made cheaply: its four
+    slots are each set once, by :meth:`__init__` (a frozen dataclass sets each through
+    ``object.__setattr__``, twice the cost)."""
+
+    __slots__ = ("data", "kind", "text", "to")
 
     kind: str
     text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    to: frozenset[Seat] | None = None
+    data: Mapping[str, Any]
+    to: frozenset[Seat] | None
+
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        data: Mapping[str, Any] | None = None,
+        to: frozenset[Seat] | None = None,
+    ) -> None:
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_data(self, {} if data is None else data)
+        _set_to(self, to)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r} of an Event")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r} of an Event")
+
+    def _fields(self) -> tuple[str, str, Mapping[str, Any], frozenset[Seat] | None]:
+        return (self.kind, self.text, self.data, self.to)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, to={self.to!r})"
+
+    def __reduce__(self) -> tuple[type[Event], tuple[Any, ...]]:
+        """Copies and pickles are made through :meth:`__init__` (the slots refuse to be
+        set any other way)."""
+        return (Event, self._fields())
 
     def visible_to(self, seat: Seat | None) -> bool:
         """A public event reaches everyone; a private one only the seats named."""
@@ -27,3 +69,14 @@ class Event:
         if self.to is not None:
             out["to"] = sorted(self.to)
         return out
+
+
+def _slot_setter(name: str) -> Any:
+    """The setter of one of :class:`Event`'s slots, which its ``__setattr__`` refuses."""
+    return vars(Event)[name].__set__
+
+
+_set_kind = _slot_setter("kind")
+_set_text = _slot_setter("text")
+_set_data = _slot_setter("data")
+_set_to = _slot_setter("to")

@@ -49,7 +49,10 @@ class Bot(Protocol):
     # and, optionally, ``recall(observation) -> Action | None``: the choice it made before
     # in the same situation (``observation.situation``, ``Game.situation``) among the
     # same legal actions, or None; it is handed an observation without a world first
-    # (``Observation.glance``) and ``choose`` only when it recalls nothing
+    # (``Observation.glance``) and ``choose`` only when it recalls nothing;
+    # and ``draws_uniformly = True`` for a bot whose choice is exactly
+    # ``self.rng.choice(observation.legal_actions)``: ``run_match`` then draws for it with
+    # ``State.sample_legal(seat, bot.rng)`` (the same draw) and makes no observation
 
 
 BotFactory = Callable[[Rng], Bot]

@@ -46,17 +46,38 @@ def run_match(
     """Ask the first awaited seat's controller for an action until the match ends: a
     bot is handed the seat's :class:`Observation`, a person the match."""
     game = game_of(state) if game is None else game
+    choosers: dict[Seat, Chooser] = {}
     for _ in range(max_actions):
         awaited = state.awaiting()
         if not awaited:
             return state
         seat = awaited[0]
-        events = state.apply(seat, decide(game, state, seat, controllers[seat], awaited))
+        choose = choosers.get(seat)
+        if choose is None:
+            choose = choosers[seat] = chooser(game, state, seat, controllers[seat])
+        events = state.apply(seat, choose(awaited))
         if on_events is not None:
             on_events(seat, events)
     if state.is_over:
         return state
     raise MatchTooLong(f"no result after {max_actions} actions")
+
+
+#: how a seat's controller picks its action, handed the seats awaited
+Chooser = Callable[[tuple[Seat, ...]], Action]
+
+
+def chooser(game: Game[Any], state: State[Any], seat: Seat, controller: Bot | Person) -> Chooser:
+    """How ``controller`` picks the actions of ``seat`` in the match ``state``, worked
+    out once per match: a bot that draws uniformly from its legal actions (``Bot``'s
+    ``draws_uniformly``) has the match draw for it with its stream, as it would
+    (``State.sample_legal``), without an observation; any other is asked by
+    :func:`decide`."""
+    if getattr(controller, "draws_uniformly", False):
+        rng: Rng = cast(Any, controller).rng
+        sample = state.sample_legal
+        return lambda awaited: sample(seat, rng)
+    return lambda awaited: decide(game, state, seat, controller, awaited)
 
 
 def decide(

@@ -111,6 +111,8 @@ class Rng:
         count = len(items)  # once: a lazy legal list counts in Python
         if not count:
             raise ValueError("cannot choose from an empty sequence")
+        if self._forced is None:  # as randint draws it, without its layer
+            return items[self._draw(0, count - 1)]
         return items[self.randint(0, count - 1)]
 
     def shuffle(self, items: MutableSequence[T]) -> None:

@@ -84,11 +84,14 @@ class State(ABC, Generic[OptT]):
     def legal_now(self, seat: Seat) -> Sequence[Action]:
         """:meth:`legal_actions` of ``seat``, kept until the state changes: read it, never
         edit it. An action taken from it is applied without being checked again."""
+        return self._kept(seat).actions
+
+    def _kept(self, seat: Seat) -> _LegalMemo:
+        """The kept legal list of ``seat`` in this version of the state, made if need be."""
         memo = self._legal_memo
         if memo is None or not memo.complete or not memo.holds(self, seat):
-            memo = _LegalMemo(self, seat, self._legal_list(seat))
-            self._legal_memo = memo
-        return memo.actions
+            memo = self._legal_memo = _LegalMemo(self, seat, self._legal_list(seat))
+        return memo
 
     def _legal_list(self, seat: Seat) -> Sequence[Action]:
         """:meth:`legal_actions` as :meth:`legal_now` keeps it: a tuple, or (a game whose
@@ -105,11 +108,8 @@ class State(ABC, Generic[OptT]):
         """A uniformly random legal action of ``seat``, drawn with ``rng``: the action at
         ``rng.choice`` in :meth:`legal_actions` order (a game may override it to pick
         without building them all, drawing the same)."""
-        actions = self.legal_now(seat)
-        drawn = rng.choice(actions)
-        memo = self._legal_memo
-        if memo is not None:
-            memo.drawn = drawn  # found at once when it is applied
+        memo = self._kept(seat)
+        drawn = memo.drawn = rng.choice(memo.actions)  # found at once when it is applied
         return drawn
 
     def _vouch(self, seat: Seat, action: Action) -> None:
@@ -121,7 +121,7 @@ class State(ABC, Generic[OptT]):
         """``action`` is one of the very objects :meth:`legal_now` handed out for ``seat``
         in this state: legal without a check."""
         memo = self._legal_memo
-        return memo is not None and memo.holds(self, seat) and memo.has(action)
+        return memo is not None and memo.has(action) and memo.holds(self, seat)
 
     def secrets_for(self, seat: Seat | None) -> set[str]:
         """Strings that ``seat`` may not know (for the leak tests); none by default."""

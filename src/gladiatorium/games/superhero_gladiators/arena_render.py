@@ -16,6 +16,7 @@ from gladiatorium.games.superhero_gladiators.arena import (
     WALL,
     parse_square,
 )
+from gladiatorium.games.superhero_gladiators.view_text import standing
 
 TEAM_COLOURS = (
     "cyan",
@@ -80,16 +81,7 @@ def hero_line(hero: dict[str, Any], actor: str) -> str:
     mark = ">" if hero["id"] == actor else " "
     if hero["fainted"]:
         return f"{mark} {hero['id']} {escape(hero['name'])}: fainted"
-    state = [f"oomph {hero['oomph']}/{hero['max_oomph']}", f"at {hero['square'] or '-'}"]
-    if hero["altitude"]:
-        state.append(f"altitude {hero['altitude']}")
-    if hero["clinging"]:
-        state.append("clinging")
-    if hero["entangled"]:
-        state.append(
-            f"entangled {hero['entangled']}"
-            + (f" by {hero['grappler']}" if hero["grappler"] else "")
-        )
+    state = [f"oomph {hero['oomph']}/{hero['max_oomph']}", *standing(hero)]
     powers = ", ".join(
         f"{n} {'inf' if u is None else u}" + (" (broken)" if n in hero["destroyed"] else "")
         for n, u in hero["uses"].items()

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL
+from gladiatorium.games.superhero_gladiators.view_text import standing
 from gladiatorium.games.web_parts import TEAM_FILLS, acts_attr, button, e
 
 CELL = 36
@@ -295,20 +296,7 @@ def hero_card(
     hid = e(hero["id"])
     top = max(1, int(hero["max_oomph"]))
     share = max(0, min(1, hero["oomph"] / top))
-    state = []
-    if hero["fainted"]:
-        state.append("fainted")
-    else:
-        state.append(f"at {hero['square'] or '-'}")
-    if hero["altitude"]:
-        state.append(f"altitude {hero['altitude']}")
-    if hero["clinging"]:
-        state.append("clinging to a wall")
-    if hero["entangled"]:
-        state.append(
-            f"entangled {hero['entangled']}"
-            + (f" by {hero['grappler']}" if hero["grappler"] else "")
-        )
+    state = standing(hero)
     noticed = {
         key.split(":", 1)[1]: team
         for team, keys in view["noticed"].items()
