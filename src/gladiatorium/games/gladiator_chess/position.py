@@ -354,7 +354,7 @@ class MoveCache:
     which the target reads. It belongs to one match: a copy of the match starts with
     an empty one."""
 
-    __slots__ = ("board", "checked", "entries", "knights", "lost", "rules", "touched")
+    __slots__ = ("board", "checked", "entries", "knights", "living", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -367,6 +367,9 @@ class MoveCache:
         self.knights: tuple[bool, bool] = (False, False)
         #: whether the team was in check at the last look
         self.checked = False
+        #: the team's living pieces, in its order (a piece dies only with a change of
+        #: the losses, and never comes back): None until looked for
+        self.living: list[int] | None = None
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
@@ -385,6 +388,7 @@ class MoveCache:
         losses = seen_lost is None or lost[WHITE] != seen_lost[0] or lost[BLACK] != seen_lost[1]
         if losses:  # a King's Knight is born or dies only with a change of the losses
             self.lost = (lost[WHITE][:], lost[BLACK][:])
+            self.living = None
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (pos.captor[WHITE], pos.captor[BLACK], self.knights)
         written = 0  # the squares written, as a mask
@@ -1110,17 +1114,21 @@ class Position:
                 special.add(self.royal(team, QUEEN).pid)
         near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
-        for pid in self.team_pids[team]:
+        # the pieces whose kept moves are not taken as they are
+        heeded = special | moved if special else moved
+        living = cache.living
+        if living is None:
+            living = cache.living = [pid for pid in self.team_pids[team] if pieces[pid].alive]
+        for pid in living:
             known = get(pid)
             if known is not None:
                 if known.reads & written:
                     del entries[pid]  # it read a square written since (see MoveCache.look)
                     known = None
-                elif known.steps is not None and pid not in special:
+                elif (steps := known.steps) is not None and pid not in heeded:
                     # a kept entry read its piece's own square: the piece stands there,
                     # of that kind, and these are its moves
-                    steps = known.steps
-                    if steps and pid not in moved and (kinds is None or known.kind in kinds):
+                    if steps and (kinds is None or known.kind in kinds):
                         extend(steps)
                         if not has_own and known.kind in own:
                             has_own = True
