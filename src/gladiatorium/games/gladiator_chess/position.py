@@ -1114,11 +1114,13 @@ class Position:
                 special.add(self.royal(team, QUEEN).pid)
         near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
-        # the pieces whose kept moves are not taken as they are
+        # the pieces whose kept moves are not taken as they are: moved, or judged
         heeded = special | moved if special else moved
         living = cache.living
-        if living is None:
+        if living is None:  # the losses changed: a piece may have died
             living = cache.living = [pid for pid in self.team_pids[team] if pieces[pid].alive]
+            for pid in [pid for pid in entries if not pieces[pid].alive]:
+                del entries[pid]
         for pid in living:
             known = get(pid)
             if known is not None:
