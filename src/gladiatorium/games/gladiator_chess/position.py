@@ -224,6 +224,35 @@ ORTHO_STAR = tuple(mask(s for ray in rays for s in ray) for rays in ORTHO_RAYS)
 DIAG_STAR = tuple(mask(s for ray in rays for s in ray) for rays in DIAG_RAYS)
 CHAMPION_MASKS = tuple(mask(paths) for paths in CHAMPION_PATHS)
 
+
+def sliders(sites: dict[str, int], queenlike_king: bool) -> tuple[int, int]:
+    """Where a team's pieces that slide stand, from its ``sites``: those sliding along
+    files and ranks, and those sliding along diagonals (a King moving as a queen,
+    King 11, among both), as masks."""
+    king = sites[KING] if queenlike_king else 0
+    return sites[WARRIOR] | king, sites[SCOUT] | king
+
+
+def lines_to_read(
+    sq: int, ortho: int, diagonal: int
+) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """The lines through ``sq`` (SLIDER_LINES) to read for a sliding piece, given where
+    such pieces stand (:func:`sliders`): none when none stands on any of them."""
+    if ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal:
+        return SLIDER_LINES[sq]
+    return ()
+
+
+#: CHAMPION_WAYS[sq]: each square a Champion on sq reaches, with each of his paths
+#: there as the mask of the squares he passes over, and his step onto it while empty
+CHAMPION_WAYS = tuple(
+    tuple(
+        (dest, tuple(mask(path) for path in paths), (CHAMPION, sq, dest, STEP, ""))
+        for dest, paths in CHAMPION_PATHS[sq].items()
+    )
+    for sq in range(SQUARES)
+)
+
 #: the squares whose contents decide the targets of a pawn, knight, King or Champion,
 #: as masks, its own square among them (a piece that leaves it, is taken or frozen
 #: there has other moves or none)
@@ -261,14 +290,15 @@ def _lines(
     """Each line ``kind`` on ``sq`` slides along: its squares in turn, each with the
     step onto it while it is empty and the line's squares up to it as a mask; and
     all the line's squares as a mask."""
-    return tuple(
-        (
-            tuple((s, (kind, sq, s, STEP, ""), mask(ray[: i + 1])) for i, s in enumerate(ray)),
-            mask(ray),
-        )
-        for ray in rays
-        if ray
-    )
+    lines = []
+    for ray in rays:
+        upto, line = 0, []
+        for s in ray:
+            upto |= BIT[s]
+            line.append((s, (kind, sq, s, STEP, ""), upto))
+        if line:
+            lines.append((tuple(line), upto))
+    return tuple(lines)
 
 
 #: by kind and square, the steps of a piece onto empty squares, made once: LEAPS for
@@ -324,7 +354,7 @@ class MoveCache:
     which the target reads. It belongs to one match: a copy of the match starts with
     an empty one."""
 
-    __slots__ = ("board", "checked", "entries", "knights", "lost", "rules", "touched")
+    __slots__ = ("board", "checked", "entries", "knights", "living", "lost", "rules", "touched")
 
     def __init__(self) -> None:
         self.board: list[Piece | None] | None = None
@@ -337,14 +367,28 @@ class MoveCache:
         self.knights: tuple[bool, bool] = (False, False)
         #: whether the team was in check at the last look
         self.checked = False
+        #: the team's living pieces, in its order (a piece dies only with a change of
+        #: the losses, and never comes back): None until looked for
+        self.living: list[int] | None = None
 
     def refresh(self, pos: Position, in_check: bool) -> dict[int, _Known]:
         """The entries still valid for ``pos`` now."""
+        entries, written = self.look(pos, in_check)
+        if written:
+            for pid in [pid for pid, known in entries.items() if known.reads & written]:
+                del entries[pid]
+        return entries
+
+    def look(self, pos: Position, in_check: bool) -> tuple[dict[int, _Known], int]:
+        """The entries for ``pos`` now, and the squares written since the last look as a
+        mask: an entry that reads one of them is no longer valid, and the caller forgets
+        it (:meth:`refresh` does, or a pass over all the team's pieces)."""
         entries, board, seen, touched = self.entries, pos.board, self.board, self.touched
         lost, seen_lost = pos.lost, self.lost
         losses = seen_lost is None or lost[WHITE] != seen_lost[0] or lost[BLACK] != seen_lost[1]
         if losses:  # a King's Knight is born or dies only with a change of the losses
             self.lost = (lost[WHITE][:], lost[BLACK][:])
+            self.living = None
             self.knights = (pos.alive(WHITE, KINGS_KNIGHT), pos.alive(BLACK, KINGS_KNIGHT))
         rules = (pos.captor[WHITE], pos.captor[BLACK], self.knights)
         written = 0  # the squares written, as a mask
@@ -358,10 +402,8 @@ class MoveCache:
             # a first look, other circumstances, or a square changed unannounced
             entries.clear()
             self.board = board[:]
+            written = 0
         elif entries:
-            if written:
-                for pid in [pid for pid, known in entries.items() if known.reads & written]:
-                    del entries[pid]
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
                 for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
@@ -373,7 +415,7 @@ class MoveCache:
         touched.clear()
         self.rules = rules
         self.checked = in_check
-        return entries
+        return entries, written
 
 
 class Position:
@@ -418,6 +460,8 @@ class Position:
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
         #: by team and kind of piece, where the team's pieces stand (see sites)
         self._sites: dict[str, dict[str, int]] | None = None
+        #: where any piece stands, kept with the sites (see occupied)
+        self._occupied = 0
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -528,10 +572,8 @@ class Position:
                     return True
         lines = SLIDER_LINES[sq]
         if sites is not None:
-            king = sites[KING] if queenlike_king else 0
-            ortho, diagonal = sites[WARRIOR] | king, sites[SCOUT] | king
-            if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
-                lines = ()  # no piece of theirs that slides stands on a line through sq
+            ortho, diagonal = sliders(sites, queenlike_king)
+            lines = lines_to_read(sq, ortho, diagonal)
         for ray, slider, lane in lines:
             if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
@@ -560,10 +602,18 @@ class Position:
         :meth:`promote` (so a board edited by hand must be edited before it)."""
         if self._sites is None:
             self._sites = {t: dict.fromkeys(SITE_OF.values(), 0) for t in TEAMS}
+            self._occupied = mask(s for s, piece in enumerate(self.board) if piece is not None)
             for piece in self.pieces:
                 if piece.sq >= 0 and self.board[piece.sq] is piece:
                     self._sites[piece.team][SITE_OF[piece.kind]] |= BIT[piece.sq]
         return self._sites[team]
+
+    def occupied(self) -> int:
+        """The squares on which a piece stands, as a mask: kept with the sites (see
+        :meth:`sites`)."""
+        if self._sites is None:
+            self.sites(WHITE)
+        return self._occupied
 
     def place(self, sq: int, piece: Piece | None) -> None:
         """Put ``piece`` (None: nothing) on ``sq``, in place of what stood there."""
@@ -574,6 +624,9 @@ class Position:
                 sites[old.team][SITE_OF[old.kind]] &= ~BIT[sq]
             if piece is not None:
                 sites[piece.team][SITE_OF[piece.kind]] |= BIT[sq]
+                self._occupied |= BIT[sq]
+            else:
+                self._occupied &= ~BIT[sq]
         board[sq] = piece
 
     def reachers(
@@ -674,12 +727,8 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == enemy and q.kind in PAWNS:
                     checkers.append(frozenset((s,)))
-        king_site = sites[KING] if queenlike else 0
-        ortho, diagonal = sites[WARRIOR] | king_site, sites[SCOUT] | king_site
-        lines = SLIDER_LINES[sq]
-        if not (ORTHO_STAR[sq] & ortho or DIAG_STAR[sq] & diagonal):
-            lines = ()  # nothing of theirs slides along any line through his square
-        for ray, slider, lane in lines:
+        ortho, diagonal = sliders(sites, queenlike)
+        for ray, slider, lane in lines_to_read(sq, ortho, diagonal):
             if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # nothing of theirs slides along this line
             blocker: Piece | None = None  # the first of our pieces on the ray
@@ -821,13 +870,31 @@ class Position:
         # enters on is never counted against him: he is not put there, only lifted
         # off his own square
         sites, queenlike = self.sites(enemy), self.captor[enemy] is not None
+        # a knight, King or pawn of theirs that reaches a square stands where its mask
+        # says (see attacked): only a square on a line or path of theirs is read
+        knights, kings, pawns = sites["N"], sites[KING], sites["P"]
+        pawn_masks, champions = PAWN_MASKS[enemy], sites[CHAMPION]
+        ortho, diagonal = sliders(sites, queenlike)
         out: list[StepTuple] = []
         board[origin] = None
         try:
             for step in steps:
-                safe = judged.get(step[2]) if judged else None
+                target = step[2]
+                safe = judged.get(target) if judged else None
                 if safe is None:
-                    safe = not self.attacked(board, step[2], enemy, queenlike, sites)
+                    if (
+                        KNIGHT_MASKS[target] & knights
+                        or KING_MASKS[target] & kings
+                        or pawn_masks[target] & pawns
+                    ):
+                        continue
+                    safe = not (
+                        (
+                            lines_to_read(target, ortho, diagonal)
+                            or CHAMPION_MASKS[target] & champions
+                        )
+                        and self.attacked(board, target, enemy, queenlike, sites)
+                    )
                 if safe:
                     out.append(step)
         finally:
@@ -926,20 +993,17 @@ class Position:
                         out.append((kind, sq, s, how, ""))
             return out, reads
         if kind == CHAMPION:
-            leaps = self.champion_leaps
-            for dest, paths in CHAMPION_PATHS[sq].items():
+            leaps, occupied = self.champion_leaps, self.occupied()
+            for dest, ways, step in CHAMPION_WAYS[sq]:
                 if not leaps:  # R4: he does not leap; one clear path suffices
-                    for path in paths:
-                        for s in path:
-                            if board[s] is not None:
-                                break
-                        else:
+                    for way in ways:
+                        if not way & occupied:
                             break
                     else:
                         continue
                 occupant = board[dest]
                 if occupant is None:
-                    out.append((kind, sq, dest, STEP, ""))
+                    out.append(step)
                 elif occupant.team != team and occupant.kind not in ROYALS:
                     out.append((kind, sq, dest, ATTACK, ""))
                 elif occupant.team != team or occupant.kind == QUEEN:
@@ -1033,7 +1097,7 @@ class Position:
         given), and whether a piece of ``own`` (the commander's kinds) makes one. A
         piece kept in ``cache`` whose moves need no judgement now adds them as they
         are."""
-        entries = cache.refresh(self, in_check)
+        entries, written = cache.look(self, in_check)
         out: list[StepTuple] = []
         extend, get = out.extend, entries.get
         has_own = False
@@ -1050,7 +1114,27 @@ class Position:
                 special.add(self.royal(team, QUEEN).pid)
         near_the_end = NEAR_THE_END[team]
         pieces, board, moved = self.pieces, self.board, self.moved
-        for pid in self.team_pids[team]:
+        # the pieces whose kept moves are not taken as they are: moved, or judged
+        heeded = special | moved if special else moved
+        living = cache.living
+        if living is None:  # the losses changed: a piece may have died
+            living = cache.living = [pid for pid in self.team_pids[team] if pieces[pid].alive]
+            for pid in [pid for pid in entries if not pieces[pid].alive]:
+                del entries[pid]
+        for pid in living:
+            known = get(pid)
+            if known is not None:
+                if known.reads & written:
+                    del entries[pid]  # it read a square written since (see MoveCache.look)
+                    known = None
+                elif (steps := known.steps) is not None and pid not in heeded:
+                    # a kept entry read its piece's own square: the piece stands there,
+                    # of that kind, and these are its moves
+                    if steps and (kinds is None or known.kind in kinds):
+                        extend(steps)
+                        if not has_own and known.kind in own:
+                            has_own = True
+                    continue
             if pid in moved:
                 continue
             piece = pieces[pid]
@@ -1060,29 +1144,24 @@ class Position:
             kind = piece.kind
             if kinds is not None and kind not in kinds:
                 continue
-            known = get(pid)
-            # a kept entry read its piece's own square: it is of this square and kind
-            if known is not None and known.steps is not None and pid not in special:
-                steps = known.steps
-            elif (
-                kind in unjudged
+            if (
+                known is None
+                and kind in unjudged
                 and pid not in special
                 and not (kind in PAWNS and near_the_end[sq])
-                and known is None
             ):
                 # a piece seen afresh whose moves need no judgement (see _piece_moves)
                 steps, reads = self._targets(piece, in_check)
                 known = entries[pid] = _Known(sq, kind, steps, reads)
                 known.steps = steps
+                if steps:
+                    extend(steps)
+                    if not has_own and kind in own:
+                        has_own = True
             else:
                 start = len(out)
                 self._piece_moves(piece, in_check, guard, entries, out)
                 if not has_own and len(out) > start and kind in own:
-                    has_own = True
-                continue
-            if steps:
-                extend(steps)
-                if not has_own and kind in own:
                     has_own = True
         return out, has_own
 
