@@ -512,7 +512,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """Victory when one side is left (V1); a tie when everyone fainted together or
         no side can harm another any more (V2, C20)."""
         living = self.living()
-        standing = sorted({f.team for f in living})
+        teams = {f.team for f in living}
+        if len(teams) > 1 and _anyone_can_harm(living):  # the fight goes on (most actions)
+            return self.result is not None
+        standing = sorted(teams)
         if len(standing) == 1:
             self._finish(
                 Outcome.win(
@@ -524,7 +527,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             )
         elif not standing:
             self._finish(Outcome.drawn(f"the last heroes fainted together (turn {self.turn})"))
-        elif not _anyone_can_harm(living):
+        else:  # sides are left, none of which can harm another
             self._finish(
                 Outcome.drawn(
                     f"no side can harm another any more (turn {self.turn})",

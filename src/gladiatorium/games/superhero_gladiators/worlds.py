@@ -116,7 +116,7 @@ def forget_borrowed_gizmos(world: SuperheroGladiatorsState) -> None:
         if g.copied is not None:
             g.copied = without_gizmo(g.copied)
     if world.pending:
-        world.pending = [replace(hit, power=without_gizmo(hit.power)) for hit in world.pending]
+        world.pending = [hit._replace(power=without_gizmo(hit.power)) for hit in world.pending]
 
 
 def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
