@@ -158,11 +158,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     ) -> list[str]:
         """Order the heroes (initiative: Dex, Per, Size; placement: Per, Str); heroes
         still tied roll a d20 each, lowest first, then table order (S1, S3)."""
-        heroes = [f.hero for f in self.fighters.values()]
         order: list[str] = []
-        for group in grouping(heroes):
-            members = {id(h) for h in group}
-            ids = [fid for fid, f in self.fighters.items() if id(f.hero) in members]
+        for group in self._groups(grouping):
+            ids = list(group)
             if len(ids) > 1:
                 rolls = {fid: self.rng.d(20) for fid in ids}
                 self.emit(
@@ -175,6 +173,26 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 ids.sort(key=lambda i: rolls[i])
             order += [i for i in ids if i not in order]
         return order
+
+    def _groups(
+        self, grouping: Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]
+    ) -> tuple[tuple[str, ...], ...]:
+        """The heroes' ids in the groups of ``grouping``, in table order within each
+        (worked out once per options object: every match of a batch has the same)."""
+        key = (id(self.options), grouping)
+        kept = _GROUPS.get(key)
+        if kept is None or kept[0] is not self.options:
+            heroes = [f.hero for f in self.fighters.values()]
+            groups = []
+            for group in grouping(heroes):
+                members = {id(h) for h in group}
+                groups.append(
+                    tuple(fid for fid, f in self.fighters.items() if id(f.hero) in members)
+                )
+            if len(_GROUPS) >= MAX_CARDS:
+                _GROUPS.clear()
+            kept = _GROUPS[key] = (self.options, tuple(groups))
+        return kept[1]
 
     def placer(self, fid: str) -> Seat:
         """Who places a hero: its owner, or the next player for Perception 1 (S2)."""
@@ -1305,6 +1323,13 @@ _CARDS: dict[
     int, tuple[SuperheroGladiatorsOptions, DesignRules, tuple[tuple[str, Seat, Hero], ...]]
 ] = {}
 MAX_CARDS = 64
+
+#: the heroes' ids by initiative or placement group (``_groups``), by the options' id
+#: and the grouping; each entry holds its options
+_GROUPS: dict[
+    tuple[int, Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]],
+    tuple[SuperheroGladiatorsOptions, tuple[tuple[str, ...], ...]],
+] = {}
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
