@@ -132,11 +132,11 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
         return ("place", state.arena.rows, state.fighters[fid].team, state.placer(fid))
     if state.phase != "fight" or state.reveal_for[0]:
         return None
-    if state.pending:  # a defence, kept until the match changes
-        found = state.defence_situation
-        if found is None:
-            found = state.defence_situation = _situation(state)
-        return found
+    if state.pending:  # a defence: kept with the turn it follows from, if it was
+        defence = state.kept_defence()
+        if defence.situation is None:
+            defence.situation = _situation(state)
+        return defence.situation
     kept = state.kept_turn()  # the hero's turn met before, its legal actions with it
     if kept.situation is None:  # the same for every match where the turn is the same
         kept.situation = _situation(state)
