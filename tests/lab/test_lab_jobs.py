@@ -123,3 +123,21 @@ def test_a_jobs_key_is_the_digest_of_what_decides_its_result() -> None:
     text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
     assert job.key == hashlib.sha256(text.encode()).hexdigest()[:16]
     assert job.key == "35b76f9b2bd27459"  # as written before
+
+
+def test_the_jobs_of_a_batch_share_their_keys_digest_but_not_their_keys() -> None:
+    """Each job of a batch (same options object) and of a batch beside it keys the
+    whole JSON text of its own game, options, players, seed, bots and position."""
+    options = {"target": 20, "sides": 6}
+    jobs = [
+        Job(i, "pig", options, players, seed, {"1": "hold", "2": "random"}, position)
+        for i, (players, seed, position) in enumerate(
+            [(2, 1, None), (2, 2, None), (3, 1, None), (2, 1, "text"), (2, 1, None)]
+        )
+    ]
+    jobs.append(Job(9, "pig", dict(options, target=30), 2, 1, {"1": "hold", "2": "random"}))
+    for job in jobs:
+        spec = [job.game, job.options, job.players, job.seed, job.bots, job.position]
+        text = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+        assert job.key == hashlib.sha256(text.encode()).hexdigest()[:16]
+    assert len({job.key for job in jobs}) == len(jobs) - 1  # the first and fifth alike

@@ -62,17 +62,27 @@ class Job:
     def key(self) -> str:
         """A short digest of what decides the game's result, kept beside it on disk so
         that a resumed run can tell a result of this job from one of another."""
-        # the JSON text of [game, options, players, seed, bots, position], the options'
-        # part made once for the batch
-        parts = [self.game, self.players, self.seed, self.bots, self.position]
-        game, players, seed, bots, position = (json_text(p) for p in parts)
-        text = f"[{game},{options_text(self.options)},{players},{seed},{bots},{position}]"
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        # the JSON text of [game, options, players, seed, bots, position]: the digest of
+        # its batch's part (game, options, players) is taken once and carried on
+        digest = batch_digest(self.game, self.options, self.players).copy()
+        rest = f",{plain_json(self.seed)},{json_text(self.bots)},{plain_json(self.position)}]"
+        digest.update(rest.encode())
+        return digest.hexdigest()[:16]
 
 
 def json_text(value: Any) -> str:
     """``value`` as compact JSON text with sorted keys."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def plain_json(value: int | str | None) -> str:
+    """:func:`json_text` of a seed or a position: an integer or no position written
+    without the encoder."""
+    if value is None:
+        return "null"
+    if type(value) is int:
+        return str(value)
+    return json_text(value)
 
 
 def options_text(options: Mapping[str, Any]) -> str:
@@ -88,6 +98,25 @@ def options_text(options: Mapping[str, Any]) -> str:
 
 #: the JSON text of options met, by the options' id (each entry holds its options)
 _OPTIONS_TEXT: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+
+def batch_digest(game: str, options: Mapping[str, Any], players: int) -> hashlib._Hash:
+    """The SHA-256 state after ``[game,options,players`` of a job's key text, taken once
+    per batch (every job of a batch shares that part; a team's hero files make it
+    long): a job's key carries on from a copy of it."""
+    kept = _BATCH_DIGESTS.get((game, id(options), players))
+    if kept is None or kept[0] is not options:
+        if len(_BATCH_DIGESTS) >= 16:
+            _BATCH_DIGESTS.clear()
+        text = f"[{json_text(game)},{options_text(options)},{json_text(players)}"
+        kept = (options, hashlib.sha256(text.encode()))
+        _BATCH_DIGESTS[(game, id(options), players)] = kept
+    return kept[1]
+
+
+#: the digests of the batches' parts of job keys met, by game, the options' id and
+#: players (each entry holds its options)
+_BATCH_DIGESTS: dict[tuple[str, int, int], tuple[Mapping[str, Any], hashlib._Hash]] = {}
 
 
 @dataclass(frozen=True)

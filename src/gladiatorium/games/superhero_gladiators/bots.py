@@ -170,9 +170,14 @@ class GreedyBot:
         if situation is None:
             return None
         self._read_notices(observation.events, observation.seat)
-        legal = tuple(observation.legal_actions)
-        for known, best in _CHOSEN.get((situation, self._looked()), ()):
+        legal, looked = tuple(observation.legal_actions), self._looked()
+        # a hero's turn met again hands the very situation and legal list it kept
+        last = _LAST.get(id(situation))
+        if last is not None and last[0] is situation and last[1] is legal and last[2] == looked:
+            return legal[last[3]]
+        for known, best in _CHOSEN.get((situation, looked), ()):
             if known is legal or known == legal:
+                _remember(situation, legal, looked, best)
                 return legal[best]
         return None
 
@@ -185,6 +190,7 @@ class GreedyBot:
         if len(_CHOSEN) >= MAX_CHOSEN:
             _CHOSEN.pop(next(iter(_CHOSEN)), None)  # the oldest goes
         _CHOSEN[key] = ((legal, best), *others[: MAX_CHOICES - 1])
+        _remember(situation, legal, key[1], best)
         return legal[best]
 
     def _looked(self) -> tuple[tuple[str, str], ...]:
@@ -495,6 +501,22 @@ _CHOSEN: dict[
 ] = {}
 MAX_CHOSEN = 8192  # about a kilobyte each
 MAX_CHOICES = 4  # legal lists kept by situation
+
+#: the last choice recalled or made in each situation object, by its id: the
+#: situation (held, so that its id names no other), the legal list, the looks that
+#: found nothing and the index chosen (a hero's turn met again hands the same objects,
+#: found without hashing the situation)
+_LAST: dict[int, tuple[Hashable, tuple[Action, ...], tuple[tuple[str, str], ...], int]] = {}
+
+
+def _remember(
+    situation: Hashable, legal: tuple[Action, ...], looked: tuple[tuple[str, str], ...], best: int
+) -> None:
+    """Keep ``best`` as the last choice in ``situation`` (see ``_LAST``)."""
+    if len(_LAST) >= MAX_CHOSEN:
+        _LAST.clear()
+    _LAST[id(situation)] = (situation, legal, looked, best)
+
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry

@@ -67,7 +67,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             "_moves": lambda: None,
             "_move_list": lambda: None,
             "_turn": lambda: None,
-            "defence_situation": lambda: None,
+            "_defence": lambda: None,
         }
     )
 
@@ -96,12 +96,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self.flew = False  # the acting hero used flight this action
         self.was_airborne = False  # the acting hero began its action in the air
         self.result: Outcome | None = None
-        self._cache: dict[Seat, list[Action]] = {}
+        self._cache: dict[Seat, Sequence[Action]] = {}
         self._moves: dict[Move, movement.MoveOption] | None = None
         self._move_list: list[movement.MoveOption] | None = None
         self._turn: KeptTurn | None = None
-        #: the situation of the defence awaited (``worlds.situation``), once worked out
-        self.defence_situation: tuple[Any, ...] | None = None
+        #: what is kept of the defence awaited (``kept_defence``), once asked for
+        self._defence: KeptDefence | None = None
         self.order = self._ordered(initiative_order, "initiative")
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
@@ -158,11 +158,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     ) -> list[str]:
         """Order the heroes (initiative: Dex, Per, Size; placement: Per, Str); heroes
         still tied roll a d20 each, lowest first, then table order (S1, S3)."""
-        heroes = [f.hero for f in self.fighters.values()]
         order: list[str] = []
-        for group in grouping(heroes):
-            members = {id(h) for h in group}
-            ids = [fid for fid, f in self.fighters.items() if id(f.hero) in members]
+        for group in self._groups(grouping):
+            ids = list(group)
             if len(ids) > 1:
                 rolls = {fid: self.rng.d(20) for fid in ids}
                 self.emit(
@@ -175,6 +173,26 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 ids.sort(key=lambda i: rolls[i])
             order += [i for i in ids if i not in order]
         return order
+
+    def _groups(
+        self, grouping: Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]
+    ) -> tuple[tuple[str, ...], ...]:
+        """The heroes' ids in the groups of ``grouping``, in table order within each
+        (worked out once per options object: every match of a batch has the same)."""
+        key = (id(self.options), grouping)
+        kept = _GROUPS.get(key)
+        if kept is None or kept[0] is not self.options:
+            heroes = [f.hero for f in self.fighters.values()]
+            groups = []
+            for group in grouping(heroes):
+                members = {id(h) for h in group}
+                groups.append(
+                    tuple(fid for fid, f in self.fighters.items() if id(f.hero) in members)
+                )
+            if len(_GROUPS) >= MAX_CARDS:
+                _GROUPS.clear()
+            kept = _GROUPS[key] = (self.options, tuple(groups))
+        return kept[1]
 
     def placer(self, fid: str) -> Seat:
         """Who places a hero: its owner, or the next player for Perception 1 (S2)."""
@@ -246,6 +264,14 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._turn = kept
         return kept
 
+    def kept_defence(self) -> KeptDefence:
+        """What is kept of the defence awaited (a hit is pending): with the hero's turn
+        it follows from when that turn was kept (see :meth:`_act`), so that the duels of
+        a batch meet it again; else for this version of the match only."""
+        if self._defence is None:
+            self._defence = KeptDefence(tuple(self._cache.get(self._awaiting()[0], ())))
+        return self._defence
+
     def known_turn(self) -> KeptTurn | None:
         """:meth:`kept_turn` if it was found for the match as it stands (a bot that
         recalls asked for the situation), else None."""
@@ -314,9 +340,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         return self.fighters[self.actor]
 
     def _apply(self, seat: Seat, action: Action) -> None:
+        turn = self._turn  # the hero's turn as kept, if it was (a bot that recalls)
         self._cache = {}
         self._turn = None
-        self.defence_situation = None
+        self._defence = None
         if not isinstance(action, Move):
             self._forget_moves()
         if isinstance(action, Place):
@@ -326,7 +353,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         elif isinstance(action, Defend):
             self._defend(action)
         else:
-            self._act(self.fighters[self.actor], action)
+            self._act(self.fighters[self.actor], action, turn)
 
     # ------------------------------------------------------------------ placement
     def placements(self, fid: str) -> list[Square]:
@@ -422,7 +449,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 if works:
                     f.working_moves.append(name)
 
-    def _act(self, f: Fighter, action: Action) -> None:
+    def _act(self, f: Fighter, action: Action, turn: KeptTurn | None = None) -> None:
+        """The acting hero's action; ``turn``: its turn as kept, if it was, with which
+        the defence it leads to is kept (:meth:`_keep_defence`)."""
         was_airborne = f.altitude > 0
         self.flew = False
         if isinstance(action, Move):
@@ -438,7 +467,22 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         else:
             self.emit("pass", f"{f.label} waits", hero=f.id)
         self.was_airborne = was_airborne
+        landed = len(self.pending)  # none were pending before the action
         self._continue()
+        if turn is not None and self.pending and len(self.pending) == landed:
+            self._keep_defence(turn, action)
+
+    def _keep_defence(self, turn: KeptTurn, action: Action) -> None:
+        """A hero's kept turn, an action and the hits it landed, all waiting for their
+        defences (none taken on the way), are all that the defence awaited follows
+        from: the situation (``worlds.situation``) and the legal reactions are kept
+        with the turn, by the action and the hits."""
+        if self.reveal_for[0]:
+            return
+        team = self.fighters[self.pending[0].target].team
+        kept = turn.defence(action, tuple(self.pending), self._cache[team])
+        self._defence = kept
+        self._cache[team] = kept.actions  # the same list each time: recalled by identity
 
     def _continue(self) -> None:
         """Resolve hits that need no decision; stop at one that does (a defence
@@ -512,7 +556,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """Victory when one side is left (V1); a tie when everyone fainted together or
         no side can harm another any more (V2, C20)."""
         living = self.living()
-        standing = sorted({f.team for f in living})
+        teams = {f.team for f in living}
+        if len(teams) > 1 and _anyone_can_harm(living):  # the fight goes on (most actions)
+            return self.result is not None
+        standing = sorted(teams)
         if len(standing) == 1:
             self._finish(
                 Outcome.win(
@@ -524,7 +571,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             )
         elif not standing:
             self._finish(Outcome.drawn(f"the last heroes fainted together (turn {self.turn})"))
-        elif not _anyone_can_harm(living):
+        else:  # sides are left, none of which can harm another
             self._finish(
                 Outcome.drawn(
                     f"no side can harm another any more (turn {self.turn})",
@@ -1303,6 +1350,13 @@ _CARDS: dict[
 ] = {}
 MAX_CARDS = 64
 
+#: the heroes' ids by initiative or placement group (``_groups``), by the options' id
+#: and the grouping; each entry holds its options
+_GROUPS: dict[
+    tuple[int, Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]],
+    tuple[SuperheroGladiatorsOptions, tuple[tuple[str, ...], ...]],
+] = {}
+
 
 #: the moves of move-option lists met before (lists are shared by the situations that
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
@@ -1317,7 +1371,7 @@ class KeptTurn:
     (``worlds.seat_options``), filled in when first asked for. It holds the options and
     cards its key names by id."""
 
-    __slots__ = ("actions", "heroes", "options", "seat_options", "situation")
+    __slots__ = ("actions", "defences", "heroes", "options", "seat_options", "situation")
 
     def __init__(
         self,
@@ -1330,6 +1384,36 @@ class KeptTurn:
         self.actions = actions
         self.situation: tuple[Any, ...] | None = None
         self.seat_options: dict[Seat | None, SuperheroGladiatorsOptions] = {}
+        #: the defences this turn led to, by the action and the hits waiting for them
+        self.defences: dict[tuple[Action, tuple[Hit, ...]], KeptDefence] = {}
+
+    def defence(
+        self, action: Action, hits: tuple[Hit, ...], reactions: Sequence[Action]
+    ) -> KeptDefence:
+        """What is kept of the defence that ``action`` led to, ``hits`` waiting for
+        their defences (``reactions``: the legal ones, kept the first time)."""
+        key = (action, hits)
+        kept = self.defences.get(key)
+        if kept is None:
+            if len(self.defences) >= MAX_DEFENCES:
+                self.defences.clear()
+            kept = self.defences[key] = KeptDefence(tuple(reactions))
+        return kept
+
+
+class KeptDefence:
+    """What follows from a defence awaited: its legal reactions and the situation as
+    every seat sees it (``worlds.situation``, filled in when first asked for)."""
+
+    __slots__ = ("actions", "situation")
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self.actions = actions
+        self.situation: tuple[Any, ...] | None = None
+
+
+#: the defences kept with one hero's turn, at most
+MAX_DEFENCES = 64
 
 
 #: the placements met before, by map, team, placer, rule and squares taken (see

@@ -116,7 +116,7 @@ def forget_borrowed_gizmos(world: SuperheroGladiatorsState) -> None:
         if g.copied is not None:
             g.copied = without_gizmo(g.copied)
     if world.pending:
-        world.pending = [replace(hit, power=without_gizmo(hit.power)) for hit in world.pending]
+        world.pending = [hit._replace(power=without_gizmo(hit.power)) for hit in world.pending]
 
 
 def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
@@ -132,11 +132,11 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
         return ("place", state.arena.rows, state.fighters[fid].team, state.placer(fid))
     if state.phase != "fight" or state.reveal_for[0]:
         return None
-    if state.pending:  # a defence, kept until the match changes
-        found = state.defence_situation
-        if found is None:
-            found = state.defence_situation = _situation(state)
-        return found
+    if state.pending:  # a defence: kept with the turn it follows from, if it was
+        defence = state.kept_defence()
+        if defence.situation is None:
+            defence.situation = _situation(state)
+        return defence.situation
     kept = state.kept_turn()  # the hero's turn met before, its legal actions with it
     if kept.situation is None:  # the same for every match where the turn is the same
         kept.situation = _situation(state)
