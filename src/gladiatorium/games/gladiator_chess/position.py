@@ -570,12 +570,31 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == by and q.kind in PAWNS:
                     return True
-        lines = SLIDER_LINES[sq]
-        if sites is not None:
-            ortho, diagonal = sliders(sites, queenlike_king)
-            lines = lines_to_read(sq, ortho, diagonal)
+        if sites is None:  # every line read, every Champion looked for
+            return self._slides_onto(
+                board, sq, by, queenlike_king, SLIDER_LINES[sq], -1, -1
+            ) or self._charges_onto(board, sq, by)
+        ortho, diagonal = sliders(sites, queenlike_king)
+        lines = lines_to_read(sq, ortho, diagonal)
+        return bool(
+            lines and self._slides_onto(board, sq, by, queenlike_king, lines, ortho, diagonal)
+        ) or bool(CHAMPION_MASKS[sq] & sites[CHAMPION] and self._charges_onto(board, sq, by))
+
+    @staticmethod
+    def _slides_onto(
+        board: list[Piece | None],
+        sq: int,
+        by: str,
+        queenlike_king: bool,
+        lines: tuple[tuple[tuple[int, ...], str, int], ...],
+        ortho: int,
+        diagonal: int,
+    ) -> bool:
+        """Whether a sliding piece of team ``by`` reaches ``sq`` along one of ``lines``
+        (see :func:`lines_to_read`): a line on which no such piece stands (``ortho``,
+        ``diagonal``: where they stand, see :func:`sliders`) is not read."""
         for ray, slider, lane in lines:
-            if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
+            if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
                 q = board[s]
@@ -586,14 +605,17 @@ class Position:
                 ):
                     return True
                 break
-        if sites is None or CHAMPION_MASKS[sq] & sites[CHAMPION]:
-            pieces = self.pieces
-            for pid in self.champions:
-                q = pieces[pid]
-                if q.team == by and q.sq >= 0 and board[q.sq] is q:
-                    paths = CHAMPION_PATHS[q.sq].get(sq)
-                    if paths and self._champion_path_clear(board, paths):
-                        return True
+        return False
+
+    def _charges_onto(self, board: list[Piece | None], sq: int, by: str) -> bool:
+        """Whether a Champion of team ``by`` reaches ``sq`` (R4)."""
+        pieces = self.pieces
+        for pid in self.champions:
+            q = pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
+                paths = CHAMPION_PATHS[q.sq].get(sq)
+                if paths and self._champion_path_clear(board, paths):
+                    return True
         return False
 
     def sites(self, team: str) -> dict[str, int]:
@@ -858,13 +880,14 @@ class Position:
         together: he is lifted off his square once for all of them."""
         team, enemy = king.team, other(king.team)
         board, origin = self.board, king.sq
-        judged: dict[int, bool] = {}
-        for step in steps:
-            target, how = step[2], step[3]
-            if how == ELIMINATE and self._last_kings_knight(board[target], team):
-                judged[target] = True  # he eliminates it: unprotected, no check
-            elif how == TAKE_QUEEN:
-                judged[target] = self.safe_after(king, target, how)
+        # he eliminates the last King's Knight: unprotected, no check; taking a queen is
+        # played out (both judged with him on his square)
+        judged = {
+            step[2]: step[3] == ELIMINATE or self.safe_after(king, step[2], TAKE_QUEEN)
+            for step in steps
+            if (step[3] == ELIMINATE and self._last_kings_knight(board[step[2]], team))
+            or step[3] == TAKE_QUEEN
+        }
         # the board holds the enemy's pieces as they stand: their sites hold them all.
         # A square's attackers are looked for around it, never on it, so the piece he
         # enters on is never counted against him: he is not put there, only lifted
@@ -888,12 +911,16 @@ class Position:
                         or pawn_masks[target] & pawns
                     ):
                         continue
+                    # no knight, King or pawn of theirs reaches it: only their
+                    # sliders and Champions are looked for
+                    lines = lines_to_read(target, ortho, diagonal)
+                    if lines and self._slides_onto(
+                        board, target, enemy, queenlike, lines, ortho, diagonal
+                    ):
+                        continue
                     safe = not (
-                        (
-                            lines_to_read(target, ortho, diagonal)
-                            or CHAMPION_MASKS[target] & champions
-                        )
-                        and self.attacked(board, target, enemy, queenlike, sites)
+                        CHAMPION_MASKS[target] & champions
+                        and self._charges_onto(board, target, enemy)
                     )
                 if safe:
                     out.append(step)
