@@ -878,16 +878,8 @@ class Position:
     def _king_escapes(self, king: Piece, steps: list[StepTuple]) -> list[StepTuple]:
         """The protected King's own ``steps`` that leave him out of check (R8), judged
         together: he is lifted off his square once for all of them."""
-        team, enemy = king.team, other(king.team)
+        enemy = other(king.team)
         board, origin = self.board, king.sq
-        # he eliminates the last King's Knight: unprotected, no check; taking a queen is
-        # played out (both judged with him on his square)
-        judged = {
-            step[2]: step[3] == ELIMINATE or self.safe_after(king, step[2], TAKE_QUEEN)
-            for step in steps
-            if (step[3] == ELIMINATE and self._last_kings_knight(board[step[2]], team))
-            or step[3] == TAKE_QUEEN
-        }
         # the board holds the enemy's pieces as they stand: their sites hold them all.
         # A square's attackers are looked for around it, never on it, so the piece he
         # enters on is never counted against him: he is not put there, only lifted
@@ -903,30 +895,46 @@ class Position:
         try:
             for step in steps:
                 target = step[2]
-                safe = judged.get(target) if judged else None
-                if safe is None:
-                    if (
-                        KNIGHT_MASKS[target] & knights
-                        or KING_MASKS[target] & kings
-                        or pawn_masks[target] & pawns
-                    ):
-                        continue
-                    # no knight, King or pawn of theirs reaches it: only their
-                    # sliders and Champions are looked for
-                    lines = lines_to_read(target, ortho, diagonal)
-                    if lines and self._slides_onto(
-                        board, target, enemy, queenlike, lines, ortho, diagonal
-                    ):
-                        continue
-                    safe = not (
-                        CHAMPION_MASKS[target] & champions
-                        and self._charges_onto(board, target, enemy)
-                    )
-                if safe:
+                if step[3] != STEP and (verdict := self._king_judged(king, step)) is not None:
+                    if verdict:
+                        out.append(step)
+                    continue
+                if (
+                    KNIGHT_MASKS[target] & knights
+                    or KING_MASKS[target] & kings
+                    or pawn_masks[target] & pawns
+                ):
+                    continue
+                # no knight, King or pawn of theirs reaches it: only their sliders and
+                # Champions are looked for
+                lines = lines_to_read(target, ortho, diagonal)
+                if lines and self._slides_onto(
+                    board, target, enemy, queenlike, lines, ortho, diagonal
+                ):
+                    continue
+                if not (
+                    CHAMPION_MASKS[target] & champions and self._charges_onto(board, target, enemy)
+                ):
                     out.append(step)
         finally:
             board[origin] = king
         return out
+
+    def _king_judged(self, king: Piece, step: StepTuple) -> bool | None:
+        """Whether the protected King's ``step`` (lifted off his square, see
+        :meth:`_king_escapes`) is safe when the square he enters does not decide it:
+        eliminating the last King's Knight leaves him unprotected, never in check; taking
+        a queen is played out, with him on his square. None: the square decides."""
+        target, how = step[2], step[3]
+        if how == ELIMINATE:
+            return True if self._last_kings_knight(self.board[target], king.team) else None
+        if how != TAKE_QUEEN:
+            return None
+        self.board[king.sq] = king
+        try:
+            return self.safe_after(king, target, how)
+        finally:
+            self.board[king.sq] = None
 
     def _last_kings_knight(self, piece: Piece | None, team: str) -> bool:
         """``piece`` is the last living King's Knight of ``team``."""
