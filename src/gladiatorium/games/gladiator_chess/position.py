@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from gladiatorium.games.gladiator_chess.board import (
     CHAMPION_PATHS,
@@ -277,6 +278,8 @@ CHAMPION_READS = tuple(
 
 #: a legal move as (kind, origin, target, entry, promotion)
 StepTuple = tuple[str, int, int, str, str]
+#: the entry of a step
+ENTRY_OF = itemgetter(3)
 
 
 def _leaps(kind: str, sq: int, targets: tuple[int, ...]) -> tuple[tuple[int, StepTuple], ...]:
@@ -1241,7 +1244,7 @@ class Position:
             plain
             and not in_check
             and not pawn
-            and (kind in UNJUDGED[mode] or judge.isdisjoint([t[3] for t in targets]))
+            and (kind in UNJUDGED[mode] or judge.isdisjoint(map(ENTRY_OF, targets)))
         ):
             out.extend(targets)  # nothing to judge: every target is a legal step
             if known is not None:
