@@ -338,11 +338,8 @@ class _Known:
         self.steps: list[StepTuple] | None = None
 
 
-def _may_promote(known: _Known) -> bool:
-    """A kept pawn stands where a pawn of either team may reach the far rank."""
-    return known.kind in PAWNS and (
-        NEAR_THE_END[WHITE][known.origin] or NEAR_THE_END[BLACK][known.origin]
-    )
+#: by square: whether a pawn of either team standing there may reach the far rank
+NEAR_EITHER_END = tuple(NEAR_THE_END[WHITE][sq] or NEAR_THE_END[BLACK][sq] for sq in range(SQUARES))
 
 
 class MoveCache:
@@ -409,7 +406,11 @@ class MoveCache:
         elif entries:
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
-                for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
+                for pid in [
+                    pid
+                    for pid, known in entries.items()
+                    if known.kind in PAWNS and NEAR_EITHER_END[known.origin]
+                ]:
                     del entries[pid]
             if in_check != self.checked:
                 # the King in check may eliminate his own pieces (King 5)
@@ -997,11 +998,6 @@ class Position:
         the squares whose contents they depend on, as a mask (a sliding piece reads
         its targets and the occupied square that ends each of its lines)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
-        # one of our own pieces other than the Queen only blocks, unless the King in
-        # check may eliminate it (King 5; see entry)
-        own_blocks = kind != KING or not in_check
-        # neither side a King or a Queen: an enemy is simply attacked (see entry)
-        fights = kind not in ROYALS
         out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
@@ -1049,6 +1045,11 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, dest, how, ""))
             return out, CHAMPION_READS[sq]
+        # one of our own pieces other than the Queen only blocks, unless the King in
+        # check may eliminate it (King 5; see entry)
+        own_blocks = kind != KING or not in_check
+        # neither side a King or a Queen: an enemy is simply attacked (see entry)
+        fights = kind not in ROYALS
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s, step in LEAPS[kind][sq]:
                 occupant = board[s]
