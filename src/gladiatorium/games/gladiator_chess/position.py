@@ -462,6 +462,12 @@ class Position:
         self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
         #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
+        #: (team, kind) -> how many such pieces live: kept by :meth:`kill` and :meth:`promote`
+        self.living: dict[tuple[str, str], int] = {}
+        for piece in pieces:
+            if piece.alive:
+                key = (piece.team, piece.kind)
+                self.living[key] = self.living.get(key, 0) + 1
         #: by team and kind of piece, where the team's pieces stand (see sites)
         self._sites: dict[str, dict[str, int]] | None = None
         #: where any piece stands, kept with the sites (see occupied)
@@ -482,12 +488,16 @@ class Position:
         twin.lost = {team: list(codes) for team, codes in self.lost.items()}
         twin.moved = set(self.moved)
         twin.champions = list(self.champions)
+        twin.living = dict(self.living)
         if self._sites is not None:
             twin._sites = {team: dict(sites) for team, sites in self._sites.items()}
         return twin
 
     def promote(self, pawn: Piece, kind: str) -> None:
         """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        if pawn.alive:
+            self.living[pawn.team, pawn.kind] -= 1
+            self.living[pawn.team, kind] = self.living.get((pawn.team, kind), 0) + 1
         if self._sites is not None and pawn.sq >= 0 and self.board[pawn.sq] is pawn:
             self.place(pawn.sq, None)
             pawn.kind = kind
@@ -508,12 +518,14 @@ class Position:
         raise LookupError(f"{team} has no {kind}")
 
     def alive(self, team: str, kind: str) -> bool:
-        pieces = self.pieces
-        for pid in self.team_pids[team]:
-            p = pieces[pid]
-            if p.kind == kind and p.alive:
-                return True
-        return False
+        """Whether a piece of ``kind`` of the team lives (on the board, frozen or held)."""
+        return self.living.get((team, kind), 0) > 0
+
+    def kill(self, piece: Piece) -> None:
+        """``piece`` leaves the game (every capture comes here)."""
+        if piece.alive:
+            piece.alive = False
+            self.living[piece.team, piece.kind] -= 1
 
     def on_board(self, piece: Piece) -> bool:
         return piece.sq >= 0 and self.board[piece.sq] is piece
@@ -946,8 +958,7 @@ class Position:
             piece is not None
             and piece.kind == KINGS_KNIGHT
             and piece.team == team
-            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
-            == 1
+            and self.living.get((team, KINGS_KNIGHT), 0) == 1
         )
 
     # ----- movement ----------------------------------------------------------------
