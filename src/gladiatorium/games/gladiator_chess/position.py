@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 
 from gladiatorium.games.gladiator_chess.board import (
     CHAMPION_PATHS,
@@ -277,6 +278,8 @@ CHAMPION_READS = tuple(
 
 #: a legal move as (kind, origin, target, entry, promotion)
 StepTuple = tuple[str, int, int, str, str]
+#: the entry of a step
+ENTRY_OF = itemgetter(3)
 
 
 def _leaps(kind: str, sq: int, targets: tuple[int, ...]) -> tuple[tuple[int, StepTuple], ...]:
@@ -335,11 +338,8 @@ class _Known:
         self.steps: list[StepTuple] | None = None
 
 
-def _may_promote(known: _Known) -> bool:
-    """A kept pawn stands where a pawn of either team may reach the far rank."""
-    return known.kind in PAWNS and (
-        NEAR_THE_END[WHITE][known.origin] or NEAR_THE_END[BLACK][known.origin]
-    )
+#: by square: whether a pawn of either team standing there may reach the far rank
+NEAR_EITHER_END = tuple(NEAR_THE_END[WHITE][sq] or NEAR_THE_END[BLACK][sq] for sq in range(SQUARES))
 
 
 class MoveCache:
@@ -406,7 +406,11 @@ class MoveCache:
         elif entries:
             if losses:
                 # the losses are what a pawn reaching the far side may become (R12)
-                for pid in [pid for pid, known in entries.items() if _may_promote(known)]:
+                for pid in [
+                    pid
+                    for pid, known in entries.items()
+                    if known.kind in PAWNS and NEAR_EITHER_END[known.origin]
+                ]:
                     del entries[pid]
             if in_check != self.checked:
                 # the King in check may eliminate his own pieces (King 5)
@@ -458,6 +462,12 @@ class Position:
         self.team_pids = {t: [p.pid for p in pieces if p.team == t] for t in TEAMS}
         #: pids of the Champions, of both teams (a squire may become one: :meth:`promote`)
         self.champions = [piece.pid for piece in pieces if piece.kind == CHAMPION]
+        #: (team, kind) -> how many such pieces live: kept by :meth:`kill` and :meth:`promote`
+        self.living: dict[tuple[str, str], int] = {}
+        for piece in pieces:
+            if piece.alive:
+                key = (piece.team, piece.kind)
+                self.living[key] = self.living.get(key, 0) + 1
         #: by team and kind of piece, where the team's pieces stand (see sites)
         self._sites: dict[str, dict[str, int]] | None = None
         #: where any piece stands, kept with the sites (see occupied)
@@ -478,12 +488,16 @@ class Position:
         twin.lost = {team: list(codes) for team, codes in self.lost.items()}
         twin.moved = set(self.moved)
         twin.champions = list(self.champions)
+        twin.living = dict(self.living)
         if self._sites is not None:
             twin._sites = {team: dict(sites) for team, sites in self._sites.items()}
         return twin
 
     def promote(self, pawn: Piece, kind: str) -> None:
         """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
+        if pawn.alive:
+            self.living[pawn.team, pawn.kind] -= 1
+            self.living[pawn.team, kind] = self.living.get((pawn.team, kind), 0) + 1
         if self._sites is not None and pawn.sq >= 0 and self.board[pawn.sq] is pawn:
             self.place(pawn.sq, None)
             pawn.kind = kind
@@ -504,12 +518,14 @@ class Position:
         raise LookupError(f"{team} has no {kind}")
 
     def alive(self, team: str, kind: str) -> bool:
-        pieces = self.pieces
-        for pid in self.team_pids[team]:
-            p = pieces[pid]
-            if p.kind == kind and p.alive:
-                return True
-        return False
+        """Whether a piece of ``kind`` of the team lives (on the board, frozen or held)."""
+        return self.living.get((team, kind), 0) > 0
+
+    def kill(self, piece: Piece) -> None:
+        """``piece`` leaves the game (every capture comes here)."""
+        if piece.alive:
+            piece.alive = False
+            self.living[piece.team, piece.kind] -= 1
 
     def on_board(self, piece: Piece) -> bool:
         return piece.sq >= 0 and self.board[piece.sq] is piece
@@ -570,12 +586,31 @@ class Position:
                 q = board[s]
                 if q is not None and q.team == by and q.kind in PAWNS:
                     return True
-        lines = SLIDER_LINES[sq]
-        if sites is not None:
-            ortho, diagonal = sliders(sites, queenlike_king)
-            lines = lines_to_read(sq, ortho, diagonal)
+        if sites is None:  # every line read, every Champion looked for
+            return self._slides_onto(
+                board, sq, by, queenlike_king, SLIDER_LINES[sq], -1, -1
+            ) or self._charges_onto(board, sq, by)
+        ortho, diagonal = sliders(sites, queenlike_king)
+        lines = lines_to_read(sq, ortho, diagonal)
+        return bool(
+            lines and self._slides_onto(board, sq, by, queenlike_king, lines, ortho, diagonal)
+        ) or bool(CHAMPION_MASKS[sq] & sites[CHAMPION] and self._charges_onto(board, sq, by))
+
+    @staticmethod
+    def _slides_onto(
+        board: list[Piece | None],
+        sq: int,
+        by: str,
+        queenlike_king: bool,
+        lines: tuple[tuple[tuple[int, ...], str, int], ...],
+        ortho: int,
+        diagonal: int,
+    ) -> bool:
+        """Whether a sliding piece of team ``by`` reaches ``sq`` along one of ``lines``
+        (see :func:`lines_to_read`): a line on which no such piece stands (``ortho``,
+        ``diagonal``: where they stand, see :func:`sliders`) is not read."""
         for ray, slider, lane in lines:
-            if sites is not None and not lane & (ortho if slider == WARRIOR else diagonal):
+            if not lane & (ortho if slider == WARRIOR else diagonal):
                 continue  # no piece of theirs that slides this way stands on the line
             for s in ray:
                 q = board[s]
@@ -586,14 +621,17 @@ class Position:
                 ):
                     return True
                 break
-        if sites is None or CHAMPION_MASKS[sq] & sites[CHAMPION]:
-            pieces = self.pieces
-            for pid in self.champions:
-                q = pieces[pid]
-                if q.team == by and q.sq >= 0 and board[q.sq] is q:
-                    paths = CHAMPION_PATHS[q.sq].get(sq)
-                    if paths and self._champion_path_clear(board, paths):
-                        return True
+        return False
+
+    def _charges_onto(self, board: list[Piece | None], sq: int, by: str) -> bool:
+        """Whether a Champion of team ``by`` reaches ``sq`` (R4)."""
+        pieces = self.pieces
+        for pid in self.champions:
+            q = pieces[pid]
+            if q.team == by and q.sq >= 0 and board[q.sq] is q:
+                paths = CHAMPION_PATHS[q.sq].get(sq)
+                if paths and self._champion_path_clear(board, paths):
+                    return True
         return False
 
     def sites(self, team: str) -> dict[str, int]:
@@ -856,15 +894,8 @@ class Position:
     def _king_escapes(self, king: Piece, steps: list[StepTuple]) -> list[StepTuple]:
         """The protected King's own ``steps`` that leave him out of check (R8), judged
         together: he is lifted off his square once for all of them."""
-        team, enemy = king.team, other(king.team)
+        enemy = other(king.team)
         board, origin = self.board, king.sq
-        judged: dict[int, bool] = {}
-        for step in steps:
-            target, how = step[2], step[3]
-            if how == ELIMINATE and self._last_kings_knight(board[target], team):
-                judged[target] = True  # he eliminates it: unprotected, no check
-            elif how == TAKE_QUEEN:
-                judged[target] = self.safe_after(king, target, how)
         # the board holds the enemy's pieces as they stand: their sites hold them all.
         # A square's attackers are looked for around it, never on it, so the piece he
         # enters on is never counted against him: he is not put there, only lifted
@@ -880,26 +911,46 @@ class Position:
         try:
             for step in steps:
                 target = step[2]
-                safe = judged.get(target) if judged else None
-                if safe is None:
-                    if (
-                        KNIGHT_MASKS[target] & knights
-                        or KING_MASKS[target] & kings
-                        or pawn_masks[target] & pawns
-                    ):
-                        continue
-                    safe = not (
-                        (
-                            lines_to_read(target, ortho, diagonal)
-                            or CHAMPION_MASKS[target] & champions
-                        )
-                        and self.attacked(board, target, enemy, queenlike, sites)
-                    )
-                if safe:
+                if step[3] != STEP and (verdict := self._king_judged(king, step)) is not None:
+                    if verdict:
+                        out.append(step)
+                    continue
+                if (
+                    KNIGHT_MASKS[target] & knights
+                    or KING_MASKS[target] & kings
+                    or pawn_masks[target] & pawns
+                ):
+                    continue
+                # no knight, King or pawn of theirs reaches it: only their sliders and
+                # Champions are looked for
+                lines = lines_to_read(target, ortho, diagonal)
+                if lines and self._slides_onto(
+                    board, target, enemy, queenlike, lines, ortho, diagonal
+                ):
+                    continue
+                if not (
+                    CHAMPION_MASKS[target] & champions and self._charges_onto(board, target, enemy)
+                ):
                     out.append(step)
         finally:
             board[origin] = king
         return out
+
+    def _king_judged(self, king: Piece, step: StepTuple) -> bool | None:
+        """Whether the protected King's ``step`` (lifted off his square, see
+        :meth:`_king_escapes`) is safe when the square he enters does not decide it:
+        eliminating the last King's Knight leaves him unprotected, never in check; taking
+        a queen is played out, with him on his square. None: the square decides."""
+        target, how = step[2], step[3]
+        if how == ELIMINATE:
+            return True if self._last_kings_knight(self.board[target], king.team) else None
+        if how != TAKE_QUEEN:
+            return None
+        self.board[king.sq] = king
+        try:
+            return self.safe_after(king, target, how)
+        finally:
+            self.board[king.sq] = None
 
     def _last_kings_knight(self, piece: Piece | None, team: str) -> bool:
         """``piece`` is the last living King's Knight of ``team``."""
@@ -907,8 +958,7 @@ class Position:
             piece is not None
             and piece.kind == KINGS_KNIGHT
             and piece.team == team
-            and sum(1 for p in self.pieces if p.alive and p.team == team and p.kind == KINGS_KNIGHT)
-            == 1
+            and self.living.get((team, KINGS_KNIGHT), 0) == 1
         )
 
     # ----- movement ----------------------------------------------------------------
@@ -959,11 +1009,6 @@ class Position:
         the squares whose contents they depend on, as a mask (a sliding piece reads
         its targets and the occupied square that ends each of its lines)."""
         kind, sq, board, entry, team = piece.kind, piece.sq, self.board, self.entry, piece.team
-        # one of our own pieces other than the Queen only blocks, unless the King in
-        # check may eliminate it (King 5; see entry)
-        own_blocks = kind != KING or not in_check
-        # neither side a King or a Queen: an enemy is simply attacked (see entry)
-        fights = kind not in ROYALS
         out: list[StepTuple] = []
         if kind in PAWNS:
             # Footmen step one or two forward all game (Footman 1); squires step two
@@ -1011,6 +1056,11 @@ class Position:
                     if how is not None:
                         out.append((kind, sq, dest, how, ""))
             return out, CHAMPION_READS[sq]
+        # one of our own pieces other than the Queen only blocks, unless the King in
+        # check may eliminate it (King 5; see entry)
+        own_blocks = kind != KING or not in_check
+        # neither side a King or a Queen: an enemy is simply attacked (see entry)
+        fights = kind not in ROYALS
         if kind in KNIGHTS or (kind == KING and not self.queen_captive(piece.team)):
             for s, step in LEAPS[kind][sq]:
                 occupant = board[s]
@@ -1206,7 +1256,7 @@ class Position:
             plain
             and not in_check
             and not pawn
-            and (kind in UNJUDGED[mode] or judge.isdisjoint([t[3] for t in targets]))
+            and (kind in UNJUDGED[mode] or judge.isdisjoint(map(ENTRY_OF, targets)))
         ):
             out.extend(targets)  # nothing to judge: every target is a legal step
             if known is not None:

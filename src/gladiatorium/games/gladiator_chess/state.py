@@ -675,7 +675,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         pos = self.pos
         if piece.sq >= 0 and pos.board[piece.sq] is piece:
             self._put(piece.sq, None)
-        piece.alive = False
+        pos.kill(piece)
         piece.sq = -1
         self.emit("captured", f"the {piece.label} is captured", team=piece.team, piece=piece.kind)
         if piece.kind == KING:
