@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint types pytest clean bench system
 
-$(STAMP): pyproject.toml
+# setup.py compiles these modules in place (mypyc); an edit must compile them again
+COMPILED := src/gladiatorium/games/gladiator_chess/position.py
+
+$(STAMP): pyproject.toml setup.py mypyc.ini $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -35,4 +38,5 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build
+	find src -name "*.so" -delete

@@ -476,8 +476,13 @@ class Position:
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
         pieces, captive queens, losses and moves; the rules it plays by are shared."""
-        twin = Position.__new__(Position)
-        twin.__dict__.update(self.__dict__)
+        # made empty, then given every record (a compiled Position has no __dict__ to
+        # copy); what never changes in a match is shared
+        twin = Position([], self.champion_leaps, combat=self.combat)
+        twin.queen_freezes_queen = self.queen_freezes_queen
+        twin.royals = self.royals
+        twin.team_pids = self.team_pids
+        twin._occupied = self._occupied
         pieces = [Piece(p.pid, p.kind, p.team, p.hp, p.max_hp, p.sq, p.alive) for p in self.pieces]
         twin.pieces = pieces
         # a piece's pid is its place in the list
