@@ -7,9 +7,10 @@ marked ``R<n>`` and listed in docs/rules/gladiator-chess.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
 from gladiatorium.games.gladiator_chess.board import (
     CHAMPION_PATHS,
@@ -472,6 +473,15 @@ class Position:
         self._sites: dict[str, dict[str, int]] | None = None
         #: where any piece stands, kept with the sites (see occupied)
         self._occupied = 0
+
+    def __reduce__(self) -> tuple[Callable[..., Position], tuple[object, ...]]:
+        """A pickle rebuilds the position through its constructor, then gives it every
+        record (a compiled Position has no ``__dict__`` to pickle)."""
+        records: tuple[object, ...] = (self.pieces, self.board, self.frozen, self.captor)
+        records += (self.taken_on, self.lost, self.moved, self.royals, self.team_pids)
+        records += (self.champions, self.living, self._sites, self._occupied)
+        rules = (self.champion_leaps, self.combat, self.queen_freezes_queen)
+        return (_unpickled, (rules, records))
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
@@ -1420,3 +1430,27 @@ __all__ = [
     "Step",
     "new_position",
 ]
+
+
+def _unpickled(
+    rules: tuple[bool, CombatNumbers | None, bool], records: tuple[Any, ...]
+) -> Position:
+    """The position a pickle holds (see :meth:`Position.__reduce__`)."""
+    champion_leaps, combat, queen_freezes_queen = rules
+    position = Position([], champion_leaps, combat=combat, queen_freezes_queen=queen_freezes_queen)
+    (
+        position.pieces,
+        position.board,
+        position.frozen,
+        position.captor,
+        position.taken_on,
+        position.lost,
+        position.moved,
+        position.royals,
+        position.team_pids,
+        position.champions,
+        position.living,
+        position._sites,
+        position._occupied,
+    ) = records
+    return position
