@@ -27,6 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from gladiatorium.core import GladiatoriumError, Seat, get_game
+from gladiatorium.core.kept import KeptByIdentity
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of
 
@@ -88,35 +89,28 @@ def plain_json(value: int | str | None) -> str:
 def options_text(options: Mapping[str, Any]) -> str:
     """:func:`json_text` of a batch's options (read only), made once per options
     object: every job of a batch shares it, and a team's hero files make it long."""
-    kept = _OPTIONS_TEXT.get(id(options))
-    if kept is None or kept[0] is not options:
-        if len(_OPTIONS_TEXT) >= 16:
-            _OPTIONS_TEXT.clear()
-        kept = _OPTIONS_TEXT[id(options)] = (options, json_text(options))
-    return kept[1]
+    return _OPTIONS_TEXT.get(id(options), options, lambda: json_text(options))
 
 
-#: the JSON text of options met, by the options' id (each entry holds its options)
-_OPTIONS_TEXT: dict[int, tuple[Mapping[str, Any], str]] = {}
+#: the JSON text of options met, by the options' id
+_OPTIONS_TEXT: KeptByIdentity[int, str] = KeptByIdentity(16)
 
 
 def batch_digest(game: str, options: Mapping[str, Any], players: int) -> hashlib._Hash:
     """The SHA-256 state after ``[game,options,players`` of a job's key text, taken once
     per batch (every job of a batch shares that part; a team's hero files make it
     long): a job's key carries on from a copy of it."""
-    kept = _BATCH_DIGESTS.get((game, id(options), players))
-    if kept is None or kept[0] is not options:
-        if len(_BATCH_DIGESTS) >= 16:
-            _BATCH_DIGESTS.clear()
+
+    def digest() -> hashlib._Hash:
         text = f"[{json_text(game)},{options_text(options)},{json_text(players)}"
-        kept = (options, hashlib.sha256(text.encode()))
-        _BATCH_DIGESTS[(game, id(options), players)] = kept
-    return kept[1]
+        return hashlib.sha256(text.encode())
+
+    return _BATCH_DIGESTS.get((game, id(options), players), options, digest)
 
 
 #: the digests of the batches' parts of job keys met, by game, the options' id and
-#: players (each entry holds its options)
-_BATCH_DIGESTS: dict[tuple[str, int, int], tuple[Mapping[str, Any], hashlib._Hash]] = {}
+#: players
+_BATCH_DIGESTS: KeptByIdentity[tuple[str, int, int], hashlib._Hash] = KeptByIdentity(16)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, TypeVar
 
 from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.kept import KeptByIdentity
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -179,9 +180,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     ) -> tuple[tuple[str, ...], ...]:
         """The heroes' ids in the groups of ``grouping``, in table order within each
         (worked out once per options object: every match of a batch has the same)."""
-        key = (id(self.options), grouping)
-        kept = _GROUPS.get(key)
-        if kept is None or kept[0] is not self.options:
+
+        def grouped() -> tuple[tuple[str, ...], ...]:
             heroes = [f.hero for f in self.fighters.values()]
             groups = []
             for group in grouping(heroes):
@@ -189,10 +189,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 groups.append(
                     tuple(fid for fid, f in self.fighters.items() if id(f.hero) in members)
                 )
-            if len(_GROUPS) >= MAX_CARDS:
-                _GROUPS.clear()
-            kept = _GROUPS[key] = (self.options, tuple(groups))
-        return kept[1]
+            return tuple(groups)
+
+        return _GROUPS.get((id(self.options), grouping), self.options, grouped)
 
     def placer(self, fid: str) -> Seat:
         """Who places a hero: its owner, or the next player for Perception 1 (S2)."""
@@ -378,13 +377,11 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         starts alike)."""
         team, placer, taken = self.fighters[fid].team, self.placer(fid), self.occupied()
         key = (id(self.arena), team, placer, self.options.perception_1_placement, *sorted(taken))
-        kept = _PLACINGS.get(key)
-        if kept is None or kept[0] is not self.arena:
-            actions = tuple(made(Place, square_name(s)) for s in self.placements(fid))
-            if len(_PLACINGS) >= MAX_PLACINGS:
-                _PLACINGS.clear()
-            kept = _PLACINGS[key] = (self.arena, actions)
-        return kept[1]
+        return _PLACINGS.get(
+            key,
+            self.arena,
+            lambda: tuple(made(Place, square_name(s)) for s in self.placements(fid)),
+        )
 
     def occupied(self) -> set[Square]:
         return {f.square for f in self.fighters.values() if f.alive and f.square is not None}
@@ -1329,33 +1326,29 @@ def _cards_of(
 ) -> tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]:
     """The design rules and each hero's id in the match (``1A``, ``1B``, ``2A``...),
     team and card, read once per options object: every match of a batch has the same."""
-    kept = _CARDS.get(id(options))
-    if kept is None or kept[0] is not options:
+
+    def read() -> tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]:
         rules = options.design_rules
         cards = tuple(
             (f"{t}{LETTERS[h]}", str(t), team_heroes(data, f"team {t}", rules))
             for t, team in enumerate(options.teams, start=1)
             for h, data in enumerate(team)
         )
-        if len(_CARDS) >= MAX_CARDS:
-            _CARDS.clear()
-        kept = _CARDS[id(options)] = (options, rules, cards)
-    return kept[1], kept[2]
+        return rules, cards
+
+    return _CARDS.get(id(options), options, read)
 
 
-#: the options met, by id, with their design rules and cards (each entry holds its
-#: options, so an id is never read for another object)
-_CARDS: dict[
-    int, tuple[SuperheroGladiatorsOptions, DesignRules, tuple[tuple[str, Seat, Hero], ...]]
-] = {}
-MAX_CARDS = 64
+#: the design rules and cards of the options met, by the options' id
+_CARDS: KeptByIdentity[int, tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]] = (
+    KeptByIdentity(64)
+)
 
 #: the heroes' ids by initiative or placement group (``_groups``), by the options' id
-#: and the grouping; each entry holds its options
-_GROUPS: dict[
-    tuple[int, Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]],
-    tuple[SuperheroGladiatorsOptions, tuple[tuple[str, ...], ...]],
-] = {}
+#: and the grouping
+_GROUPS: KeptByIdentity[
+    tuple[int, Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]], tuple[tuple[str, ...], ...]
+] = KeptByIdentity(64)
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
@@ -1417,9 +1410,8 @@ MAX_DEFENCES = 64
 
 
 #: the placements met before, by map, team, placer, rule and squares taken (see
-#: ``SuperheroGladiatorsState._placement_actions``); each entry holds its map
-_PLACINGS: dict[tuple[Any, ...], tuple[Arena, tuple[Action, ...]]] = {}
-MAX_PLACINGS = 1024
+#: ``SuperheroGladiatorsState._placement_actions``)
+_PLACINGS: KeptByIdentity[tuple[Any, ...], tuple[Action, ...]] = KeptByIdentity(1024)
 
 
 #: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
