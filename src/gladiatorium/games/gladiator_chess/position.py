@@ -475,38 +475,52 @@ class Position:
         self._occupied = 0
 
     def __reduce__(self) -> tuple[Callable[..., Position], tuple[object, ...]]:
-        """A pickle rebuilds the position through its constructor, then gives it every
-        record (a compiled Position has no ``__dict__`` to pickle)."""
-        records: tuple[object, ...] = (self.pieces, self.board, self.frozen, self.captor)
-        records += (self.taken_on, self.lost, self.moved, self.royals, self.team_pids)
-        records += (self.champions, self.living, self._sites, self._occupied)
+        """A pickle rebuilds the position through its constructor (a compiled Position
+        has no ``__dict__`` to pickle): see :func:`_rebuilt`."""
+        records = (
+            self.pieces,
+            self.board,
+            self.frozen,
+            self.captor,
+            self.taken_on,
+            self.lost,
+            self.moved,
+            self.champions,
+            self.living,
+            self._sites,
+            self._occupied,
+        )
+        return (_rebuilt, (self._rules(), records))
+
+    def _rules(self) -> tuple[object, ...]:
+        """What never changes in a match, shared by its copies (see :func:`_rebuilt`)."""
         rules = (self.champion_leaps, self.combat, self.queen_freezes_queen)
-        return (_unpickled, (rules, records))
+        return (*rules, self.royals, self.team_pids)
 
     def copy(self) -> Position:
         """An independent copy: new pieces on a new board, new records of frozen
         pieces, captive queens, losses and moves; the rules it plays by are shared."""
-        # made empty, then given every record (a compiled Position has no __dict__ to
-        # copy); what never changes in a match is shared
-        twin = Position([], self.champion_leaps, combat=self.combat)
-        twin.queen_freezes_queen = self.queen_freezes_queen
-        twin.royals = self.royals
-        twin.team_pids = self.team_pids
-        twin._occupied = self._occupied
         pieces = [Piece(p.pid, p.kind, p.team, p.hp, p.max_hp, p.sq, p.alive) for p in self.pieces]
-        twin.pieces = pieces
         # a piece's pid is its place in the list
-        twin.board = [None if p is None else pieces[p.pid] for p in self.board]
-        twin.frozen = dict(self.frozen)
-        twin.captor = dict(self.captor)
-        twin.taken_on = dict(self.taken_on)
-        twin.lost = {team: list(codes) for team, codes in self.lost.items()}
-        twin.moved = set(self.moved)
-        twin.champions = list(self.champions)
-        twin.living = dict(self.living)
-        if self._sites is not None:
-            twin._sites = {team: dict(sites) for team, sites in self._sites.items()}
-        return twin
+        board = [None if p is None else pieces[p.pid] for p in self.board]
+        lost = {team: list(codes) for team, codes in self.lost.items()}
+        sites = self._sites
+        if sites is not None:
+            sites = {team: dict(of_team) for team, of_team in sites.items()}
+        records = (
+            pieces,
+            board,
+            dict(self.frozen),
+            dict(self.captor),
+            dict(self.taken_on),
+            lost,
+            set(self.moved),
+            list(self.champions),
+            dict(self.living),
+            sites,
+            self._occupied,
+        )
+        return _rebuilt(self._rules(), records)
 
     def promote(self, pawn: Piece, kind: str) -> None:
         """``pawn`` becomes a ``kind`` where it stands (every change of kind comes here)."""
@@ -1432,12 +1446,13 @@ __all__ = [
 ]
 
 
-def _unpickled(
-    rules: tuple[bool, CombatNumbers | None, bool], records: tuple[Any, ...]
-) -> Position:
-    """The position a pickle holds (see :meth:`Position.__reduce__`)."""
-    champion_leaps, combat, queen_freezes_queen = rules
+def _rebuilt(rules: tuple[Any, ...], records: tuple[Any, ...]) -> Position:
+    """A position made empty through its constructor, then given ``rules`` (what never
+    changes in a match: see :meth:`Position._rules`) and ``records`` (what play changes)
+    as they are: a pickle's or a copy's (a compiled Position has no ``__dict__``)."""
+    champion_leaps, combat, queen_freezes_queen, royals, team_pids = rules
     position = Position([], champion_leaps, combat=combat, queen_freezes_queen=queen_freezes_queen)
+    position.royals, position.team_pids = royals, team_pids
     (
         position.pieces,
         position.board,
@@ -1446,8 +1461,6 @@ def _unpickled(
         position.taken_on,
         position.lost,
         position.moved,
-        position.royals,
-        position.team_pids,
         position.champions,
         position.living,
         position._sites,
