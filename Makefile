@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint types pytest clean bench system
 
-# setup.py compiles these modules in place (mypyc); an edit must compile them again
-COMPILED := src/gladiatorium/games/gladiator_chess/position.py
+# setup.py compiles the modules listed in mypyc.ini in place (mypyc); an edit must
+# compile them again
+COMPILED := $(shell sed -n 's|^ *\(src/.*\.py\),\?$$|\1|p' mypyc.ini)
 
 $(STAMP): pyproject.toml setup.py mypyc.ini $(COMPILED)
 	$(PYTHON) -m venv $(VENV)

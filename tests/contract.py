@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from gladiatorium.core import (
     Action,
+    Event,
     Game,
     GladiatoriumError,
     Observation,
@@ -53,11 +54,19 @@ def play_random(game: Game[Any], seed: int) -> State[Any]:
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
 
 
-def played_digest(game: Game[Any], state: State[Any], bot: str, seed: int) -> tuple[int, str, str]:
+def played_digest(
+    game: Game[Any],
+    state: State[Any],
+    bot: str,
+    seed: int,
+    on_events: Callable[[Seat, list[Event]], None] | None = None,
+) -> tuple[int, str, str]:
     """Play ``state`` to its end with ``bot`` on every seat (seeded by ``seed``): the
     number of actions and short digests of the actions and of the events, which pin the
-    game a seed plays (the same-plays tests keep them)."""
-    run_match(state, make_bots(game, seed, dict.fromkeys(state.seats, bot)), game=game)
+    game a seed plays (the same-plays tests keep them). ``on_events``: told of each
+    action's events, as ``run_match`` tells them."""
+    players = make_bots(game, seed, dict.fromkeys(state.seats, bot))
+    run_match(state, players, on_events=on_events, game=game)
     actions = json.dumps([(seat, str(action)) for seat, action in state.history])
     return (
         len(state.history),

@@ -88,14 +88,20 @@ def test_kept_powers_and_options_are_those_worked_out_afresh() -> None:
     assert all(seen.values()), seen  # every way a kept answer changes happened
 
 
-class Glancing(GreedyBot):
-    """The greedy bot, keeping the last glance it was handed."""
+class Glancing:
+    """The greedy bot, keeping the last glance it was handed (it holds one: the bot is
+    compiled, and a compiled class has no interpreted subclasses)."""
 
-    glance: Observation | None = None
+    def __init__(self, rng: Rng) -> None:
+        self.bot = GreedyBot(rng)
+        self.glance: Observation | None = None
 
     def recall(self, observation: Observation) -> Action | None:
         self.glance = observation
-        return super().recall(observation)
+        return self.bot.recall(observation)
+
+    def choose(self, observation: Observation) -> Action:
+        return self.bot.choose(observation)
 
 
 def test_the_glance_run_match_hands_a_bot_is_observation_glance() -> None:

@@ -4,8 +4,6 @@ with it and without it."""
 
 from __future__ import annotations
 
-import pytest
-
 from contract import played_digest
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators, bots
 from gladiatorium.games.superhero_gladiators.commands.duel import duel_options
@@ -14,23 +12,26 @@ GAME = SuperheroGladiators()
 PAIRS = (["cowboy", "barbarian"], ["perseus", "wizard-of-the-wild-hair-cult"])
 
 
-def digests() -> list[tuple[int, str, str]]:
-    """Each pair's duels of seeds 0-11, twice: the second time from what was kept."""
+def digests(forget_last: bool) -> list[tuple[int, str, str]]:
+    """Each pair's duels of seeds 0-11, twice: the second time from what was kept.
+    ``forget_last``: the last choices are forgotten after every action, so that none
+    is recalled from there (the bot is compiled: its functions cannot be swapped)."""
+
+    def forget(*_: object) -> None:
+        bots._LAST.clear()
+
     found = []
     for _ in range(2):
         for heroes in PAIRS:
             options = GAME.make_options(duel_options(heroes, [], None))
             for seed in range(12):
-                found.append(played_digest(GAME, GAME.start(options, 2, seed), "greedy", seed))
+                state = GAME.start(options, 2, seed)
+                told = forget if forget_last else None
+                found.append(played_digest(GAME, state, "greedy", seed, on_events=told))
     return found
 
 
-def test_duels_play_the_same_with_and_without_the_last_choices(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    with_last = digests()
+def test_duels_play_the_same_with_and_without_the_last_choices() -> None:
+    with_last = digests(forget_last=False)
     assert bots._LAST  # the turns met again were recalled from there
-    monkeypatch.setattr(bots, "_LAST", {})
-    monkeypatch.setattr(bots, "_remember", lambda *args: None)
-    assert digests() == with_last
-    assert not bots._LAST
+    assert digests(forget_last=True) == with_last

@@ -224,13 +224,18 @@ class State(ABC, Generic[OptT]):
     def __getstate__(self) -> dict[str, Any]:
         """Copies and pickles leave the kept legal list and the game's caches behind
         (they belong to this object, and copying them costs more than remaking them)."""
-        state = dict(self.__dict__)
+        state = self._fields()
         state["_legal_memo"] = None
         state["_told"] = _SeatLogs()
         for name, empty in self.CACHES.items():
             if name in state:
                 state[name] = empty()
         return state
+
+    def _fields(self) -> dict[str, Any]:
+        """The state's attributes by name: a copy of its ``__dict__`` (a compiled game's
+        state, which has none, lists them)."""
+        return dict(self.__dict__)
 
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a

@@ -79,13 +79,27 @@ class Fighter:
     def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
         """The hero as it stands: what changes in play is copied, its card and powers
         (values) are shared."""
-        twin = object.__new__(Fighter)
-        twin.__dict__.update(self.__dict__)
-        twin.powers = dict(self.powers)
-        twin.uses = dict(self.uses)
-        twin.used = list(self.used)
-        twin.destroyed = list(self.destroyed)
-        twin.working_moves = list(self.working_moves)
+        twin = Fighter(  # through the constructor: a compiled class has no __dict__
+            id=self.id,
+            team=self.team,
+            hero=self.hero,
+            powers=dict(self.powers),
+            oomph=self.oomph,
+            uses=dict(self.uses),
+            square=self.square,
+            altitude=self.altitude,
+            flight_level=self.flight_level,
+            clinging=self.clinging,
+            cling_level=self.cling_level,
+            entangled=self.entangled,
+            grappler=self.grappler,
+            copied=self.copied,
+            fainted=self.fainted,
+            used=list(self.used),
+            destroyed=list(self.destroyed),
+            working_moves=list(self.working_moves),
+            _kept_usable=self._kept_usable,
+        )
         memo[id(self)] = twin
         return twin
 

@@ -72,7 +72,12 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         }
     )
 
-    def __init__(self, options: SuperheroGladiatorsOptions, players: int, seed: int) -> None:
+    def __init__(
+        self, options: SuperheroGladiatorsOptions, players: int, seed: int, *, shell: bool = False
+    ) -> None:
+        """``shell``: an empty match, which a copy or a pickle fills in (``_shell``)."""
+        if shell:
+            return
         super().__init__(options, players, seed)
         if players != len(options.teams):
             raise OptionsError(
@@ -123,16 +128,28 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         """A copy of the match, made by hand (a generic deep copy walks every value):
         the heroes' changing parts and the match's lists are copied; cards, the map,
         events, actions and the outcome are values and shared; the caches stay behind."""
-        twin = object.__new__(type(self))
+        twin = _shell(self.options)
         memo[id(self)] = twin
         values = self.__getstate__()  # the caches already fresh
-        for key in values.keys() - _KNOWN:  # of no known kind: copied whole
-            values[key] = copy.deepcopy(values[key], memo)
         for key, copier in _COPIERS.items():
             if key in values:
                 values[key] = copier(values[key], memo)
-        twin.__dict__.update(values)
+        twin.__setstate__(values)
         return twin
+
+    def _fields(self) -> dict[str, Any]:
+        """The match's attributes by name (``FIELDS``: compiled, the class has no
+        ``__dict__``)."""
+        return {name: getattr(self, name) for name in FIELDS}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        """Fill in a shell (a copy or an unpickled match) with ``values``, by name."""
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A pickle is made as a copy is: a shell, filled in (``__setstate__``)."""
+        return (_shell, (self.options,), self.__getstate__())
 
     def _from_position(self, text: str) -> None:
         """Skip the placement: the heroes stand where the position says, and the first
@@ -1308,17 +1325,24 @@ _COPIERS: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
     ),
     **dict.fromkeys(("rng", "options"), _shared),
 }
-#: the attributes a copy knows how to copy: those above, and those it shares as they
-#: are (numbers, words, values never changed in place, and the caches, fresh already:
-#: see ``State.__getstate__``)
-_KNOWN = frozenset(
-    {
-        *_COPIERS,
-        *("players", "seed", "position", "revision", "phase", "turn", "segment", "actor"),
-        *("flew", "was_airborne", "arena", "rules", "reveal_for", "result", "acting_on"),
-        *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
-    }
+#: every attribute of a match, in a fixed order: those above, and those a copy shares as
+#: they are (numbers, words, values never changed in place, and the caches, fresh
+#: already: see ``State.__getstate__``)
+FIELDS = tuple(
+    sorted(
+        {
+            *_COPIERS,
+            *("players", "seed", "position", "revision", "phase", "turn", "segment", "actor"),
+            *("flew", "was_airborne", "arena", "rules", "reveal_for", "result", "acting_on"),
+            *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
+        }
+    )
 )
+
+
+def _shell(options: SuperheroGladiatorsOptions) -> SuperheroGladiatorsState:
+    """An empty match, for a copy or a pickle to fill in."""
+    return SuperheroGladiatorsState(options, 0, 0, shell=True)
 
 
 def _cards_of(

@@ -153,7 +153,7 @@ def _situation(state: SuperheroGladiatorsState) -> tuple[Any, ...]:
             g.square,
             g.altitude,
             g.oomph,
-            tuple([u if u is None else u > 0 for u in g.uses.values()]),
+            tuple([None if u is None else u > 0 for u in g.uses.values()]),
             tuple(g.destroyed),
             g.entangled,
             None if g.copied is None else without_gizmo(g.copied),

@@ -1,0 +1,61 @@
+"""A Superhero Gladiators match copies and pickles whole, whether its rules are
+compiled (setup.py) or pure Python: a copy and an unpickled match are a shell filled
+in with the match's attributes by name (``FIELDS``), and play on the same."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+from gladiatorium.games.superhero_gladiators import SuperheroGladiators
+from gladiatorium.games.superhero_gladiators.state import FIELDS, SuperheroGladiatorsState
+
+GAME = SuperheroGladiators()
+
+
+def played(state: SuperheroGladiatorsState, seed: int, actions: int) -> SuperheroGladiatorsState:
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if not state.awaiting():
+            break
+        seat = state.awaiting()[0]
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    return state
+
+
+def match(seed: int, actions: int) -> SuperheroGladiatorsState:
+    state = GAME.start(None, None, seed)
+    assert isinstance(state, SuperheroGladiatorsState)
+    return played(state, seed, actions)
+
+
+def attributes(state: SuperheroGladiatorsState) -> set[str]:
+    """What the match holds: its ``__dict__``, or compiled, the attributes laid out."""
+    laid_out = getattr(type(state), "__mypyc_attrs__", None)
+    if laid_out is not None:
+        return set(laid_out) - {"__dict__"} | set(getattr(state, "__dict__", {}))
+    return set(vars(state))
+
+
+def test_fields_name_every_attribute_of_a_match() -> None:
+    state = match(0, 30)
+    assert attributes(state) == set(FIELDS)
+    assert attributes(copy.deepcopy(state)) == set(FIELDS)
+
+
+def test_a_match_pickles_copies_and_plays_on_the_same() -> None:
+    for seed in range(4):
+        state = match(seed, 25)
+        twin = pickle.loads(pickle.dumps(state))
+        deep = copy.deepcopy(state)
+        clone = state.clone()
+        assert twin.view(None) == state.view(None) == deep.view(None) == clone.view(None)
+        assert twin.fighters["1A"] is not state.fighters["1A"]
+        assert deep.fighters["1A"].uses is not state.fighters["1A"].uses
+        for each in (state, twin, deep, clone):
+            played(each, seed + 100, 200)
+        assert twin.history == state.history == deep.history == clone.history
+        assert [e.to_json() for e in twin.events] == [e.to_json() for e in state.events]
+        assert [e.to_json() for e in clone.events] == [e.to_json() for e in state.events]
+        assert twin.outcome() == state.outcome() == deep.outcome() == clone.outcome()
