@@ -54,6 +54,16 @@ def play_random(game: Game[Any], seed: int) -> State[Any]:
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
 
 
+def attributes_of(thing: object) -> dict[str, Any]:
+    """What an object holds, by name: its ``__dict__``, or (a compiled class has none,
+    or one for names it does not lay out) the attributes mypyc laid out as well."""
+    held = dict(getattr(thing, "__dict__", {}))
+    for name in getattr(type(thing), "__mypyc_attrs__", ()):
+        if name != "__dict__" and hasattr(thing, name):
+            held[name] = getattr(thing, name)
+    return held
+
+
 def played_digest(
     game: Game[Any],
     state: State[Any],

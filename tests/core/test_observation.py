@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from contract import quick_bots, random_walk, sample_indices, world_text
+from contract import attributes_of, quick_bots, random_walk, sample_indices, world_text
 from gladiatorium.core import (
     Observation,
     Rng,
@@ -81,7 +81,7 @@ def test_with_nothing_hidden_the_world_is_the_match_with_fresh_dice(slug: str) -
         observation = Observation(game, state, seat)
         world = observation.world()
         assert world is not state and world.seed != state.seed
-        assert world.rng._random.getstate() != state.rng._random.getstate()
+        assert world.rng.generator().getstate() != state.rng.generator().getstate()
         assert {s: world.view(s) for s in state.seats} == {s: state.view(s) for s in state.seats}
         assert list(world.legal_actions(seat)) == list(observation.legal_actions)
         assert [str(a) for _, a in world.history] == [str(a) for _, a in state.history]
@@ -94,7 +94,7 @@ def test_an_observation_keeps_no_reference_to_the_match() -> None:
     state = game.start(None, None, 3)
     seat = state.awaiting()[0]
     observation = Observation(game, state, seat)
-    assert all(value is not state for value in vars(observation).values())
+    assert all(value is not state for value in attributes_of(observation).values())
     before = state.fingerprint()
     world = observation.determinize(Rng(1))
     world.apply(seat, world.legal_actions(seat)[-1])

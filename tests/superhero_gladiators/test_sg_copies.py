@@ -8,6 +8,7 @@ import copy
 import pickle
 import random
 
+from contract import attributes_of
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.state import FIELDS, SuperheroGladiatorsState
 
@@ -30,18 +31,10 @@ def match(seed: int, actions: int) -> SuperheroGladiatorsState:
     return played(state, seed, actions)
 
 
-def attributes(state: SuperheroGladiatorsState) -> set[str]:
-    """What the match holds: its ``__dict__``, or compiled, the attributes laid out."""
-    laid_out = getattr(type(state), "__mypyc_attrs__", None)
-    if laid_out is not None:
-        return set(laid_out) - {"__dict__"} | set(getattr(state, "__dict__", {}))
-    return set(vars(state))
-
-
 def test_fields_name_every_attribute_of_a_match() -> None:
     state = match(0, 30)
-    assert attributes(state) == set(FIELDS)
-    assert attributes(copy.deepcopy(state)) == set(FIELDS)
+    assert set(attributes_of(state)) == set(FIELDS)
+    assert set(attributes_of(copy.deepcopy(state))) == set(FIELDS)
 
 
 def test_a_match_pickles_copies_and_plays_on_the_same() -> None:

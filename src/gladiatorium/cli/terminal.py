@@ -70,7 +70,7 @@ def with_note(action: str, notes: dict[str, str]) -> str:
 
 def dice_state(state: State[Any]) -> Any:
     """What tells whether a die was rolled (or a card dealt) since: the dice stream."""
-    return (state.rng._random.getstate(), state.rng.forced_left)
+    return (state.rng.generator().getstate(), state.rng.forced_left)
 
 
 class HumanSeat:

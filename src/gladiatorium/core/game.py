@@ -6,7 +6,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ValidationError
 
@@ -56,6 +56,15 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[Rng], Bot]
+
+
+@runtime_checkable
+class Person(Protocol):
+    """A seat played by someone at this table (the terminal): it is shown the match
+    only through the seat's view and answers with an action. Unlike a bot it is handed
+    the live match, which it needs to take back moves."""
+
+    def decide(self, state: State[Any], seat: Seat) -> Action: ...
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol, TypeGuard, cast, runtime_checkable
+from typing import Any, TypeGuard, cast
 
 from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
 from gladiatorium.core.events import Event, Seat
-from gladiatorium.core.game import Bot, Game
+from gladiatorium.core.game import Bot, Game, Person
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.registry import game_of, get_bot
 from gladiatorium.core.rng import Rng, derive_seed
@@ -17,15 +17,6 @@ from gladiatorium.core.state import State
 
 class MatchTooLong(GladiatoriumError):
     """A match passed its action cap without ending."""
-
-
-@runtime_checkable
-class Person(Protocol):
-    """A seat played by someone at this table (the terminal): it is shown the match
-    only through the seat's view and answers with an action. Unlike a bot it is handed
-    the live match, which it needs to take back moves."""
-
-    def decide(self, state: State[Any], seat: Seat) -> Action: ...
 
 
 def make_bots(game: Game[Any], seed: int, names: Mapping[Seat, str]) -> dict[Seat, Bot]:
@@ -103,7 +94,7 @@ def decide(
         return cast(Action, recalled)
     observation = Observation.for_bot(game, state, seat, bot, awaiting)
     # the seat's situation is the same in its world (the conformance suite checks it)
-    observation.__dict__["situation"] = situation
+    observation.know_situation(situation)
     return bot.choose(observation)
 
 

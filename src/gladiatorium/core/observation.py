@@ -14,7 +14,6 @@ cannot read them however it is written.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core.action import Action
@@ -47,6 +46,11 @@ class Observation:
         # the match's kept list: an action taken from it is applied without a second check
         self.legal_actions: Sequence[Action] = state.legal_now(seat)
         self._world: State[Any] | None = None
+        # what is read from the world when first asked for (see the properties)
+        self._view: dict[str, Any] | None = None
+        self._events: tuple[Event, ...] | None = None
+        self._situation: Hashable | None = None
+        self._situation_known = False
         if world:  # a bot that reads only its legal actions is spared the copy
             # what the seat has seen so far is the only input of the invented secrets
             seen = state.count_events_for(seat)
@@ -88,8 +92,8 @@ class Observation:
         and once, so that a game may keep the legal list it follows from with it."""
         situation = game.situation(state, seat)
         observation = cls(game, state, seat, world=False, awaiting=awaiting)
-        observation.__dict__["situation"] = situation
-        observation.__dict__["events"] = tuple(state.events_for(seat))
+        observation.know_situation(situation)
+        observation._events = tuple(state.events_for(seat))
         return observation
 
     @classmethod
@@ -100,21 +104,32 @@ class Observation:
 
         return cls(game_of(state) if game is None else game, state, seat)
 
-    @cached_property
+    @property
     def view(self) -> dict[str, Any]:
         """The seat's view (``State.view``), the same as the true match gives it."""
-        return self.world().view(self.seat)
+        if self._view is None:
+            self._view = self.world().view(self.seat)
+        return self._view
 
-    @cached_property
+    @property
     def events(self) -> tuple[Event, ...]:
         """The events the seat was told, in order."""
-        return tuple(self.world().events_for(self.seat))
+        if self._events is None:
+            self._events = tuple(self.world().events_for(self.seat))
+        return self._events
 
-    @cached_property
+    @property
     def situation(self) -> Hashable | None:
         """The game's :meth:`~gladiatorium.core.game.Game.situation` of the seat (read
         from its world: the match gives the same)."""
-        return self.game.situation(self.world(), self.seat)
+        if not self._situation_known:
+            self.know_situation(self.game.situation(self.world(), self.seat))
+        return self._situation
+
+    def know_situation(self, situation: Hashable | None) -> None:
+        """The seat's situation, found already (from the match, which gives the same as
+        the world)."""
+        self._situation, self._situation_known = situation, True
 
     def world(self) -> State[Any]:
         """A full state the seat cannot tell from the true one: what it may know is

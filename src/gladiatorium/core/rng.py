@@ -10,7 +10,7 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gladiatorium.core.errors import ForcedDiceExhausted
 
@@ -32,32 +32,41 @@ def entropy_seed() -> int:
 class Rng:
     """A deterministic dice roller: seeded, or fed forced values in order."""
 
-    #: the generator, made at the first draw from the seed (a copy of a match made for
-    #: a bot may never roll, and making one costs as much as a bot's move)
-    _random: random.Random
-
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._forced: list[int] | None = None
+        #: the generator, made at the first draw from the seed (a copy of a match made
+        #: for a bot may never roll, and making one costs as much as a bot's move)
+        self._random: random.Random | None = None
 
-    def __getattr__(self, name: str) -> random.Random:
-        if name != "_random":
-            raise AttributeError(name)
-        made = self._random = random.Random(self.seed)
+    def generator(self) -> random.Random:
+        """The generator (made now if no draw made it yet)."""
+        made = self._random
+        if made is None:
+            made = self._random = self._made()
         return made
+
+    def _made(self) -> random.Random:
+        """A new generator, where the stream stands."""
+        return random.Random(self.seed)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Rng:
         """The same stream from here on: the generator's state is copied whole, in one
         piece (a generic deep copy walks its 625 numbers one by one); a generator not
         made yet is made by the copy when it first draws."""
-        twin = Rng.__new__(Rng)
-        twin.seed = self.seed
-        if "_random" in self.__dict__:
+        twin = Rng(self.seed)
+        if self._random is not None:
             twin._random = random.Random()
             twin._random.setstate(self._random.getstate())
         twin._forced = None if self._forced is None else list(self._forced)
         memo[id(self)] = twin
         return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its seed, forced values and generator's state (compiled, an Rng is
+        rebuilt through its constructor)."""
+        generator = None if self._random is None else self._random.getstate()
+        return (_unpickled, (self.seed, self._forced, generator))
 
     @classmethod
     def forced(cls, values: Iterable[int]) -> Rng:
@@ -90,13 +99,16 @@ class Rng:
         of checks (every die and every random bot's pick goes through here): as
         ``randrange``, the smallest number of random bits that holds the range's size,
         drawn again until it falls within it."""
+        made = self._random
+        if made is None:
+            made = self.generator()
         size = high - low + 1
         if size < 1:
-            return self._random.randint(low, high)  # the standard library's refusal
+            return made.randint(low, high)  # the standard library's refusal
         bits = size.bit_length()
-        value = self._random.getrandbits(bits)
+        value = made.getrandbits(bits)
         while value >= size:
-            value = self._random.getrandbits(bits)
+            value = made.getrandbits(bits)
         return low + value
 
     def d(self, sides: int) -> int:
@@ -167,11 +179,9 @@ class _Remembered(Rng):
         self._depth = 0  # draws so far
         self._drawn: list[tuple[int, int]] = []  # the ranges read, before a generator
 
-    def __getattr__(self, name: str) -> random.Random:
+    def _made(self) -> random.Random:
         """The generator, made at the first draw not remembered (or when asked for:
         a copy, the state's fingerprint), brought to where the stream stands."""
-        if name != "_random":
-            raise AttributeError(name)
         made = self._random = random.Random(self.seed)
         for low, high in self._drawn:
             Rng._draw(self, low, high)
@@ -179,8 +189,13 @@ class _Remembered(Rng):
 
     def __deepcopy__(self, memo: dict[int, object]) -> Rng:
         """A plain Rng with the same stream from here on."""
-        self._random  # noqa: B018 (made, and brought to where the stream stands)
+        self.generator()  # made, and brought to where the stream stands
         return super().__deepcopy__(memo)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a plain Rng with the same stream from here on."""
+        self.generator()
+        return super().__reduce__()
 
     def _draw(self, low: int, high: int) -> int:
         node = self._node
@@ -188,7 +203,7 @@ class _Remembered(Rng):
             return Rng._draw(self, low, high)
         drawn = (low, high)
         found = node.get(drawn)
-        live = "_random" in self.__dict__
+        live = self._random is not None
         if live or found is None:  # the generator draws it
             value = Rng._draw(self, low, high)
             if found is None:
@@ -199,3 +214,13 @@ class _Remembered(Rng):
         self._depth += 1
         self._node = found[1]
         return found[0]
+
+
+def _unpickled(seed: int, forced: list[int] | None, generator: Any) -> Rng:
+    """An Rng from what :meth:`Rng.__reduce__` kept."""
+    rng = Rng(seed)
+    rng._forced = forced
+    if generator is not None:
+        rng._random = random.Random()
+        rng._random.setstate(generator)
+    return rng

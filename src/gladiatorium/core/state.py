@@ -8,6 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
 from gladiatorium.core.action import Action
@@ -20,6 +21,7 @@ from gladiatorium.core.rng import Rng
 OptT = TypeVar("OptT", bound=BaseModel)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (mypyc.ini): games derive from it
 class State(ABC, Generic[OptT]):
     """A game in progress.
 
@@ -233,9 +235,17 @@ class State(ABC, Generic[OptT]):
         return state
 
     def _fields(self) -> dict[str, Any]:
-        """The state's attributes by name: a copy of its ``__dict__`` (a compiled game's
+        """The state's attributes by name: the engine's (``ENGINE_FIELDS``: compiled, they
+        are not in the ``__dict__``) and the game's, in its ``__dict__`` (a compiled game's
         state, which has none, lists them)."""
-        return dict(self.__dict__)
+        return {**{name: getattr(self, name) for name in ENGINE_FIELDS}, **self.__dict__}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        """A copy or an unpickled state takes ``values``, by name (compiled, an object's
+        ``__dict__`` is made at its first attribute set, so a new one has none to
+        update)."""
+        for name, value in values.items():
+            setattr(self, name, value)
 
     def clone(self, reseed: int | None = None) -> Self:
         """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
@@ -267,10 +277,17 @@ class State(ABC, Generic[OptT]):
             "legal": {s: [str(a) for a in self.legal_actions(s)] for s in self.awaiting()},
             "events": [e.to_json() for e in self.events],
             "history": [(s, str(a)) for s, a in self.history],
-            "rng": self.rng._random.getstate(),
+            "rng": self.rng.generator().getstate(),
             "forced": self.rng.forced_left,
             "outcome": self.outcome(),
         }
+
+
+#: the engine's attributes of every state (see :meth:`State._fields`)
+ENGINE_FIELDS = (
+    *("options", "players", "seed", "rng", "events", "history", "position", "revision"),
+    *("_legal_memo", "_told"),
+)
 
 
 class _SeatLogs:

@@ -199,22 +199,23 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         """Share what cannot change (see SHARED; past events and actions are frozen
         values too), copy the position and the lists edited in place, start the caches
         afresh; anything else is deep-copied."""
-        twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin = type(self).__new__(type(self))
         memo[id(self)] = twin
-        for key, value in self.__dict__.items():
+        values = self._fields()
+        for key, value in values.items():
             if key in self.SHARED:
                 continue
             if key in self.CACHES:
-                setattr(twin, key, self.CACHES[key]())
+                values[key] = self.CACHES[key]()
             elif key == "pos":
-                twin.pos = self.pos.copy()
+                values[key] = self.pos.copy()
             elif key == "_legal":
-                twin._legal = dict(self._legal)  # its lists are replaced, never edited
+                values[key] = dict(self._legal)  # its lists are replaced, never edited
             elif key in {"events", "history", "_slot_steps", "last_combat", "_returning"}:
-                setattr(twin, key, list(value))  # of frozen values
+                values[key] = list(value)  # of frozen values
             else:
-                setattr(twin, key, copy.deepcopy(value, memo))
+                values[key] = copy.deepcopy(value, memo)
+        twin.__setstate__(values)
         return twin
 
     # ----- contract ------------------------------------------------------------------

@@ -115,13 +115,15 @@ class HeroBattleState(State[HeroBattleOptions]):
         """A copy made part by part (bots and searches copy the Battle at every
         decision): what never changes is shared, the round reports and events already
         posted too, and only the heroes are copied one by one."""
-        twin = copy.copy(self)  # without the kept legal list (State.__getstate__)
+        twin = type(self).__new__(type(self))
         memo[id(self)] = twin
-        for key, value in twin.__dict__.items():
+        values = self.__getstate__()  # without the kept legal list
+        for key, value in values.items():
             if key in COPIES:
-                twin.__dict__[key] = COPIES[key](value)
+                values[key] = COPIES[key](value)
             elif key not in SHARED:
-                twin.__dict__[key] = copy.deepcopy(value, memo)
+                values[key] = copy.deepcopy(value, memo)
+        twin.__setstate__(values)
         return twin
 
     # ----- who is who --------------------------------------------------------------

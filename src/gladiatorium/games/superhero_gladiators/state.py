@@ -142,11 +142,6 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         ``__dict__``)."""
         return {name: getattr(self, name) for name in FIELDS}
 
-    def __setstate__(self, values: dict[str, Any]) -> None:
-        """Fill in a shell (a copy or an unpickled match) with ``values``, by name."""
-        for name, value in values.items():
-            setattr(self, name, value)
-
     def __reduce__(self) -> tuple[Any, ...]:
         """A pickle is made as a copy is: a shell, filled in (``__setstate__``)."""
         return (_shell, (self.options,), self.__getstate__())
