@@ -13,6 +13,7 @@ as it is known; a later run with the same file skips the games already there.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import logging
@@ -20,6 +21,7 @@ import os
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -196,7 +198,36 @@ def play(job: Job) -> GameResult:
 
 
 def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:
-    return [play(job) for job in jobs]
+    with few_collections():
+        return [play(job) for job in jobs]
+
+
+def _played(jobs: Sequence[Job]) -> Iterator[GameResult]:
+    """Each job played in this process, one after the other."""
+    with few_collections():
+        for job in jobs:
+            yield play(job)
+
+
+#: the cyclic garbage collector's first threshold while a batch plays (700 by default)
+BATCH_COLLECTION = 50_000
+
+
+@contextmanager
+def few_collections() -> Iterator[None]:
+    """While a batch plays in this process: what was made before it (modules, the
+    games' tables) is left out of the cyclic garbage collector's walks (``gc.freeze``),
+    and the collector runs after 50,000 new objects instead of 700. A match's objects
+    hold no cycles (reference counting frees them as soon as they are dropped), so a
+    batch spent a tenth of its time walking them for nothing (the duels: 8-10%)."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(BATCH_COLLECTION, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 @dataclass(frozen=True)
@@ -224,7 +255,7 @@ class Runner:
         if self.backend == "ray":
             return _ray_results(chunks(jobs, self.workers), self.workers, self.address)
         if self.workers == 1:
-            return (play(job) for job in jobs)
+            return _played(jobs)
         return _pool_results(chunks(jobs, self.workers), self.workers)
 
 
