@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from gladiatorium.core import (
     Action,
@@ -28,6 +29,9 @@ ACTION_CAP = 20_000
 SAMPLES = 12
 
 
+StateT = TypeVar("StateT", bound=State[Any])
+
+
 def random_walk(game: Game[Any], seed: int) -> Iterator[tuple[State[Any], Seat]]:
     """Yield (state, seat to act) before each action of a seeded random game,
     then play that seat's random action; ends when the game is over."""
@@ -41,6 +45,18 @@ def random_walk(game: Game[Any], seed: int) -> Iterator[tuple[State[Any], Seat]]
         yield state, seat
         state.apply(seat, bots[seat].choose(Observation(game, state, seat)))
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
+
+
+def played_on(state: StateT, seed: int, actions: int) -> StateT:
+    """``state`` after up to ``actions`` more legal actions, each drawn with a
+    ``random.Random(seed)`` (the same for a copy of the state: it plays on the same)."""
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if not state.awaiting():
+            break
+        seat = state.awaiting()[0]
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+    return state
 
 
 def play_random(game: Game[Any], seed: int) -> State[Any]:

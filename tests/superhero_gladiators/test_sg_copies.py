@@ -6,29 +6,18 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 
-from contract import attributes_of
+from contract import attributes_of, played_on
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.state import FIELDS, SuperheroGladiatorsState
 
 GAME = SuperheroGladiators()
 
 
-def played(state: SuperheroGladiatorsState, seed: int, actions: int) -> SuperheroGladiatorsState:
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if not state.awaiting():
-            break
-        seat = state.awaiting()[0]
-        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
-    return state
-
-
 def match(seed: int, actions: int) -> SuperheroGladiatorsState:
     state = GAME.start(None, None, seed)
     assert isinstance(state, SuperheroGladiatorsState)
-    return played(state, seed, actions)
+    return played_on(state, seed, actions)
 
 
 def test_fields_name_every_attribute_of_a_match() -> None:
@@ -47,7 +36,7 @@ def test_a_match_pickles_copies_and_plays_on_the_same() -> None:
         assert twin.fighters["1A"] is not state.fighters["1A"]
         assert deep.fighters["1A"].uses is not state.fighters["1A"].uses
         for each in (state, twin, deep, clone):
-            played(each, seed + 100, 200)
+            played_on(each, seed + 100, 200)
         assert twin.history == state.history == deep.history == clone.history
         assert [e.to_json() for e in twin.events] == [e.to_json() for e in state.events]
         assert [e.to_json() for e in clone.events] == [e.to_json() for e in state.events]
