@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from gladiatorium.lab.jobs import (
+    BATCH_COLLECTION,
     GameResult,
     Job,
     JobError,
@@ -34,6 +36,21 @@ def test_each_game_has_its_own_seed_from_the_run_seed_and_its_index() -> None:
     assert [j.seed for j in jobs] == [j.seed for j in jobs_of(PIG, 5)[:3]]
     assert len({j.seed for j in jobs}) == 3
     assert len({j.key for j in jobs}) == 3
+
+
+def test_a_batch_collects_rarely_while_it_plays_and_leaves_the_collector_as_it_was() -> None:
+    before = gc.get_threshold()
+    during: list[int] = []
+    run_jobs(jobs_of(PIG, 3), on_done=lambda _: during.append(gc.get_threshold()[0]))
+    assert during == [BATCH_COLLECTION] * 3
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    gc.freeze()  # as the server does at start: a batch leaves it frozen
+    try:
+        frozen = gc.get_freeze_count()
+        run_jobs(jobs_of(PIG, 2))
+        assert gc.get_freeze_count() == frozen and gc.get_threshold() == before
+    finally:
+        gc.unfreeze()
 
 
 def test_worker_processes_give_the_results_of_one_process_in_index_order() -> None:

@@ -54,19 +54,19 @@ class Rng:
         """The same stream from here on: the generator's state is copied whole, in one
         piece (a generic deep copy walks its 625 numbers one by one); a generator not
         made yet is made by the copy when it first draws."""
-        twin = Rng(self.seed)
-        if self._random is not None:
-            twin._random = random.Random()
-            twin._random.setstate(self._random.getstate())
-        twin._forced = None if self._forced is None else list(self._forced)
+        twin = _rebuilt(*self._parts())
         memo[id(self)] = twin
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its seed, forced values and generator's state (compiled, an Rng is
         rebuilt through its constructor)."""
+        return (_rebuilt, self._parts())
+
+    def _parts(self) -> tuple[int, list[int] | None, Any]:
+        """What a copy or a pickle rebuilds the stream from (see :func:`_rebuilt`)."""
         generator = None if self._random is None else self._random.getstate()
-        return (_unpickled, (self.seed, self._forced, generator))
+        return (self.seed, self._forced, generator)
 
     @classmethod
     def forced(cls, values: Iterable[int]) -> Rng:
@@ -216,10 +216,11 @@ class _Remembered(Rng):
         return found[0]
 
 
-def _unpickled(seed: int, forced: list[int] | None, generator: Any) -> Rng:
-    """An Rng from what :meth:`Rng.__reduce__` kept."""
+def _rebuilt(seed: int, forced: list[int] | None, generator: Any) -> Rng:
+    """An Rng with the stream of the one whose ``Rng._parts`` these are: a copy or an
+    unpickled one (the forced values and the generator's state copied whole)."""
     rng = Rng(seed)
-    rng._forced = forced
+    rng._forced = None if forced is None else list(forced)
     if generator is not None:
         rng._random = random.Random()
         rng._random.setstate(generator)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, TypeVar
 from gladiatorium.core import Action, Outcome, Rng, Seat, State
 from gladiatorium.core.errors import OptionsError
 from gladiatorium.core.kept import KeptByIdentity
+from gladiatorium.core.state import ENGINE_FIELDS
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -1320,16 +1321,16 @@ _COPIERS: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
     ),
     **dict.fromkeys(("rng", "options"), _shared),
 }
-#: every attribute of a match, in a fixed order: those above, and those a copy shares as
-#: they are (numbers, words, values never changed in place, and the caches, fresh
-#: already: see ``State.__getstate__``)
+#: every attribute of a match, in a fixed order: the engine's, those above, and those a
+#: copy shares as they are (numbers, words, values never changed in place, and the
+#: caches, fresh already: see ``State.__getstate__``)
 FIELDS = tuple(
     sorted(
         {
+            *ENGINE_FIELDS,
             *_COPIERS,
-            *("players", "seed", "position", "revision", "phase", "turn", "segment", "actor"),
-            *("flew", "was_airborne", "arena", "rules", "reveal_for", "result", "acting_on"),
-            *("_told", "_legal_memo", *SuperheroGladiatorsState.CACHES),
+            *("phase", "turn", "segment", "actor", "flew", "was_airborne", "arena", "rules"),
+            *("reveal_for", "result", "acting_on", *SuperheroGladiatorsState.CACHES),
         }
     )
 )
