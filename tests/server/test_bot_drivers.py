@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import time
 from pathlib import Path
 
@@ -40,8 +41,8 @@ def test_bots_who_moved_in_a_hero_battle_round_do_not_edit_again(tmp_path: Path)
 
 def test_a_driver_tries_again_after_a_passing_failure(tmp_path: Path) -> None:
     """A fault while a bot moves (say the database is busy) does not leave the match
-    waiting on that bot for good: the driver looks again, and gives up only after
-    DRIVER_TRIES faults in a row."""
+    waiting on that bot for good: the match goes back in the queue, and leaves it only
+    after DRIVER_TRIES faults in a row."""
     settings = Settings(database_url=f"sqlite:///{tmp_path}/b.db", bot_delay_seconds=0)
     drivers = BotDrivers(None, settings)  # type: ignore[arg-type]  # no service is reached
     steps = iter([OSError("database is locked"), True, True, False])
@@ -54,9 +55,16 @@ def test_a_driver_tries_again_after_a_passing_failure(tmp_path: Path) -> None:
             raise step
         return step
 
+    def drive(match_id: str) -> None:
+        """What the driver threads do, here in this thread: one step at a time."""
+        with drivers._ready:
+            drivers._driving.add(match_id)
+            drivers._enqueue(match_id, 0)
+        while drivers._queue:
+            drivers._step(heapq.heappop(drivers._queue)[2])
+
     drivers._move_once = move_once  # type: ignore[method-assign]
-    drivers._driving.add("m1")
-    drivers._drive("m1")
+    drive("m1")
     assert calls == ["m1"] * 4 and "m1" not in drivers._driving
 
     failing: list[str] = []
@@ -66,7 +74,6 @@ def test_a_driver_tries_again_after_a_passing_failure(tmp_path: Path) -> None:
         raise OSError("gone")
 
     drivers._move_once = always_fails  # type: ignore[method-assign]
-    drivers._driving.add("m2")
-    drivers._drive("m2")
+    drive("m2")
     assert failing == ["m2"] * DRIVER_TRIES and "m2" not in drivers._driving
     drivers.close()

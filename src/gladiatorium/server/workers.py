@@ -7,49 +7,69 @@ whose awaited seat is a bot gets a driver, and every unfired deadline is still t
 from __future__ import annotations
 
 import concurrent.futures
+import heapq
+import itertools
 import logging
 import threading
 import time
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from gladiatorium.core import Action, GladiatoriumError, Observation
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import Deadline, Match, MatchSeat, utcnow
-from gladiatorium.server.service import Live, MatchService, ServiceError
+from gladiatorium.server.service import Clash, Live, MatchService, ServiceError
 
 log = logging.getLogger("gladiatorium.workers")
 
 
-#: how often a driver tries a match again after an unexpected failure
+#: bot actions carried out at once (each for a different match)
+DRIVERS = 4
+#: how often a match is tried again after an unexpected failure
 DRIVER_TRIES = 4
 
 
 class BotDrivers:
-    """One driver at a time per match moves its bots until a person is awaited."""
+    """Bots act one action at a time per match, in turn, from one queue.
+
+    A match joins the queue when a bot seat is awaited (``kick``), ready at the time it
+    joined plus the bot delay (not before: people can follow a match of bots). The
+    drivers take the match that has been ready longest, make one bot action, and put
+    the match at the back of the queue if a bot is still awaited. So a match waits
+    behind at most one action of each other match, whatever runs beside it, and a
+    match is never in the queue twice nor driven by two drivers at once.
+    """
 
     def __init__(self, service: MatchService, settings: Settings) -> None:
         self.service = service
         self.settings = settings
-        self._pool = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot-driver")
         self._thinkers = concurrent.futures.ThreadPoolExecutor(4, thread_name_prefix="bot-think")
+        #: (ready at, arrival number, match id): the earliest first
+        self._queue: list[tuple[float, int, str]] = []
+        self._arrivals = itertools.count()
+        #: matches in the queue or being driven now
         self._driving: set[str] = set()
+        #: matches kicked while being driven: look again after this action
         self._again: set[str] = set()
-        self._guard = threading.Lock()
+        #: failures in a row, per match
+        self._failures: dict[str, int] = {}
+        self._ready = threading.Condition()
+        self._threads: list[threading.Thread] = []
         self.stopping = threading.Event()
 
     def kick(self, match_id: str) -> None:
         """Make sure a driver looks at ``match_id`` (cheap when no bot is awaited)."""
         if not self.service.has_bot_seat(match_id):
             return
-        with self._guard:
+        with self._ready:
             if match_id in self._driving:
                 self._again.add(match_id)
                 return
             self._driving.add(match_id)
-        self._pool.submit(self._drive, match_id)
+            self._enqueue(match_id, self.settings.bot_delay_seconds)
+            self._start()
 
     def resume(self) -> None:
         """After a start: drive every running match that has a bot seat."""
@@ -63,25 +83,60 @@ class BotDrivers:
         for match_id in ids:
             self.kick(match_id)
 
-    def _drive(self, match_id: str) -> None:
-        failures = 0
-        while not self.stopping.is_set():
-            try:
-                moved = self._move_once(match_id)
-            except Exception:  # a driver must never take the server down
-                failures += 1
-                log.exception("match=%s bot driver failed (%d)", match_id, failures)
-                if failures < DRIVER_TRIES and not self.stopping.wait(0.2 * 2**failures):
-                    continue  # a passing fault (a busy database): look again
-                moved = False
+    def _enqueue(self, match_id: str, delay: float) -> None:
+        """Join the back of the queue (the caller holds ``_ready``)."""
+        heapq.heappush(self._queue, (time.monotonic() + delay, next(self._arrivals), match_id))
+        self._ready.notify()
+
+    def _start(self) -> None:
+        """Start the driver threads on the first kick (the caller holds ``_ready``)."""
+        while len(self._threads) < DRIVERS and not self.stopping.is_set():
+            thread = threading.Thread(
+                target=self._work, name=f"bot-driver-{len(self._threads)}", daemon=True
+            )
+            self._threads.append(thread)
+            thread.start()
+
+    def _next(self) -> str | None:
+        """The match ready longest, once its time has come; None when stopping."""
+        with self._ready:
+            while not self.stopping.is_set():
+                if self._queue:
+                    wait = self._queue[0][0] - time.monotonic()
+                    if wait <= 0:
+                        return heapq.heappop(self._queue)[2]
+                    self._ready.wait(wait)
+                else:
+                    self._ready.wait()
+        return None
+
+    def _work(self) -> None:
+        while (match_id := self._next()) is not None:
+            self._step(match_id)
+
+    def _step(self, match_id: str) -> None:
+        """One bot action of ``match_id``, then back in the queue or out of it."""
+        delay = self.settings.bot_delay_seconds
+        try:
+            moved = self._move_once(match_id)
+            self._failures.pop(match_id, None)
+        except Exception:  # a driver must never take the server down
+            failures = self._failures[match_id] = self._failures.get(match_id, 0) + 1
+            log.exception("match=%s bot driver failed (%d)", match_id, failures)
+            moved = failures < DRIVER_TRIES  # a passing fault (a busy database): look again
+            delay = max(delay, 0.2 * 2**failures)
             if not moved:
-                with self._guard:
-                    if match_id not in self._again:
-                        self._driving.discard(match_id)
-                        return
-                    self._again.discard(match_id)
+                self._failures.pop(match_id, None)
+        with self._ready:
+            if (moved or match_id in self._again) and not self.stopping.is_set():
+                self._again.discard(match_id)
+                self._enqueue(match_id, delay)
+            else:
+                self._again.discard(match_id)
+                self._driving.discard(match_id)
 
     def _move_once(self, match_id: str) -> bool:
+        """One action of the first bot awaited; False when no bot is awaited."""
         live = self.service.live(match_id)
         with live.lock:
             seats = live.bot_seats_awaited()
@@ -90,8 +145,6 @@ class BotDrivers:
             seat, ply = seats[0], live.ply
             bot = self.service.bot_for(live, seat)
             observation = Observation.for_bot(live.game, live.state, seat, bot)
-        if self.settings.bot_delay_seconds:
-            self.stopping.wait(self.settings.bot_delay_seconds)
         action = self._think(live, bot, observation, ply)
         try:
             self.service.submit_action(match_id, seat, action, ply)
@@ -115,13 +168,15 @@ class BotDrivers:
 
     def close(self) -> None:
         self.stopping.set()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        with self._ready:
+            self._ready.notify_all()
         self._thinkers.shutdown(wait=False, cancel_futures=True)
 
 
 class Scheduler(threading.Thread):
-    """Fires due deadlines; a deadline is claimed in the database, so that of several
-    server processes exactly one fires it."""
+    """Fires due deadlines. A deadline is claimed in the database in the transaction
+    that applies it (:meth:`MatchService.fire`): of several server processes exactly
+    one fires it, and a process killed on the way leaves it to fire after a restart."""
 
     def __init__(self, service: MatchService, settings: Settings) -> None:
         super().__init__(name="gladiatorium-deadlines", daemon=True)
@@ -146,19 +201,21 @@ class Scheduler(threading.Thread):
             ).all()
         fired = 0
         for deadline in due:
-            with self.service.sessions.begin() as session:
-                claimed = session.execute(
-                    update(Deadline)
-                    .where(Deadline.id == deadline.id, Deadline.fired.is_(False))
-                    .values(fired=True)
-                )
-            if claimed.rowcount != 1:  # type: ignore[attr-defined]
-                continue
             started = time.monotonic()
             try:
-                self.service.fire(deadline)
+                if not self.service.fire(deadline):
+                    continue  # another process fired it
+            except Clash:
+                # another process appended first: the claim was rolled back with the
+                # time-outs; the next tick tries again on the caught-up match
+                log.info("match=%s deadline met a concurrent action", deadline.match_id)
+                continue
             except GladiatoriumError as err:
+                # applying it fails for good (the match is gone or refuses the
+                # time-outs): mark it fired rather than fail at every tick
                 log.warning("match=%s deadline failed: %s", deadline.match_id, err)
+                if not self.service.claim_alone(deadline.id):
+                    continue
             fired += 1
             log.info(
                 "match=%s %s deadline fired in %.1f ms",
