@@ -227,16 +227,22 @@ def test_two_processes_share_one_postgresql_database(
     assert plies == 3 and row_digest == replay
 
 
-def test_the_unique_ply_key_refuses_a_second_append(postgres_url: str) -> None:
+@pytest.mark.parametrize(("seed", "still_legal"), [(1, True), (2, False)])
+def test_the_unique_ply_key_refuses_a_second_append(
+    postgres_url: str, seed: int, still_legal: bool
+) -> None:
     """Deterministically: a process whose copy is one ply behind (it has not caught up
-    yet) loses the append of that ply with 409 and nothing is lost."""
+    yet) loses the append of that ply to the unique key; it catches up from the
+    database and applies the action at the next ply if it is still legal there (seed
+    1: seat 1 rolled a 2 and rolls again), else answers 409 (seed 2: seat 1 rolled a 1,
+    the turn passed). Nothing is lost, nothing is stored twice."""
     engines = [make_engine(postgres_url) for _ in range(2)]
     from gladiatorium.server.db import migrate
 
     migrate(engines[0])
     services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
     try:
-        match = services[0].create(None, "pig", None, {"target": 30}, {}).id
+        match = services[0].create(None, "pig", None, {"target": 30}, {}, seed=seed).id
         services[1].live(match)  # the second process holds the match at ply 0
         services[0].submit(match, "1", "roll")
         stale = services[1]._live[match]
@@ -244,15 +250,19 @@ def test_the_unique_ply_key_refuses_a_second_append(postgres_url: str) -> None:
         catch_up = services[1]._catch_up
         services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
         try:
-            with pytest.raises(Conflict):
+            if still_legal:
                 services[1].submit(match, "1", "roll")
+            else:
+                with pytest.raises(Conflict):
+                    services[1].submit(match, "1", "roll")
         finally:
             services[1]._catch_up = catch_up  # type: ignore[method-assign]
         assert stale_ply == 0
         _, actions = stored(postgres_url, match)
-        assert [(a.ply, a.seat, a.action) for a in actions] == [(0, "1", "roll")]
+        expected = [(0, "1", "roll")] + ([(1, "1", "roll")] if still_legal else [])
+        assert [(a.ply, a.seat, a.action) for a in actions] == expected
         # the loser rebuilt from the database and goes on from the committed ply
-        assert services[1].live(match).ply == 1
+        assert services[1].live(match).ply == len(expected)
         assert services[1].body(match, None) == services[0].body(match, None)
     finally:
         for engine in engines:

@@ -273,24 +273,46 @@ async def get_posts(request: Request, match_id: str, seat: str | None = None) ->
 
 @router.post("/api/matches/{match_id}/deadline")
 async def set_deadline(request: Request, match_id: str) -> Response:
-    """The moderator (a seat the game times out at the deadline) sets the round's."""
+    """The moderator (or, in a match without one, its creator) sets the round's."""
     caller = request_caller(request)
     service = service_of(request)
     try:
         check_origin(request, caller)
         data = await json_body(request)
         seat, minutes = data.get("seat"), data.get("minutes")
-        if not isinstance(seat, str) or not isinstance(minutes, int | float):
-            raise BadRequest('give {"seat": MODERATOR_SEAT, "minutes": NUMBER}')
-        await run_in_threadpool(require_seat, service, match_id, caller, seat)
-        live = await run_in_threadpool(service.live, match_id)
-        with live.lock:
-            if not live.game.timeout_actions(live.state, seat):
-                raise Forbidden(f"seat {seat} does not run this match's rounds")
-        await run_in_threadpool(service.set_round_deadline, match_id, float(minutes))
+        if seat is not None and not isinstance(seat, str):
+            raise BadRequest("seat: expected a seat name")
+        if isinstance(minutes, bool) or not isinstance(minutes, int | float):
+            raise BadRequest('minutes: give {"seat": MODERATOR_SEAT, "minutes": NUMBER}')
+        await run_in_threadpool(deadline_setter_checked, service, match_id, caller, seat)
+        await run_in_threadpool(
+            service.set_round_deadline,
+            match_id,
+            as_minutes(minutes),
+            request.app.state.settings.min_deadline_minutes,
+        )
     except (ServiceError, GladiatoriumError) as err:
         return error(str(err), getattr(err, "status", 400))
     return JSONResponse({"deadlines": service.deadlines(match_id)})
+
+
+def as_minutes(value: float) -> float:
+    """A number of minutes as a float (a huge integer is refused, not a 500)."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise BadRequest("minutes: too large") from None
+
+
+def deadline_setter_checked(
+    service: MatchService, match_id: str, caller: Caller, seat: str | None
+) -> None:
+    """Refuse unless the caller may set this match's deadlines (see
+    :meth:`MatchService.require_deadline_setter`); a seat named must be the caller's."""
+    if seat is not None:
+        require_seat(service, match_id, caller, seat)
+    held = seats_held(service, match_id, caller)
+    service.require_deadline_setter(match_id, caller.user_id, seat, held)
 
 
 # ----- WebSocket ------------------------------------------------------------------------

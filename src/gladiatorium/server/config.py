@@ -43,3 +43,7 @@ class Settings:
     extra_origins: tuple[str, ...] = ()
     #: mark session cookies Secure (behind HTTPS)
     secure_cookies: bool = False
+    #: the shortest round deadline a moderator may set, in minutes (tests lower it)
+    min_deadline_minutes: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MIN_DEADLINE_MINUTES", 1.0)
+    )

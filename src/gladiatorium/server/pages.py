@@ -35,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
-from gladiatorium.server.api import set_private_cookie, with_session
+from gladiatorium.server.api import deadline_setter_checked, set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
 from gladiatorium.server.service import (
     BadRequest,
@@ -925,7 +925,8 @@ async def act(request: Request, match_id: str) -> Response:
 
 @router.post("/matches/{match_id}/deadline")
 async def set_deadline(request: Request, match_id: str) -> Response:
-    """The moderator console sets the deadline of the round in progress."""
+    """The moderator console (or, in a match without a moderator, its creator) sets
+    the deadline of the round in progress."""
     try:
         form = await checked_form(request)
     except CsrfRefused:
@@ -935,16 +936,14 @@ async def set_deadline(request: Request, match_id: str) -> Response:
     seat = text_of(form, "seat")
 
     def apply() -> None:
-        require_seat(service, match_id, caller, seat)
-        live = service.live(match_id)
-        with live.lock:
-            if not live.game.timeout_actions(live.state, seat):
-                raise Forbidden(f"seat {seat} does not run this match's rounds")
+        deadline_setter_checked(service, match_id, caller, seat or None)
         try:
             minutes = float(text_of(form, "minutes"))
-        except ValueError:
+        except (ValueError, OverflowError):
             raise BadRequest("minutes: expected a number") from None
-        service.set_round_deadline(match_id, minutes)
+        service.set_round_deadline(
+            match_id, minutes, request.app.state.settings.min_deadline_minutes
+        )
 
     try:
         await run_in_threadpool(apply)

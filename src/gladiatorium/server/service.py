@@ -10,6 +10,7 @@ equal the stored digest. Nothing here knows a game: it uses the core contract.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import secrets
 import threading
@@ -67,6 +68,23 @@ class Conflict(ServiceError):
 
 class BadRequest(ServiceError):
     status = 422
+
+
+class Clash(Conflict):
+    """Another process appended the same ply first (the unique key refused ours)."""
+
+
+class Claimed(Conflict):
+    """A deadline another process (or an earlier tick) fired already."""
+
+
+#: the longest deadline a moderator may set, in minutes (30 days)
+DEADLINE_CAP_MINUTES = 60 * 24 * 30
+#: tries of an action whose ply another process took meanwhile (:meth:`MatchService.submit`)
+APPEND_TRIES = 5
+#: tests only: exit the process right after a deadline's claim, before its transaction
+#: commits (shows that a claim never outlives a crash); never set in production
+_FAULT_EXIT_AFTER_CLAIM = os.environ.get("GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM") == "1"
 
 
 @dataclass
@@ -396,21 +414,33 @@ class MatchService:
     # ----- acting ----------------------------------------------------------------------
     def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
         """Check ``notation`` for ``seat``, commit it, then tell everyone; returns the
-        new events ``seat`` may see. Refusals change nothing."""
+        new events ``seat`` may see. Refusals change nothing. When another process
+        appended the same ply first, this one catches up and tries the action again
+        while it is still legal (a simultaneous round): a 409 only when it no longer is."""
         if len(notation) > 2000:
             raise ServiceError("action: longer than 2000 characters")
-        live = self.live(match_id)
-        with live.lock:
-            if live.adjudicated is not None:
-                raise Conflict("the match is over; no more actions")
-            try:
-                action = live.state.parse(seat, notation)
-            except (NotYourTurn, GameOver) as err:
-                raise Conflict(str(err)) from err
-            except IllegalAction as err:
-                raise ServiceError(str(err)) from err
-            events = self._commit(live, [(seat, action)])
-        return [e for e in events if _visible(e, seat)]
+        for attempt in range(1, APPEND_TRIES + 1):
+            live = self.live(match_id)
+            with live.lock:
+                if live.adjudicated is not None:
+                    raise Conflict("the match is over; no more actions")
+                try:
+                    action = live.state.parse(seat, notation)
+                except (NotYourTurn, GameOver) as err:
+                    raise Conflict(str(err)) from err
+                except IllegalAction as err:
+                    if attempt > 1:  # legal before another process moved the match on
+                        raise Conflict(f"the match moved on: {err}") from err
+                    raise ServiceError(str(err)) from err
+                try:
+                    events = self._commit(live, [(seat, action)])
+                except Clash:
+                    if attempt == APPEND_TRIES:
+                        raise
+                    log.info("match=%s seat=%s ply taken by another process; again", match_id, seat)
+                    continue
+            return [e for e in events if _visible(e, seat)]
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def submit_action(self, match_id: str, seat: Seat, action: Action, ply: int) -> None:
         """A bot's move, valid only if the match is still at ``ply``."""
@@ -420,9 +450,13 @@ class MatchService:
                 raise Conflict("the match moved on")
             self._commit(live, [(seat, action)])
 
-    def _commit(self, live: Live, steps: list[tuple[Seat, Action]]) -> list[dict[str, Any]]:
+    def _commit(
+        self, live: Live, steps: list[tuple[Seat, Action]], claim: int | None = None
+    ) -> list[dict[str, Any]]:
         """Apply ``steps`` to the live state and append them; on a clash with another
-        process the in-memory copy is dropped and rebuilt from the database."""
+        process the in-memory copy is dropped and rebuilt from the database. With
+        ``claim``, the deadline of that id is marked fired in the same transaction (of
+        several processes, only the one whose claim counts appends)."""
         first_ply, first_event = live.ply, len(live.state.events)
         try:
             for seat, action in steps:
@@ -432,6 +466,8 @@ class MatchService:
             raise
         try:
             with self.sessions.begin() as session:
+                if claim is not None:
+                    self._claim(session, claim)
                 for offset, (seat, action) in enumerate(steps):
                     session.add(
                         MatchAction(
@@ -444,7 +480,7 @@ class MatchService:
                 self._notify_others(session, live.id)
         except IntegrityError as err:
             self.forget(live.id)
-            raise Conflict("another action was committed first; look again and retry") from err
+            raise Clash("another action was committed first; look again and retry") from err
         except Exception:
             self.forget(live.id)
             raise
@@ -452,6 +488,21 @@ class MatchService:
         self._log(live, steps, first_ply, new)
         self.on_change(live.id)
         return new
+
+    def _claim(self, session: Session, deadline_id: int) -> None:
+        """Mark a deadline fired inside the caller's transaction, which goes on to apply
+        it: both commit together or neither does, so a deadline fires exactly once
+        whatever process dies when. Raises :class:`Claimed` when it fired already."""
+        claimed = session.execute(
+            update(Deadline)
+            .where(Deadline.id == deadline_id, Deadline.fired.is_(False))
+            .values(fired=True)
+        )
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            raise Claimed(f"deadline {deadline_id} fired already")
+        if _FAULT_EXIT_AFTER_CLAIM:
+            log.warning("deadline %d claimed: exiting now (fault injection)", deadline_id)
+            os._exit(70)
 
     def _notify_others(self, session: Session, match_id: str) -> None:
         """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY)."""
@@ -629,14 +680,46 @@ class MatchService:
             due = utcnow() + timedelta(days=float(days))
             session.add(Deadline(match_id=live.id, kind="clock", ply=live.ply, due_at=due))
 
-    def set_round_deadline(self, match_id: str, minutes: float) -> None:
-        """The moderator sets (or moves) the deadline of the round in progress."""
+    def require_deadline_setter(
+        self, match_id: str, user_id: int | None, seat: Seat | None, held: set[Seat]
+    ) -> None:
+        """Who may set a round's deadline: the moderator, that is whoever holds a seat
+        the game names a moderator seat (``Game.moderator_seats``), giving that seat;
+        in a match whose moderator seat no person holds (the game has none, or the
+        server or a bot runs it), the match's creator. Anyone else: Forbidden."""
+        live = self.live(match_id)
+        with live.lock:
+            moderators = [
+                s
+                for s in live.game.moderator_seats(live.state)
+                if live.seats[s].kind not in ("server", "bot")
+            ]
+        if moderators:
+            if seat not in moderators or seat not in held:
+                raise Forbidden(
+                    f"seat: only the moderator (seat {' or '.join(moderators)}) "
+                    "sets this match's deadlines"
+                )
+            return
+        with self.sessions() as session:
+            creator = session.scalar(select(Match.created_by).where(Match.id == match_id))
+        if user_id is None or creator != user_id:
+            raise Forbidden("only the match's creator sets this match's deadlines")
+
+    def set_round_deadline(self, match_id: str, minutes: float, shortest: float = 1.0) -> None:
+        """The moderator sets (or moves) the deadline of the round in progress: not
+        sooner than ``shortest`` minutes, nor later than the match's ``round_minutes``
+        (30 days without it). The caller checks who asks (:meth:`require_deadline_setter`)."""
         live = self.live(match_id)
         round_number = live.game.round_number(live.state)
         if round_number is None or live.over:
             raise Conflict("this match has no round in progress")
-        if not 0 < minutes <= 60 * 24 * 30:
-            raise BadRequest("minutes: must be more than 0 and at most 30 days")
+        longest = float(live.settings.get("round_minutes") or DEADLINE_CAP_MINUTES)
+        if not minutes >= shortest:  # NaN too
+            raise BadRequest(f"minutes: at least {shortest:g}")
+        if not minutes <= longest:
+            what = "this match's round_minutes" if longest < DEADLINE_CAP_MINUTES else "30 days"
+            raise BadRequest(f"minutes: at most {longest:g} ({what})")
         with self.sessions.begin() as session:
             session.execute(
                 update(Deadline)
@@ -654,21 +737,40 @@ class MatchService:
             ).all()
             return [{"kind": d.kind, "due_at": d.due_at.isoformat()} for d in rows]
 
-    def fire(self, deadline: Deadline) -> None:
+    def fire(self, deadline: Deadline) -> bool:
         """A due deadline: time out the seats awaited in its round, or end the match
-        against the seat whose clock ran out."""
+        against the seat whose clock ran out. The deadline is claimed (marked fired)
+        in the transaction that applies it; False when it had fired already."""
         live = self.live(deadline.match_id)
         with live.lock:
-            if live.over:
-                return
-            if deadline.kind == "round":
-                self._time_out_round(live, deadline.ply)
-            elif deadline.kind == "clock" and deadline.ply == live.ply:
-                self._flag(live)
+            if not live.over:
+                if deadline.kind == "round":
+                    steps = self._round_time_outs(live, deadline.ply)
+                    if steps:
+                        log.info("match=%s round %d deadline passed", live.id, deadline.ply)
+                        try:
+                            self._commit(live, steps, claim=deadline.id)
+                        except Claimed:
+                            return False
+                        return True
+                elif deadline.kind == "clock" and deadline.ply == live.ply:
+                    return self._flag(live, deadline.id)
+        return self.claim_alone(deadline.id)
 
-    def _time_out_round(self, live: Live, round_number: int) -> None:
+    def claim_alone(self, deadline_id: int) -> bool:
+        """Mark a deadline fired with nothing to apply (its round is over, its match
+        ended, or applying it fails for good); False when it had fired already."""
+        try:
+            with self.sessions.begin() as session:
+                self._claim(session, deadline_id)
+        except Claimed:
+            return False
+        return True
+
+    def _round_time_outs(self, live: Live, round_number: int) -> list[tuple[Seat, Action]]:
+        """What the seats still awaited in round ``round_number`` do at its deadline."""
         if live.game.round_number(live.state) != round_number:
-            return
+            return []
         trial = live.state.clone()
         steps: list[tuple[Seat, Action]] = []
         for seat in live.state.awaiting():
@@ -677,12 +779,11 @@ class MatchService:
             for action in live.game.timeout_actions(trial, seat):
                 trial.apply(seat, action)
                 steps.append((seat, action))
-        log.info("match=%s round %d deadline passed", live.id, round_number)
-        if steps:
-            self._commit(live, steps)
+        return steps
 
-    def _flag(self, live: Live) -> None:
-        """The awaited seat ran out of time: the other seat wins."""
+    def _flag(self, live: Live, deadline_id: int) -> bool:
+        """The awaited seat ran out of time: the other seat wins. The clock's claim
+        and the loss on time commit together; False when it had fired already."""
         late = set(live.state.awaiting())
         winners = [s for s in live.state.seats if s not in late]
         outcome: dict[str, Any] = {
@@ -694,18 +795,23 @@ class MatchService:
             "scores": {},
             "adjudicated": True,
         }
-        with self.sessions.begin() as session:
-            changed = session.execute(
-                update(Match)
-                .where(Match.id == live.id, Match.ply == live.ply)
-                .values(status="over", outcome=outcome)
-            )
-            if changed.rowcount != 1:  # type: ignore[attr-defined]
-                return
-            self._notify_others(session, live.id)
+        try:
+            with self.sessions.begin() as session:
+                self._claim(session, deadline_id)
+                changed = session.execute(
+                    update(Match)
+                    .where(Match.id == live.id, Match.ply == live.ply, Match.status != "over")
+                    .values(status="over", outcome=outcome)
+                )
+                if changed.rowcount != 1:  # type: ignore[attr-defined]
+                    return True  # the match moved on meanwhile: the clock is void
+                self._notify_others(session, live.id)
+        except Claimed:
+            return False
         live.adjudicated = outcome
         log.info("match=%s over on time: %s ran out", live.id, ", ".join(sorted(late)))
         self.on_change(live.id)
+        return True
 
     # ----- bots ----------------------------------------------------------------------------
     def bot_for(self, live: Live, seat: Seat) -> Bot:
