@@ -209,6 +209,58 @@ def test_a_failing_commit_leaves_the_deadline_to_fire_again(client: TestClient) 
     assert live.game.round_number(live.state) == 1
 
 
+def round_fired_once(database_url: str, match: str, stopped: bool = False) -> bool:
+    """Round 0's deadline of a two-hero Super Dice Heroes match is either untouched
+    (unfired, nothing timed out) or fired exactly once (both heroes' power chosen by the
+    time-out, round 1 has its own deadline); anything else fails the test. The
+    deadlines are read first: their claim commits with the time-outs, so a fired one's
+    time-outs are there when read after (an unfired one's are checked only once the
+    server is ``stopped``: it may fire between the two reads)."""
+    rows = [(kind, ply, fired) for _, kind, ply, fired in deadlines_of(database_url, match)]
+    _, actions = stored(database_url, match)
+    if rows == [("round", 0, False)]:
+        assert actions == [] or not stopped, (match, actions)
+        return False
+    assert rows == [("round", 0, True), ("round", 1, False)], (match, rows)
+    assert sorted(a.seat for a in actions) == ["1", "2"], (match, actions)
+    return True
+
+
+def test_kill_9_while_deadlines_fire_loses_none_and_fires_none_twice(
+    live_server: Start, database_url: str
+) -> None:
+    """A dozen round deadlines fall due at once and the server is killed with SIGKILL
+    while it fires them: every deadline is, in the database, untouched or fired once
+    with its time-outs (never fired without them); after the restart all have fired,
+    once each."""
+    server = live_server(database_url)
+    ada = Player(server, "ada")
+    matches = [
+        ada.create("super-dice-heroes", {"1": "me", "2": "me"}, settings={"round_minutes": 60})
+        for _ in range(12)
+    ]
+    for match in matches:
+        ada.body(match)
+    for match in matches:
+        assert expire_deadlines(database_url, match) == 1
+    wait_for(
+        lambda: any(round_fired_once(database_url, m) for m in matches),
+        60,
+        "the first deadline to fire",
+    )
+    server.kill()
+    states = [round_fired_once(database_url, m, stopped=True) for m in matches]
+    server.start()
+    wait_for(
+        lambda: all(round_fired_once(database_url, m) for m in matches),
+        60,
+        f"every deadline to fire after the restart (fired before the kill: {states})",
+    )
+    for match in matches:
+        digest, replay, _ = replayed_digest(database_url, match)
+        assert digest == replay
+
+
 def test_two_processes_fire_each_deadline_once(live_server: Start, postgres_url: str) -> None:
     """Two servers on one PostgreSQL database, both schedulers running: a dozen round
     deadlines made due at once each fire exactly once."""
