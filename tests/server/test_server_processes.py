@@ -227,39 +227,41 @@ def test_two_processes_share_one_postgresql_database(
     assert plies == 3 and row_digest == replay
 
 
-@pytest.mark.parametrize(("seed", "still_legal"), [(1, True), (2, False)])
-def test_the_unique_ply_key_refuses_a_second_append(
-    postgres_url: str, seed: int, still_legal: bool
-) -> None:
+@pytest.mark.parametrize("other_seat", [True, False])
+def test_the_unique_ply_key_refuses_a_second_append(postgres_url: str, other_seat: bool) -> None:
     """Deterministically: a process whose copy is one ply behind (it has not caught up
-    yet) loses the append of that ply to the unique key; it catches up from the
-    database and applies the action at the next ply if it is still legal there (seed
-    1: seat 1 rolled a 2 and rolls again), else answers 409 (seed 2: seat 1 rolled a 1,
-    the turn passed). Nothing is lost, nothing is stored twice."""
+    yet) loses the append of that ply to the unique key. It catches up from the
+    database; an action of another seat of the same round (Super Dice Heroes heroes
+    choosing side by side) is then applied at the next ply, while a seat that acted
+    meanwhile itself (Pig: seat 1 rolled through the other process) gets 409. Nothing
+    is lost, nothing is stored twice."""
     engines = [make_engine(postgres_url) for _ in range(2)]
     from gladiatorium.server.db import migrate
 
     migrate(engines[0])
     services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
     try:
-        match = services[0].create(None, "pig", None, {"target": 30}, {}, seed=seed).id
+        game, late = ("super-dice-heroes", "2") if other_seat else ("pig", "1")
+        match = services[0].create(None, game, None, None, {}, seed=1).id
         services[1].live(match)  # the second process holds the match at ply 0
-        services[0].submit(match, "1", "roll")
+        first = services[0].body(match, "1")["legal"][0]
+        second = services[1].body(match, late)["legal"][0]
+        services[0].submit(match, "1", first)
         stale = services[1]._live[match]
         stale_ply = stale.ply
         catch_up = services[1]._catch_up
         services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
         try:
-            if still_legal:
-                services[1].submit(match, "1", "roll")
+            if other_seat:
+                services[1].submit(match, late, second)
             else:
-                with pytest.raises(Conflict):
-                    services[1].submit(match, "1", "roll")
+                with pytest.raises(Conflict, match="moved on while you acted"):
+                    services[1].submit(match, late, second)
         finally:
             services[1]._catch_up = catch_up  # type: ignore[method-assign]
         assert stale_ply == 0
         _, actions = stored(postgres_url, match)
-        expected = [(0, "1", "roll")] + ([(1, "1", "roll")] if still_legal else [])
+        expected = [(0, "1", first)] + ([(1, late, second)] if other_seat else [])
         assert [(a.ply, a.seat, a.action) for a in actions] == expected
         # the loser rebuilt from the database and goes on from the committed ply
         assert services[1].live(match).ply == len(expected)

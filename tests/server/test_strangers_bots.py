@@ -443,3 +443,35 @@ def at_once(calls: list[Callable[[], httpx2.Response]]) -> list[httpx2.Response]
         thread.join(60)
     assert all(a is not None for a in answers)
     return [a for a in answers if a is not None]
+
+
+def test_actions_racing_deadlines_in_another_process(live_server: Start, postgres_url: str) -> None:
+    """Two servers on one PostgreSQL database: a hero chooses through one while the
+    round's deadline falls due (both schedulers run). Every answer is 200, or a refusal
+    because the deadline timed the hero out first (409, or 400 when the process had
+    caught up before reading the action: not legal in the next round), never a server
+    error or a deadlock, and each hero's choice is stored exactly once, by the hero or
+    by the time-out."""
+    first, second = live_server(postgres_url), live_server(postgres_url)
+    ada = Player(first, "ada")
+    on_second = ada.on(second)
+    codes = []
+    for _ in range(12):
+        match = ada.create(
+            "super-dice-heroes", {"1": "me", "2": "me"}, settings={"round_minutes": 60}
+        )
+        choice = on_second.body(match, "2")["legal"][0]
+        ada.body(match)
+        answers = at_once(
+            [
+                lambda m=match, c=choice: on_second.act(m, "2", c),
+                lambda m=match: httpx2.Response(200 + expire_deadlines(postgres_url, m) - 1),
+            ]
+        )
+        codes.append(answers[0].status_code)
+        assert answers[0].status_code in (200, 400, 409), answers[0].text
+        if answers[0].status_code == 400:
+            assert "is not a legal action for seat 2" in answers[0].json()["error"]
+        wait_for(lambda m=match: round_fired_once(postgres_url, m), 60, f"match {match}'s deadline")
+        assert ada.body(match, "1") == on_second.body(match, "1")
+    assert set(codes) <= {200, 400, 409}

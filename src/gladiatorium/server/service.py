@@ -415,15 +415,22 @@ class MatchService:
     def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
         """Check ``notation`` for ``seat``, commit it, then tell everyone; returns the
         new events ``seat`` may see. Refusals change nothing. When another process
-        appended the same ply first, this one catches up and tries the action again
-        while it is still legal (a simultaneous round): a 409 only when it no longer is."""
+        appended the same ply first with other seats' actions in the same round (seats
+        acting side by side), this one catches up and applies the action after them
+        while it is still legal; a 409 when it no longer is, or when the seat itself
+        acted meanwhile or the round moved on (the action was meant for what it saw)."""
         if len(notation) > 2000:
             raise ServiceError("action: longer than 2000 characters")
+        seen: tuple[int, int | None] | None = None
         for attempt in range(1, APPEND_TRIES + 1):
             live = self.live(match_id)
             with live.lock:
                 if live.adjudicated is not None:
                     raise Conflict("the match is over; no more actions")
+                if seen is None:
+                    seen = (live.ply, live.game.round_number(live.state))
+                else:
+                    _still_as_seen(live, seat, *seen)
                 try:
                     action = live.state.parse(seat, notation)
                 except (NotYourTurn, GameOver) as err:
@@ -437,7 +444,7 @@ class MatchService:
                 except Clash:
                     if attempt == APPEND_TRIES:
                         raise
-                    log.info("match=%s seat=%s ply taken by another process; again", match_id, seat)
+                    log.info("match=%s seat=%s ply taken by another process", match_id, seat)
                     continue
             return [e for e in events if _visible(e, seat)]
         raise AssertionError("unreachable")  # pragma: no cover
@@ -466,8 +473,8 @@ class MatchService:
             raise
         try:
             with self.sessions.begin() as session:
-                if claim is not None:
-                    self._claim(session, claim)
+                # rows are locked in one order by every transaction (actions, the match,
+                # deadlines), so that two processes never wait on each other for good
                 for offset, (seat, action) in enumerate(steps):
                     session.add(
                         MatchAction(
@@ -476,6 +483,8 @@ class MatchService:
                     )
                 session.flush()
                 self._store_progress(session, live)
+                if claim is not None:
+                    self._claim(session, claim)
                 self._plan_deadlines(session, live)
                 self._notify_others(session, live.id)
         except IntegrityError as err:
@@ -797,12 +806,12 @@ class MatchService:
         }
         try:
             with self.sessions.begin() as session:
-                self._claim(session, deadline_id)
                 changed = session.execute(
                     update(Match)
                     .where(Match.id == live.id, Match.ply == live.ply, Match.status != "over")
                     .values(status="over", outcome=outcome)
                 )
+                self._claim(session, deadline_id)  # after the match: the order of _commit
                 if changed.rowcount != 1:  # type: ignore[attr-defined]
                     return True  # the match moved on meanwhile: the clock is void
                 self._notify_others(session, live.id)
@@ -821,6 +830,15 @@ class MatchService:
             bot = get_bot(live.game, name)(Rng(derive_seed(live.state.seed, "bot", seat, name)))
             live.bots[seat] = bot
         return bot
+
+
+def _still_as_seen(live: Live, seat: Seat, ply: int, round_number: int | None) -> None:
+    """After a clash: what other processes appended since ``ply`` must be other seats'
+    actions in the same round, else the seat's action was meant for a match that is
+    gone (409)."""
+    between = live.state.history[ply:]
+    if any(s == seat for s, _ in between) or live.game.round_number(live.state) != round_number:
+        raise Conflict("the match moved on while you acted; look again")
 
 
 def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
