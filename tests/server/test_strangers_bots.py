@@ -361,7 +361,9 @@ def test_a_hero_battle_deadline_is_the_moderators(live_server: Start, database_u
     mod, bob = Player(server, "mod"), Player(server, "bob")
     players = [str(n) for n in range(1, 9)]
     held = mod.create(
-        "hero-battle", {"moderator": "me", "1": "me"} | {p: "open" for p in players[1:]}
+        "hero-battle",
+        {"moderator": "me", "1": "me"} | {p: "open" for p in players[1:]},
+        settings={"round_minutes": 120},
     )
     join(bob, held, "2")
     as_player = post_deadline(bob, held, seat="2", minutes=30)
@@ -375,6 +377,13 @@ def test_a_hero_battle_deadline_is_the_moderators(live_server: Start, database_u
     assert post_deadline(mod, held, seat="moderator", minutes=0.4).status_code == 422
     assert post_deadline(mod, held, seat="moderator", minutes=0.5).status_code == 200  # the env
     assert form_deadline(mod, held, "moderator", "90").status_code == 303
+    assert post_deadline(mod, held, seat="moderator", minutes=121).status_code == 422
+    console = httpx2.get(
+        f"{server.url}/matches/{held}?seat=moderator",
+        headers={"cookie": f"gladiatorium_session={mod.token}"},
+        timeout=30,
+    )
+    assert 'name="minutes" min="1" step="any" value="120"' in console.text  # a valid default
     # the server runs the moderator: the creator sets the deadline, a player may not
     run = mod.create(
         "hero-battle",

@@ -833,6 +833,8 @@ def match_context(
         timeout = [str(a) for a in game.timeout_actions(live.state, seat)] if seat else []
         console = bool(timeout) and seat not in players
         rounds = game.round_number(live.state)
+        # the console's suggested deadline: a day, or the match's round_minutes if shorter
+        deadline_minutes = min(1440, float(live.settings.get("round_minutes") or 1440))
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
@@ -870,6 +872,7 @@ def match_context(
         "players": players,
         "round": rounds,
         "deadlines": deadlines,
+        "deadline_minutes": f"{deadline_minutes:g}",
         "stamp": stamp,
         "player": bool(held),
     }
