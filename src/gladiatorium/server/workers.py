@@ -1,7 +1,8 @@
 """Work the server does on its own: bots thinking in their seats, and deadlines.
 
-Both survive a restart because they start from the database: on start every match
-whose awaited seat is a bot gets a driver, and every unfired deadline is still there.
+Both survive a restart because they start from the database: on start every running
+match with a bot seat joins the drivers' queue, and every unfired deadline is still there
+(a deadline is marked fired only in the transaction that applies it).
 """
 
 from __future__ import annotations
