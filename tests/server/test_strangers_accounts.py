@@ -21,7 +21,7 @@ import pytest
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
-from server_helpers import PASSWORD, LiveServer, settings_for
+from server_helpers import PASSWORD, LiveServer, settings_for, wait_for
 from sqlalchemy import select, text, update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -73,6 +73,12 @@ def stored_session(database_url: str, token: str) -> LoginToken | None:
             return session.get(LoginToken, digest_token(token))
     finally:
         engine.dispose()
+
+
+def used_lately(database_url: str, token: str) -> bool:
+    """The session's last use was written in the last five minutes."""
+    row = stored_session(database_url, token)
+    return row is not None and utcnow() - row.last_used_at < timedelta(minutes=5)
 
 
 def ply_of(database_url: str, match: str) -> int:
@@ -224,15 +230,14 @@ def test_sessions_slide_and_expire(database_url: str, live_server: Start) -> Non
     # 29 days unused: still a session, and this use moves its last use to now
     assert set_last_use(database_url, token, utcnow() - timedelta(days=29)) == 1
     assert httpx2.get(url, headers=bearer(token), timeout=TIMEOUT).status_code == 200
-    row = stored_session(database_url, token)
-    assert row is not None and utcnow() - row.last_used_at < timedelta(minutes=5)
+    wait_for(lambda: used_lately(database_url, token), TIMEOUT, "the session's use written")
     # a token last used in 2024: refused, and gone from the database
     set_last_use(database_url, token, datetime(2024, 5, 1, tzinfo=UTC))
     refused = httpx2.get(url, headers=bearer(token), timeout=TIMEOUT)
     assert refused.status_code == 401, refused.text
     assert "bearer token refused" in refused.json()["error"]
     assert "expired" in refused.json()["error"]
-    assert stored_session(database_url, token) is None
+    wait_for(lambda: stored_session(database_url, token) is None, TIMEOUT, "the deletion")
     # the same as a cookie: pages show a visitor logged out, calls that need an account 401
     cookie = log_in(server, "ada", PASSWORD).json()["token"]
     with socket(server, match, "1", cookie=f"gladiatorium_session={cookie}") as ws:
@@ -482,3 +487,18 @@ def test_hash_gate_queues_then_refuses() -> None:
 
     asyncio.run(main())
     assert order == ["first", "second"]
+
+
+def test_a_lone_surrogate_in_login_or_registration_is_refused_plainly(
+    sqlite_client: TestClient,
+) -> None:
+    """Text no password or name can be: 401 at login, 422 naming the field at registration."""
+    raw = '{"username": "ada\\ud800", "password": "correct horse\\udc00 battery"}'
+    headers = {"content-type": "application/json"}
+    login = sqlite_client.post("/api/login", content=raw, headers=headers)
+    assert login.status_code == 401, login.text
+    raw = '{"username": "ada", "password": "correct horse\\udc00 battery"}'
+    login = sqlite_client.post("/api/login", content=raw, headers=headers)
+    assert login.status_code == 401, login.text
+    register = sqlite_client.post("/api/register", content=raw, headers=headers)
+    assert register.status_code == 422 and register.json()["error"].startswith("password:")

@@ -12,11 +12,14 @@ among the commonly used ones (zxcvbn).
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import re
+import threading
 import time
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from functools import cache
@@ -37,6 +40,7 @@ from gladiatorium.server.db import LoginToken, User, utcnow
 from gladiatorium.server.service import BadRequest, Conflict, ServiceError
 from gladiatorium.server.tokens import digest_token, new_token
 
+log = logging.getLogger("gladiatorium.accounts")
 USERNAME = re.compile(r"[A-Za-z0-9_.-]{3,40}")
 _hasher = PasswordHasher()
 #: zxcvbn scores this many characters of a password at most (its own limit)
@@ -166,6 +170,11 @@ class Accounts:
         self.throttle = LoginThrottle(settings.login_account_limit, settings.login_address_limit)
         self.gate = HashGate(settings.hash_concurrency, settings.hash_queue)
         self._swept = 0.0
+        # a session's use and an expired session's deletion are written by one thread of
+        # their own: looking a session up never waits for a write (SQLite's lock)
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="gladiatorium-sessions")
+        self._pending: set[str] = set()
+        self._pending_lock = threading.Lock()
 
     # ----- the routes' entries: throttled, one hash at a time per gate slot -----------------
     async def sign_up(self, username: object, password: object) -> tuple[User, str]:
@@ -237,23 +246,45 @@ class Accounts:
     def alive(self, digest: str, touch: bool = True) -> User | None:
         """The account of a session that is still live; an expired one is deleted.
         ``touch``: this is a use, so the session's last use moves on (written at most
-        once every few minutes)."""
+        once every few minutes, in the background)."""
         now = utcnow()
         with self.sessions() as session:
             row = session.get(LoginToken, digest)
             if row is None:
                 return None
             if row.last_used_at <= now - self.lifetime:
-                self._delete_expired(session, now, digest)
+                self._write_later(digest, self._forget)
                 return None
             if touch and now - row.last_used_at >= self.touch_every:
-                session.execute(
-                    update(LoginToken)
-                    .where(LoginToken.token_hash == digest)
-                    .values(last_used_at=now)
-                )
-                session.commit()
+                self._write_later(digest, self._touch)
             return session.get(User, row.user_id)
+
+    def _write_later(self, digest: str, write: Callable[[str], None]) -> None:
+        """One pending write per session (a busy session is not written twice)."""
+        with self._pending_lock:
+            if digest in self._pending:
+                return
+            self._pending.add(digest)
+
+        def run() -> None:
+            try:
+                write(digest)
+            except Exception:  # the next use tries again
+                log.exception("could not write a session's use")
+            finally:
+                with self._pending_lock:
+                    self._pending.discard(digest)
+
+        self._writer.submit(run)
+
+    def _touch(self, digest: str) -> None:
+        with self.sessions.begin() as session:
+            query = update(LoginToken).where(LoginToken.token_hash == digest)
+            session.execute(query.values(last_used_at=utcnow()))
+
+    def _forget(self, digest: str) -> None:
+        with self.sessions() as session:
+            self._delete_expired(session, utcnow(), digest)
 
     def sweep(self) -> None:
         """Delete every expired session (at most once every few minutes per process)."""
