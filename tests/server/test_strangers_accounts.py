@@ -239,7 +239,10 @@ def test_sessions_slide_and_expire(database_url: str, live_server: Start) -> Non
     assert "expired" in refused.json()["error"]
     wait_for(lambda: stored_session(database_url, token) is None, TIMEOUT, "the deletion")
     # the same as a cookie: pages show a visitor logged out, calls that need an account 401
-    cookie = log_in(server, "ada", PASSWORD).json()["token"]
+    answer = log_in(server, "ada", PASSWORD)
+    cookie = answer.json()["token"]
+    # the cookie outlives session_days (the server decides when the session ends)
+    assert f"Max-Age={400 * 24 * 3600}" in answer.headers["set-cookie"]
     with socket(server, match, "1", cookie=f"gladiatorium_session={cookie}") as ws:
         set_last_use(database_url, cookie, datetime(2024, 5, 1, tzinfo=UTC))
         assert closed_with(ws)[0] == 4401

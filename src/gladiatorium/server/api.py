@@ -57,7 +57,7 @@ COOKIE_DAYS = 30
 
 
 def set_private_cookie(
-    response: Response, request: Request, name: str, value: str, days: float = COOKIE_DAYS
+    response: Response, request: Request, name: str, value: str, days: int = COOKIE_DAYS
 ) -> None:
     """A cookie no script may read, sent by this site's own pages and links only (and
     over HTTPS only where the settings say so)."""
@@ -67,13 +67,17 @@ def set_private_cookie(
         httponly=True,
         samesite="lax",
         secure=request.app.state.settings.secure_cookies,
-        max_age=int(60 * 60 * 24 * days),
+        max_age=60 * 60 * 24 * days,
     )
 
 
+#: the session cookie's own life, in days: as long as browsers keep one (400), since the
+#: session itself ends on the server once unused for ``session_days`` (each use slides it)
+SESSION_COOKIE_DAYS = 400
+
+
 def with_session(response: Response, token: str, request: Request) -> Response:
-    days = request.app.state.settings.session_days
-    set_private_cookie(response, request, SESSION_COOKIE, token, days)
+    set_private_cookie(response, request, SESSION_COOKIE, token, SESSION_COOKIE_DAYS)
     return response
 
 
