@@ -48,7 +48,7 @@ def signed_in(app: Any, name: str) -> TestClient:
     client.get("/register")
     token = client.cookies.get("gladiatorium_csrf")
     reply = client.post(
-        "/register", data={"username": name, "password": "password123", "csrf": token}
+        "/register", data={"username": name, "password": "correct horse battery", "csrf": token}
     )
     assert reply.status_code in (200, 303), reply.text
     return client

@@ -18,7 +18,7 @@ from gladiatorium.server.config import Settings
 from gladiatorium.server.pages import picture_html
 
 HEROES = Path(gladiatorium.__file__).parent / "games" / "superhero_gladiators" / "data" / "heroes"
-PASSWORD = "password123"
+PASSWORD = "correct horse battery"
 
 
 @pytest.fixture

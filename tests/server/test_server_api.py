@@ -182,11 +182,11 @@ def test_bearer_token_clients_need_no_cookie_and_no_origin(client: TestClient) -
         assert recv(ws) == body(client, match, "1")
     wrong = {"authorization": "Bearer not-a-token"}
     assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=wrong).status_code == (
-        403
+        401
     )
     logout = bare.post("/api/logout", headers=auth)
     assert logout.status_code == 200
-    assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=auth).status_code == 403
+    assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=auth).status_code == 401
 
 
 def test_origin_guard_on_cookie_json_calls(client: TestClient) -> None:

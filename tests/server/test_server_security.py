@@ -51,7 +51,7 @@ def test_websocket_handshake_authenticates_and_checks_origin(client: TestClient)
     register(client, "ada")
     match = create(client, "pig", {"1": "me", "2": "invite"})["id"]
     stranger = TestClient(client.app)
-    # no credentials, a forged cookie, a bad bearer token: nothing is sent, closed 4403
+    # no credentials, a forged cookie: nothing is sent, closed 4403; a bad bearer token: 4401
     assert refused_handshake(stranger, f"/ws/matches/{match}?seat=1") == 4403
     stranger.cookies.set("gladiatorium_session", "forged")
     assert refused_handshake(stranger, f"/ws/matches/{match}?seat=1") == 4403
@@ -61,7 +61,7 @@ def test_websocket_handshake_authenticates_and_checks_origin(client: TestClient)
             f"/ws/matches/{match}?seat=1",
             headers={"authorization": "Bearer forged"},
         )
-        == 4403
+        == 4401
     )
     # a seat that is not the caller's, and a match that does not exist
     assert refused_handshake(client, f"/ws/matches/{match}?seat=2") == 4403

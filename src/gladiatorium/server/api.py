@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
@@ -12,15 +13,19 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
+from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
     SESSION_COOKIE,
     Caller,
     caller_of,
     check_origin,
+    client_address,
     error,
     request_caller,
+    request_same_origin,
     require_seat,
+    require_user,
     same_origin,
     seats_held,
 )
@@ -66,9 +71,29 @@ def set_private_cookie(
     )
 
 
+#: the session cookie's own life, in days: as long as browsers keep one (400), since the
+#: session itself ends on the server once unused for ``session_days`` (each use slides it)
+SESSION_COOKIE_DAYS = 400
+
+
 def with_session(response: Response, token: str, request: Request) -> Response:
-    set_private_cookie(response, request, SESSION_COOKIE, token)
+    set_private_cookie(response, request, SESSION_COOKIE, token, SESSION_COOKIE_DAYS)
     return response
+
+
+class UnsupportedMediaType(ServiceError):
+    status = 415
+
+
+def check_account_post(request: Request) -> None:
+    """Login and registration refuse what another site's page can send: only JSON (a
+    cross-site page cannot send it without a CORS preflight, never granted) and, when an
+    Origin header comes, it must name this server (login CSRF)."""
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        raise UnsupportedMediaType("Content-Type: send the body as application/json")
+    if "origin" in request.headers and not request_same_origin(request):
+        raise Forbidden("cross-site request refused: the Origin header must name this server")
 
 
 @router.get("/healthz")
@@ -80,10 +105,10 @@ async def healthz(request: Request) -> dict[str, Any]:
 @router.post("/api/register")
 async def register(request: Request) -> Response:
     try:
+        check_account_post(request)
         data = await json_body(request)
-        user, token = await run_in_threadpool(
-            request.app.state.accounts.register, data.get("username"), data.get("password")
-        )
+        accounts: Accounts = request.app.state.accounts
+        user, token = await accounts.sign_up(data.get("username"), data.get("password"))
     except ServiceError as err:
         return error(err)
     body = {"username": user.username, "token": token}
@@ -93,9 +118,11 @@ async def register(request: Request) -> Response:
 @router.post("/api/login")
 async def login(request: Request) -> Response:
     try:
+        check_account_post(request)
         data = await json_body(request)
-        user, token = await run_in_threadpool(
-            request.app.state.accounts.login, data.get("username"), data.get("password")
+        accounts: Accounts = request.app.state.accounts
+        user, token = await accounts.log_in(
+            data.get("username"), data.get("password"), client_address(request)
         )
     except ServiceError as err:
         return error(err)
@@ -109,11 +136,17 @@ async def logout(request: Request) -> Response:
         check_origin(request, caller)
     except ServiceError as err:
         return error(err)
-    token = request.cookies.get(SESSION_COOKIE) or request.headers.get("authorization", "")[7:]
-    await run_in_threadpool(request.app.state.accounts.logout, token.strip())
+    await end_session(request, caller.session)
     response = JSONResponse({"ok": True})
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+async def end_session(request: Request, session: str | None) -> None:
+    """Log a session out: its token stops working and its open sockets are closed."""
+    if session is not None:
+        await run_in_threadpool(request.app.state.accounts.logout, session)
+        request.app.state.hub.end_session(session)
 
 
 @router.post("/api/matches")
@@ -198,11 +231,8 @@ async def join_match(request: Request, match_id: str) -> Response:
     try:
         check_origin(request, caller)
         data = await json_body(request)
-        if caller.user_id is None:
-            raise Forbidden("log in to join a match")
-        await run_in_threadpool(
-            service_of(request).join, match_id, str(data.get("seat")), caller.user_id
-        )
+        user_id = require_user(caller, "join a match")
+        await run_in_threadpool(service_of(request).join, match_id, str(data.get("seat")), user_id)
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})
@@ -216,14 +246,13 @@ async def add_library_item(request: Request) -> Response:
     try:
         check_origin(request, caller)
         data = await json_body(request)
-        if caller.user_id is None:
-            raise Forbidden("log in to keep a library")
+        user_id = require_user(caller, "keep a library")
         game, text, filename = data.get("game"), data.get("text"), data.get("filename")
         if not isinstance(game, str) or not isinstance(text, str):
             raise BadRequest('give {"game": SLUG, "text": FILE_TEXT, "filename": NAME}')
         source = filename if isinstance(filename, str) and filename else "upload.yaml"
         item = await run_in_threadpool(
-            service_of(request).add_library_item, caller.user_id, game, text, source[:200]
+            service_of(request).add_library_item, user_id, game, text, source[:200]
         )
     except ServiceError as err:
         return error(err)
@@ -233,9 +262,11 @@ async def add_library_item(request: Request) -> Response:
 @router.get("/api/library")
 async def list_library(request: Request, game: str | None = None) -> Response:
     caller = request_caller(request)
-    if caller.user_id is None:
-        return error("log in to see your library", 403)
-    items = await run_in_threadpool(service_of(request).library, caller.user_id, game)
+    try:
+        user_id = require_user(caller, "see your library")
+    except ServiceError as err:
+        return error(err)
+    items = await run_in_threadpool(service_of(request).library, user_id, game)
     return JSONResponse({"items": items})
 
 
@@ -324,8 +355,10 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
     ):
         await websocket.close(code=4403, reason="cross-site connection refused")
         return
-    caller = caller_of(websocket.headers, dict(websocket.cookies), app.state.accounts)
     try:
+        caller = await run_in_threadpool(
+            caller_of, websocket.headers, dict(websocket.cookies), app.state.accounts
+        )
         if seat is not None:
             await run_in_threadpool(require_seat, service, match_id, caller, seat)
         else:
@@ -335,12 +368,39 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
         return
     await websocket.accept()
     queue = app.state.hub.subscribe(match_id)
+    ended = None if caller.session is None else app.state.hub.watch_session(caller.session)
     try:
-        await _serve_socket(websocket, service, match_id, seat, queue)
+        await _serve_socket(
+            websocket, service, match_id, seat, queue, Riding(caller.session, ended)
+        )
     except WebSocketDisconnect:
         pass
     finally:
         app.state.hub.unsubscribe(match_id, queue)
+        if caller.session is not None and ended is not None:
+            app.state.hub.unwatch_session(caller.session, ended)
+
+
+#: the close code of a socket whose session ended (logged out or expired)
+SESSION_ENDED = 4401
+
+
+@dataclass
+class Riding:
+    """The session a socket was opened with (None: a guest's seat cookie, or nobody), and
+    the event the hub sets when that session is logged out."""
+
+    session: str | None
+    ended: asyncio.Event | None
+
+    async def lasts(self, websocket: WebSocket, touch: bool) -> bool:
+        """Whether the session still holds (``touch``: an action, which is a use)."""
+        if self.session is None:
+            return True
+        if self.ended is not None and self.ended.is_set():
+            return False
+        accounts: Accounts = websocket.app.state.accounts
+        return await run_in_threadpool(accounts.alive, self.session, touch) is not None
 
 
 async def _serve_socket(
@@ -349,10 +409,12 @@ async def _serve_socket(
     match_id: str,
     seat: str | None,
     queue: asyncio.Queue[None],
+    riding: Riding,
 ) -> None:
     settings = websocket.app.state.settings
     limit = RateLimit(settings.ws_rate)
     last: str | None = None
+    checked = time.monotonic()
 
     async def push(fresh: bool = False) -> None:
         nonlocal last
@@ -365,15 +427,31 @@ async def _serve_socket(
     await push(fresh=True)
     receive = asyncio.ensure_future(websocket.receive_text())
     wake = asyncio.ensure_future(queue.get())
+    ended = asyncio.ensure_future(riding.ended.wait() if riding.ended else asyncio.Event().wait())
     try:
         while True:
-            done, _ = await asyncio.wait({receive, wake}, return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait(
+                {receive, wake, ended},
+                timeout=settings.session_check_seconds if riding.session else None,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if ended in done:
+                await _end_socket(websocket)
+                return
+            if riding.session and time.monotonic() - checked >= settings.session_check_seconds:
+                checked = time.monotonic()
+                if not await riding.lasts(websocket, touch=False):
+                    await _end_socket(websocket)
+                    return
             if wake in done:
                 wake = asyncio.ensure_future(queue.get())
                 await push()
             if receive in done:
                 message = receive.result()
                 receive = asyncio.ensure_future(websocket.receive_text())
+                if not await riding.lasts(websocket, touch=True):
+                    await _end_socket(websocket)
+                    return
                 reply = await _socket_action(websocket, service, match_id, seat, message, limit)
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply))
@@ -383,6 +461,13 @@ async def _serve_socket(
     finally:
         receive.cancel()
         wake.cancel()
+        ended.cancel()
+
+
+async def _end_socket(websocket: WebSocket) -> None:
+    """The session is over: say so, and close with :data:`SESSION_ENDED`."""
+    await websocket.send_text(json.dumps({"error": SESSION_OVER, "status": 401}))
+    await websocket.close(code=SESSION_ENDED, reason="session ended")
 
 
 def _encoded(build: Any, match_id: str, seat: str | None) -> str:

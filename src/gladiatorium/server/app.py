@@ -18,11 +18,12 @@ from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
 from gladiatorium.server import api, pages
-from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.accounts import Accounts, Unauthorized
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
 from gladiatorium.server.hub import Hub, PostgresListener
 from gladiatorium.server.service import MatchService
+from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler
 
 log = logging.getLogger("gladiatorium.http")
@@ -78,7 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Gladiatorium", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.service = service
-    app.state.accounts = Accounts(sessions)
+    app.state.accounts = Accounts(sessions, settings)
     app.state.hub = hub
     app.state.drivers = drivers
     app.state.scheduler = scheduler
@@ -88,12 +89,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             connection.execute(text("SELECT 1"))
 
     app.state.ping = ping
+    app.add_exception_handler(Unauthorized, refuse_session)
     app.middleware("http")(log_request)
     app.include_router(api.router)
     app.include_router(pages.router)
     # check_dir=False: the folder may not exist yet in a checkout (git keeps no empty folder)
     app.mount("/static", StaticFiles(directory=HERE / "static", check_dir=False), name="static")
     return app
+
+
+async def refuse_session(_request: Request, exc: Exception) -> Response:
+    """A bearer token that is not a live session, wherever it is looked at: 401."""
+    return error(str(exc), 401) if not isinstance(exc, Unauthorized) else error(exc)
 
 
 async def log_request(

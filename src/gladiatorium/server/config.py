@@ -15,6 +15,11 @@ def _env_seconds(name: str, default: float) -> float:
     return default if raw in (None, "") else float(raw)
 
 
+def _env_text(name: str, default: str) -> str:
+    """A setting's text from the environment, if set."""
+    return os.environ.get(name) or default
+
+
 def default_database_url() -> str:
     """``GLADIATORIUM_DATABASE_URL`` if set, else a SQLite file in the working folder."""
     return os.environ.get("GLADIATORIUM_DATABASE_URL") or f"sqlite:///{DEFAULT_DATABASE}"
@@ -43,3 +48,33 @@ class Settings:
     extra_origins: tuple[str, ...] = ()
     #: mark session cookies Secure (behind HTTPS)
     secure_cookies: bool = False
+    #: password hashes (argon2, 64 MiB each) computed at once; logins beyond wait their turn
+    hash_concurrency: int = field(
+        default_factory=lambda: int(_env_seconds("GLADIATORIUM_HASH_CONCURRENCY", 2))
+    )
+    #: logins and registrations that may wait for a hash; past this they are answered 503
+    hash_queue: int = field(
+        default_factory=lambda: int(_env_seconds("GLADIATORIUM_HASH_QUEUE", 16))
+    )
+    #: failed logins allowed per account name, then per client address (moving windows,
+    #: in the notation of the ``limits`` library)
+    login_account_limit: str = field(
+        default_factory=lambda: (
+            os.environ.get("GLADIATORIUM_LOGIN_ACCOUNT_LIMIT") or "10/15 minutes"
+        )
+    )
+    login_address_limit: str = field(
+        default_factory=lambda: (
+            os.environ.get("GLADIATORIUM_LOGIN_ADDRESS_LIMIT") or "30/15 minutes"
+        )
+    )
+    #: a session (cookie or bearer token) unused this many days is over (sliding)
+    session_days: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_DAYS", 30.0)
+    )
+    #: how often an open WebSocket looks again whether its session still holds, in seconds
+    session_check_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_CHECK", 60.0)
+    )
+    #: the least zxcvbn score (0-4) a new password needs
+    password_min_score: int = 2

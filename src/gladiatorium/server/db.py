@@ -63,13 +63,15 @@ class User(Base):
 
 
 class LoginToken(Base):
-    """A session (cookie) or bearer token; only its SHA-256 is stored."""
+    """A session (cookie) or bearer token; only its SHA-256 is stored. It expires once
+    unused for the setting ``session_days`` (``last_used_at`` moves on with each use)."""
 
     __tablename__ = "login_tokens"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 
 class Match(Base):

@@ -35,7 +35,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
-from gladiatorium.server.api import set_private_cookie, with_session
+from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.api import end_session, set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
 from gladiatorium.server.service import (
     BadRequest,
@@ -50,7 +51,10 @@ from gladiatorium.server.web import (
     SEAT_COOKIE_PREFIX,
     SESSION_COOKIE,
     Caller,
+    client_address,
+    error_headers,
     request_caller,
+    request_same_origin,
     require_seat,
     seats_held,
 )
@@ -115,6 +119,9 @@ def page(
     response.headers["referrer-policy"] = "same-origin"
     if new:
         set_private_cookie(response, request, CSRF_COOKIE, token)
+    if caller.stale:
+        # the session is over: the visitor is logged out, and the cookie goes
+        response.delete_cookie(SESSION_COOKIE)
     return response
 
 
@@ -368,19 +375,27 @@ async def login_page(request: Request, next: str | None = None) -> Response:
 
 
 async def _account_post(request: Request, mode: str) -> Response:
+    """Register or log in from the form: the CSRF token, and an Origin (when the browser
+    sends one) naming this server, so that no other site logs a visitor in."""
     try:
+        if "origin" in request.headers and not request_same_origin(request):
+            raise CsrfRefused
         form = await checked_form(request)
     except CsrfRefused:
         return refused(request)
     username, password = text_of(form, "username"), text_of(form, "password")
     target = local_path(text_of(form, "next"))
-    accounts = request.app.state.accounts
+    accounts: Accounts = request.app.state.accounts
     try:
-        act = accounts.register if mode == "register" else accounts.login
-        _user, token = await run_in_threadpool(act, username, password)
+        if mode == "register":
+            _user, token = await accounts.sign_up(username, password)
+        else:
+            _user, token = await accounts.log_in(username, password, client_address(request))
     except ServiceError as err:
         context = {"mode": mode, "next": target, "error": str(err), "username": username}
-        return page(request, "account.html", context, status=err.status)
+        answer = page(request, "account.html", context, status=err.status)
+        answer.headers.update(error_headers(err))
+        return answer
     return with_session(redirect(target), token, request)
 
 
@@ -405,9 +420,8 @@ async def logout(request: Request) -> Response:
         await checked_form(request)
     except CsrfRefused:
         return refused(request)
-    token = request.cookies.get(SESSION_COOKIE)
-    if token:
-        await run_in_threadpool(request.app.state.accounts.logout, token)
+    caller = await run_in_threadpool(request_caller, request)
+    await end_session(request, caller.session)
     response = redirect("/")
     response.delete_cookie(SESSION_COOKIE)
     return response
