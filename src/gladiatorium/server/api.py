@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
+from gladiatorium.server.replays import check_record
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
     SESSION_COOKIE,
@@ -22,7 +23,6 @@ from gladiatorium.server.web import (
     request_caller,
     require_seat,
     same_origin,
-    seats_held,
 )
 
 router = APIRouter()
@@ -244,8 +244,7 @@ async def get_record(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     service = service_of(request)
     try:
-        if not await run_in_threadpool(seats_held, service, match_id, caller):
-            raise Forbidden("the record is for the match's players")
+        await run_in_threadpool(check_record, service, match_id, caller)
         record = await run_in_threadpool(service.record, match_id)
     except ServiceError as err:
         return error(err)
