@@ -219,6 +219,17 @@ def test_a_finished_hero_battle_replays_only_what_each_seat_knew(server: LiveSer
     body = json.dumps(stranger.get(f"/api/matches/{match}").json())
     assert not [s for s in state.secrets_for(None) if s in body]
     assert "calls out Eel as" not in body and "calls out Fox as" not in body
+    # a player's score is their heroes' HP: beside the public HP table it would name them,
+    # so it is given only where the identity is public (Fox, outed: seat 5's)
+    hp = {name: hero.hp for name, hero in state.heroes.items()}
+    assert hp["Eel"] not in [v for k, v in hp.items() if k != "Eel"]
+    for seat in (None, *PLAYERS, "moderator"):
+        visitor = stranger if seat is None else ada if seat == "moderator" else guests[seat]
+        answer = visitor.get(f"/api/matches/{match}", **({} if seat is None else {"seat": seat}))
+        outcome = answer.json()["outcome"]
+        expected = set(PLAYERS) if seat == "moderator" else {"5"} | ({seat} if seat else set())
+        assert set(outcome["scores"]) == expected, seat
+        assert answer.json()["view"]["outcome"] == outcome
 
 
 def expected_lines(seat: str | None, guesses: dict[str, str]) -> list[str]:

@@ -326,6 +326,14 @@ class Game(ABC, Generic[OptT]):
             return str(action)
         return None
 
+    def outcome_seen_by(self, state: State[OptT], seat: Seat | None) -> dict[str, Any] | None:
+        """The outcome (``Outcome.to_json()``) as ``seat`` may know it, None while the match
+        goes on. By default the whole outcome: winners, reason and scores are public. A
+        game whose scores would tell a secret (Hero Battle's HP of a player whose heroes
+        were never revealed, beside the public HP table) leaves them out."""
+        outcome = state.outcome()
+        return None if outcome is None else outcome.to_json()
+
     def revealed_at_end(self, state: State[OptT]) -> tuple[Seat, ...]:
         """The seats whose knowledge becomes public once the match is over (``state`` is
         the finished match): anyone may then replay the match as they saw it, their

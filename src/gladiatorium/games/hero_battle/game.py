@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from gladiatorium.core import (
     Action,
@@ -184,6 +185,16 @@ class HeroBattle(Game[HeroBattleOptions]):
             return None  # an anonymous round's edit that posted nothing
         heals = f"heal {', '.join(action.heals)}" if action.heals else "no heal"
         return f"{heals} (hits sent privately)"
+
+    def outcome_seen_by(
+        self, state: State[HeroBattleOptions], seat: Seat | None
+    ) -> dict[str, Any] | None:
+        """The outcome without the scores (HP) of players whose heroes are still secret:
+        matched against the public HP table, they would name them."""
+        from gladiatorium.games.hero_battle.views import outcome_seen
+
+        assert isinstance(state, HeroBattleState)
+        return outcome_seen(state, seat)
 
     def revealed_at_end(self, state: State[HeroBattleOptions]) -> tuple[Seat, ...]:
         """Nothing more than the round posts made public (R34): the guesses and an
