@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.accounts import SESSION_OVER, Accounts
+from gladiatorium.server.replays import check_record
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
     SESSION_COOKIE,
@@ -27,7 +28,6 @@ from gladiatorium.server.web import (
     require_seat,
     require_user,
     same_origin,
-    seats_held,
 )
 
 router = APIRouter()
@@ -275,8 +275,7 @@ async def get_record(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     service = service_of(request)
     try:
-        if not await run_in_threadpool(seats_held, service, match_id, caller):
-            raise Forbidden("the record is for the match's players")
+        await run_in_threadpool(check_record, service, match_id, caller)
         record = await run_in_threadpool(service.record, match_id)
     except ServiceError as err:
         return error(err)

@@ -38,6 +38,7 @@ from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for,
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import end_session, set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
+from gladiatorium.server.replays import may_have_record, replay_step
 from gladiatorium.server.service import (
     BadRequest,
     Forbidden,
@@ -847,6 +848,7 @@ def match_context(
         timeout = [str(a) for a in game.timeout_actions(live.state, seat)] if seat else []
         console = bool(timeout) and seat not in players
         rounds = game.round_number(live.state)
+        record = live.over and may_have_record(game, live.state, held_set)
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
@@ -886,6 +888,7 @@ def match_context(
         "deadlines": deadlines,
         "stamp": stamp,
         "player": bool(held),
+        "record": record,
     }
 
 
@@ -1112,7 +1115,8 @@ async def designer_post(request: Request) -> Response:
 def replay_context(
     service: MatchService, match_id: str, caller: Caller, asked: str | None, step: int | None
 ) -> dict[str, Any]:
-    """A finished match at one step of its record, as one seat (or a spectator) saw it."""
+    """A finished match at one step of a seat's replay, as that seat (or a spectator)
+    saw it: its steps are the actions it knew of (see ``replays``)."""
     held = seats_held(service, match_id, caller)
     live = service.live(match_id)
     with live.lock:
@@ -1122,26 +1126,25 @@ def replay_context(
         history = [(s, str(a)) for s, a in live.state.history]
         start = (live.state.options, live.state.players, live.state.seed, live.state.position)
         order = list(live.state.seats)
+        public = set(game.revealed_at_end(live.state))
         final = outcome_text(live.outcome(), {})
-    seat = pick_seat([s for s in order if s in held], asked or SPECTATOR, [])
-    total = len(history)
+    choices = [s for s in order if s in held or s in public]
+    seat = pick_seat(choices, asked or SPECTATOR, [])
+    shown, total = replay_step(game, start, history, seat, step)
     at = total if step is None else max(0, min(step, total))
-    options, players, seed, position = start
-    state = game.start(options, players, seed, position, "match position")
-    for who, notation in history[:at]:
-        state.act(who, notation)
-    board = game.web_picture(state, seat)
-    events = [e.to_json() for e in state.events_for(seat)]
+    board = game.web_picture(shown.state, seat)
+    events = [e.to_json() for e in shown.state.events_for(seat)]
     return {
         "id": match_id,
         "game": game,
         "seat": seat,
-        "held": [s for s in order if s in held],
+        "held": choices,
         "step": at,
         "total": total,
-        "played": history[at - 1] if at else None,
+        "at_start": shown.ply == 0,
+        "played": shown.played,
         "board": Markup(board) if board is not None else None,
-        "picture": game.render(state, seat) if board is None else "",
+        "picture": game.render(shown.state, seat) if board is None else "",
         "events": events[-12:],
         "outcome": final,
     }

@@ -743,5 +743,7 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
         "legal": legal,
         "view": state.view(seat),
         "events": [e.to_json() for e in state.events_for(seat)],
-        "outcome": live.outcome(),
+        "outcome": live.adjudicated
+        if live.adjudicated is not None
+        else live.game.outcome_seen_by(state, seat),
     }
