@@ -37,7 +37,11 @@ class Caller:
 def error(err: ServiceError | str, status: int | None = None) -> JSONResponse:
     message = str(err)
     code = status if status is not None else getattr(err, "status", 400)
-    return JSONResponse({"error": message}, status_code=code)
+    response = JSONResponse({"error": message}, status_code=code)
+    retry_after = getattr(err, "retry_after", None)
+    if retry_after is not None:
+        response.headers["retry-after"] = str(retry_after)
+    return response
 
 
 def same_origin(origin: str | None, request_url: str, host: str | None, settings: Settings) -> bool:
