@@ -4,15 +4,25 @@ against real ``gladiatorium serve`` processes on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
+from alembic import command
+from alembic.config import Config
+from fastapi.testclient import TestClient
 from server_helpers import PASSWORD, LiveServer, wait_for
+from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from gladiatorium.server import db
+from gladiatorium.server.db import make_engine, migrate
+from gladiatorium.server.service import MatchService
 
 Start = Callable[..., LiveServer]
 PIG = {"1": "me", "2": "me"}
@@ -279,3 +289,57 @@ def test_a_new_invitation_reaches_another_server_process(
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
     wait_for(lambda: seat_body(guest, match, "2").status_code == 403, 30, "the seat to be lost")
     assert open_link(stranger(two), link).status_code == 404
+
+
+# ----- in process --------------------------------------------------------------------------------
+def test_a_sweep_leaves_a_match_whose_lock_is_held(sqlite_client: TestClient) -> None:
+    service: MatchService = sqlite_client.app.state.service  # type: ignore[attr-defined]
+    user = sqlite_client.app.state.accounts.register("ada", PASSWORD)[0]  # type: ignore[attr-defined]
+    match = service.create(user.id, "pig", None, None, PIG).id
+    live = service.live(match)
+    service.idle_seconds = 0
+    taken, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with live.lock:
+            taken.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    try:
+        taken.wait(30)
+        service.sweep()
+        assert service._held(match) is live  # still in memory while a thread uses it
+    finally:
+        release.set()
+        holder.join(30)
+    wait_for(lambda: service.live_count() == 0, 30, "the match to leave memory")
+    assert service.live(match) is not live  # rebuilt from its record
+
+
+def test_a_guest_seated_before_keeps_the_seat_after_the_migration(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            text(
+                "INSERT INTO matches (id, game, version, players, options, seed, status, ply,"
+                " digest, settings, created_at) VALUES ('m', 'pig', '1', 2, '{}', 1, 'running',"
+                " 0, '', '{}', '2026-01-01')"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO match_seats (match_id, seat, kind, token_hash, guest) VALUES"
+                " ('m', '1', 'invite', 'taken', 1), ('m', '2', 'invite', 'open', 0)"
+            )
+        )
+    migrate(engine)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT seat, secret_hash FROM match_seats ORDER BY seat"))
+        assert rows.all() == [("1", "taken"), ("2", None)]
+    engine.dispose()
