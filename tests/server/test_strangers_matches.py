@@ -92,6 +92,12 @@ def test_creating_a_match_needs_an_account_and_is_limited_per_account(
     assert refused.status_code == 429
     assert refused.json()["error"].startswith("too many matches created: at most 3 per minute")
     assert 1 <= int(refused.headers["retry-after"]) <= 60
+    # the form says so too
+    ada.get("/matches/new?game=pig")
+    fields = {"csrf": ada.cookies["gladiatorium_csrf"], "game": "pig", "players": "2"}
+    form = ada.post("/matches/new", data=fields | {"seat.1": "me", "seat.2": "me"})
+    assert form.status_code == 429 and 1 <= int(form.headers["retry-after"]) <= 60
+    assert "too many matches created: at most 3 per minute" in form.text
     # per account: another account still may; the refusal made nothing
     created(account(server, "bob"), "pig", PIG)
     assert live_matches(server) == 4
