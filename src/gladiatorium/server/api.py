@@ -386,11 +386,11 @@ async def _serve_socket(
 
     async def push(fresh: bool = False) -> None:
         nonlocal last
-        if not await run_in_threadpool(_holds, websocket, service, match_id, seat):
+        build = service.body if fresh else service.push_body
+        text = await run_in_threadpool(_encoded, websocket, service, build, match_id, seat)
+        if text is None:
             await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
             raise WebSocketDisconnect(4403)
-        build = service.body if fresh else service.push_body
-        text = await run_in_threadpool(_encoded, build, match_id, seat)
         if text != last:
             last = text
             await websocket.send_text(text)
@@ -429,9 +429,14 @@ def _holds(websocket: WebSocket, service: MatchService, match_id: str, seat: str
     return service.still_holds(match_id, seat, caller.user_id, tokens)
 
 
-def _encoded(build: Any, match_id: str, seat: str | None) -> str:
+def _encoded(
+    websocket: WebSocket, service: MatchService, build: Any, match_id: str, seat: str | None
+) -> str | None:
     """A body as JSON text, built and encoded in a worker thread (a large body is
-    milliseconds of encoding that would otherwise stall the event loop)."""
+    milliseconds of encoding that would otherwise stall the event loop); None when the
+    connection no longer holds its seat."""
+    if not _holds(websocket, service, match_id, seat):
+        return None
     return json.dumps(build(match_id, seat), separators=(",", ":"))
 
 
