@@ -93,14 +93,19 @@ def test_a_seat_token_gives_that_seat_only(sqlite_client: TestClient) -> None:
     assert body(guest, first["id"], "2")["game"] == "pig"
     assert guest.get(f"/api/matches/{first['id']}", params={"seat": "1"}).status_code == 403
     assert act(guest, first["id"], "1", "roll").status_code == 403
-    assert guest.post("/api/matches", json={"game": "pig"}, headers={"origin": ORIGIN}).json()[
-        "id"
-    ]  # a guest may create a match of open seats, but holds no seat in it
+    # a guest may not create a match (an account is needed)
+    assert (
+        guest.post("/api/matches", json={"game": "pig"}, headers={"origin": ORIGIN})
+        .json()["error"]
+        .startswith("log in to create a match")
+    )
     assert guest.get("/api/library").status_code == 403
     # a bearer client never borrows seat cookies
     bearer = register(TestClient(client.app), "bob")
     with_cookie = TestClient(client.app)
-    with_cookie.cookies.set(f"gladiatorium_seat_{first['id']}", token)
+    secret = guest.cookies.get(f"gladiatorium_seat_{first['id']}")
+    assert secret and secret != token  # the guest's own seat secret, not the link's token
+    with_cookie.cookies.set(f"gladiatorium_seat_{first['id']}", secret)
     answer = with_cookie.get(
         f"/api/matches/{first['id']}",
         params={"seat": "2"},

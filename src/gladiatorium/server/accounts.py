@@ -53,13 +53,6 @@ class BadLogin(ServiceError):
     status = 401
 
 
-class Unauthorized(ServiceError):
-    """A bearer token (or a session cookie where an account is needed) that is not, or
-    no longer, a session."""
-
-    status = 401
-
-
 class Throttled(ServiceError):
     """Too many failed logins: try again after ``retry_after`` seconds."""
 

@@ -15,7 +15,13 @@ from starlette.concurrency import run_in_threadpool
 from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.replays import check_record
-from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
+from gladiatorium.server.service import (
+    BadRequest,
+    Forbidden,
+    MatchService,
+    ServiceError,
+    Unauthorized,
+)
 from gladiatorium.server.web import (
     SESSION_COOKIE,
     Caller,
@@ -99,7 +105,8 @@ def check_account_post(request: Request) -> None:
 @router.get("/healthz")
 async def healthz(request: Request) -> dict[str, Any]:
     await run_in_threadpool(request.app.state.ping)
-    return {"ok": True, "games": [g.info.slug for g in games()]}
+    live = request.app.state.service.live_count()
+    return {"ok": True, "games": [g.info.slug for g in games()], "live_matches": live}
 
 
 @router.post("/api/register")
@@ -154,14 +161,35 @@ async def create_match(request: Request) -> Response:
     caller = request_caller(request)
     try:
         check_origin(request, caller)
+        if caller.user_id is None:
+            raise Unauthorized("log in to create a match: creating matches needs an account")
         data = await json_body(request)
         created = await run_in_threadpool(create_from_json, request, caller, data)
     except ServiceError as err:
         return error(err)
-    base = str(request.base_url).rstrip("/")
-    invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
+    invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     request.app.state.drivers.kick(created.id)
     return JSONResponse({"id": created.id, "invites": invites}, status_code=201)
+
+
+def invite_url(request: Request, token: str) -> str:
+    """The link that holds an invitation token."""
+    return f"{str(request.base_url).rstrip('/')}/invite/{token}"
+
+
+@router.post("/api/matches/{match_id}/seats/{seat}/invite")
+async def reissue_invite(request: Request, match_id: str, seat: str) -> Response:
+    """The match's creator issues a new invitation link for a seat given by invitation:
+    the old link, and whoever took it, lose the seat."""
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+        token = await run_in_threadpool(
+            service_of(request).reissue_invite, match_id, seat, caller.user_id
+        )
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse({"invite": invite_url(request, token)}, status_code=201)
 
 
 def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> Any:
@@ -182,6 +210,7 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         isinstance(v, list) and all(isinstance(i, int) for i in v) for v in library.values()
     ):
         raise BadRequest("library: seat -> list of library item ids")
+    request.app.state.quota.admit(caller.user_id)
     service: MatchService = request.app.state.service
     return service.create(
         caller.user_id,
@@ -366,6 +395,7 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
         await websocket.close(code=4000 + err.status, reason=str(err)[:120])
         return
     await websocket.accept()
+    websocket.state.caller = caller
     queue = app.state.hub.subscribe(match_id)
     ended = None if caller.session is None else app.state.hub.watch_session(caller.session)
     try:
@@ -418,7 +448,10 @@ async def _serve_socket(
     async def push(fresh: bool = False) -> None:
         nonlocal last
         build = service.body if fresh else service.push_body
-        text = await run_in_threadpool(_encoded, build, match_id, seat)
+        text = await run_in_threadpool(_encoded, websocket, service, build, match_id, seat)
+        if text is None:
+            await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
+            raise WebSocketDisconnect(4403)
         if text != last:
             last = text
             await websocket.send_text(text)
@@ -469,9 +502,25 @@ async def _end_socket(websocket: WebSocket) -> None:
     await websocket.close(code=SESSION_ENDED, reason="session ended")
 
 
-def _encoded(build: Any, match_id: str, seat: str | None) -> str:
+def _holds(websocket: WebSocket, service: MatchService, match_id: str, seat: str | None) -> bool:
+    """Whether the connection's caller still holds its seat (a new invitation link
+    takes the seat from whoever took the old one); a spectator always may watch."""
+    if seat is None:
+        return True
+    caller: Caller = websocket.state.caller
+    token = caller.seat_tokens.get(match_id)
+    tokens = [token] if token else []
+    return service.still_holds(match_id, seat, caller.user_id, tokens)
+
+
+def _encoded(
+    websocket: WebSocket, service: MatchService, build: Any, match_id: str, seat: str | None
+) -> str | None:
     """A body as JSON text, built and encoded in a worker thread (a large body is
-    milliseconds of encoding that would otherwise stall the event loop)."""
+    milliseconds of encoding that would otherwise stall the event loop); None when the
+    connection no longer holds its seat."""
+    if not _holds(websocket, service, match_id, seat):
+        return None
     return json.dumps(build(match_id, seat), separators=(",", ":"))
 
 
@@ -496,6 +545,8 @@ async def _socket_action(
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:
         return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
+    if not await run_in_threadpool(_holds, websocket, service, match_id, seat):
+        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
     try:
         events = await run_in_threadpool(service.submit, match_id, seat, data["action"])
     except ServiceError as err:

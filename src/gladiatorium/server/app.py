@@ -18,11 +18,12 @@ from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
 from gladiatorium.server import api, pages
-from gladiatorium.server.accounts import Accounts, Unauthorized
+from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
 from gladiatorium.server.hub import Hub, PostgresListener
-from gladiatorium.server.service import MatchService
+from gladiatorium.server.quota import CreationQuota
+from gladiatorium.server.service import MatchService, Sweeper, Unauthorized
 from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler
 
@@ -46,7 +47,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if drivers is not None:
             drivers.kick(match_id)
 
-    service = MatchService(sessions, changed, postgres)
+    service = MatchService(
+        sessions,
+        changed,
+        postgres,
+        bot_only_limit=settings.bot_only_matches,
+        idle_seconds=settings.match_idle_seconds,
+        max_live=settings.max_live_matches,
+    )
+    # a sweep looks at the least recently used only: cheap, so often
+    sweeper = Sweeper(service, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
     def from_elsewhere(match_id: str) -> None:
         """Another process committed: catch up at the next push, then push."""
@@ -67,10 +77,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
             listener.ready.wait(10)
         scheduler.start()
+        sweeper.start()
         drivers.resume()
         log.info("ready on %s", engine.dialect.name)
         yield
         scheduler.stopping.set()
+        sweeper.stopping.set()
         drivers.close()
         if listener is not None:
             listener.stopping.set()
@@ -83,6 +95,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.drivers = drivers
     app.state.scheduler = scheduler
+    app.state.quota = CreationQuota(settings.match_create_rate)
 
     def ping() -> None:
         with engine.connect() as connection:

@@ -16,8 +16,8 @@ def _env_seconds(name: str, default: float) -> float:
 
 
 def _env_text(name: str, default: str) -> str:
-    """A setting's text from the environment, if set."""
-    return os.environ.get(name) or default
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else raw
 
 
 def default_database_url() -> str:
@@ -78,3 +78,21 @@ class Settings:
     )
     #: the least zxcvbn score (0-4) a new password needs
     password_min_score: int = 2
+    #: matches one account may create: a ``limits`` rate ("10/minute"; several joined by
+    #: ";"): a burst of that many at once, then that many per period
+    match_create_rate: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_MATCH_RATE", "10/minute")
+    )
+    #: matches of bots only (no seat for a person) one account may have running at once
+    bot_only_matches: int = field(
+        default_factory=lambda: int(_env_seconds("GLADIATORIUM_BOT_ONLY_MATCHES", 2))
+    )
+    #: seconds a match stays in memory unused; then it leaves (rebuilt from its record
+    #: on the next request, as after a restart)
+    match_idle_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MATCH_IDLE", 600.0)
+    )
+    #: most matches held in memory at once (the least recently used leave first)
+    max_live_matches: int = field(
+        default_factory=lambda: int(_env_seconds("GLADIATORIUM_LIVE_MATCHES", 2000))
+    )

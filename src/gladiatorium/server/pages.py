@@ -36,7 +36,7 @@ from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
 from gladiatorium.server.accounts import Accounts
-from gladiatorium.server.api import end_session, set_private_cookie, with_session
+from gladiatorium.server.api import end_session, invite_url, set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
 from gladiatorium.server.replays import may_have_record, replay_step
 from gladiatorium.server.service import (
@@ -45,6 +45,7 @@ from gladiatorium.server.service import (
     MatchService,
     NotFound,
     ServiceError,
+    TooMany,
     body_of,
 )
 from gladiatorium.server.web import (
@@ -676,6 +677,7 @@ async def create_match(request: Request) -> Response:
         context["error"] = error or "Some options are not valid; see below."
         return page(request, "new_match.html", context, caller, 422)
     try:
+        request.app.state.quota.admit(caller.user_id)
         created = await run_in_threadpool(
             service.create,
             caller.user_id,
@@ -692,12 +694,14 @@ async def create_match(request: Request) -> Response:
         for item in fields:
             if f" {item.name}:" in f" {err}" or item.name == name:
                 item.error = item.error or "see the message above"
-        return page(request, "new_match.html", context, caller, err.status)
+        answer = page(request, "new_match.html", context, caller, err.status)
+        if isinstance(err, TooMany) and err.retry_after is not None:
+            answer.headers["retry-after"] = str(err.retry_after)
+        return answer
     request.app.state.drivers.kick(created.id)
     if not created.invites:
         return redirect(f"/matches/{quote(created.id)}")
-    base = str(request.base_url).rstrip("/")
-    invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
+    invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
 
 
@@ -796,20 +800,45 @@ async def library_delete(request: Request, item_id: int) -> Response:
 # ----- invitations --------------------------------------------------------------------------
 @router.get("/invite/{token}")
 async def accept_invite(request: Request, token: str) -> Response:
-    """An invitation link: an account takes the seat; a guest gets the token as a
-    cookie for that seat only. Then the match page of that seat."""
+    """An invitation link, used once: an account takes the seat; a guest gets a new
+    seat secret as a cookie for that seat only. Then the match page of that seat.
+    Opened again: whoever took it goes on to the match, anyone else is refused."""
     caller = await run_in_threadpool(request_caller, request)
     service = service_of(request)
     try:
-        match_id, seat = await run_in_threadpool(service.accept_invite, token, caller.user_id)
-        held = await run_in_threadpool(seats_held, service, match_id, caller)
+        taken = await run_in_threadpool(
+            service.accept_invite, token, caller.user_id, caller.seat_tokens
+        )
     except ServiceError as err:
         return problem(request, err.status, str(err), caller)
+    match_id, seat = taken.match_id, taken.seat
     response = redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
-    if caller.user_id is None or seat not in held:
-        set_private_cookie(response, request, SEAT_COOKIE_PREFIX + match_id, token, days=90)
-    service.on_change(match_id)
+    if taken.secret is not None:
+        cookie = SEAT_COOKIE_PREFIX + match_id
+        set_private_cookie(response, request, cookie, taken.secret, days=90)
+        service.on_change(match_id)
     return response
+
+
+@router.post("/matches/{match_id}/seats/{seat}/invite")
+async def reissue_invite(request: Request, match_id: str, seat: str) -> Response:
+    """The creator's button on the match page: a new invitation link for a seat (the
+    old link, and whoever took it, lose the seat)."""
+    try:
+        await checked_form(request)
+    except CsrfRefused:
+        return refused(request)
+    caller = await run_in_threadpool(request_caller, request)
+    if caller.user_id is None:
+        return login_first(request)
+    try:
+        token = await run_in_threadpool(
+            service_of(request).reissue_invite, match_id, seat, caller.user_id
+        )
+    except ServiceError as err:
+        return problem(request, err.status, str(err), caller)
+    context = {"id": match_id, "invites": {seat: invite_url(request, token)}, "reissued": True}
+    return page(request, "created.html", context, caller, 201)
 
 
 # ----- the match page ----------------------------------------------------------------------
@@ -892,14 +921,32 @@ def match_context(
     }
 
 
+def invitation_seats(service: MatchService, match_id: str, caller: Caller) -> list[Seat]:
+    """For the match's creator: the seats given by invitation, which may get a new link."""
+    if caller.user_id is None or service.creator(match_id) != caller.user_id:
+        return []
+    live = service.live(match_id)
+    with live.lock:
+        if live.over:
+            return []
+        return [
+            seat
+            for seat in live.state.seats
+            if live.seats[seat].kind == "invite" or live.seats[seat].token_hash is not None
+        ]
+
+
 async def _match(
     request: Request, match_id: str, seat: str | None, template: str, error: str = ""
 ) -> Response:
     caller = await run_in_threadpool(request_caller, request)
+    service = service_of(request)
     try:
-        context = await run_in_threadpool(
-            match_context, service_of(request), match_id, caller, seat
-        )
+        context = await run_in_threadpool(match_context, service, match_id, caller, seat)
+        if template == "match.html":
+            context["reinvite"] = await run_in_threadpool(
+                invitation_seats, service, match_id, caller
+            )
     except ServiceError as err:
         return problem(request, err.status, str(err), caller)
     context["error"] = error

@@ -10,10 +10,10 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from gladiatorium.core import Seat
-from gladiatorium.server.accounts import SESSION_OVER, Accounts, Unauthorized
+from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import User
-from gladiatorium.server.service import Forbidden, MatchService, ServiceError
+from gladiatorium.server.service import Forbidden, MatchService, ServiceError, Unauthorized
 
 SESSION_COOKIE = "gladiatorium_session"
 CSRF_COOKIE = "gladiatorium_csrf"
