@@ -299,8 +299,22 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
                 continue
             if held:
                 mine[match_id] = sorted(held)
+    with service.sessions() as session:
+        over = {
+            m.id: m
+            for m in session.scalars(
+                select(Match).where(Match.id.in_(list(mine)), Match.status == "over")
+            )
+        }
     my_rows = []
     for match_id, seats in mine.items():
+        if match_id in over:  # read from its row: a finished match is not rebuilt
+            ended = over[match_id]
+            result = outcome_text(ended.outcome, {})
+            game = names.get(ended.game, ended.game)
+            order = sorted(seats, key=lambda seat: (len(seat), seat))
+            my_rows.append(MatchRow(match_id, game, order, "over", result=result))
+            continue
         try:
             live = service.live(match_id)
         except ServiceError:
