@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
+from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.service import BadRequest, Forbidden, MatchService, ServiceError
 from gladiatorium.server.web import (
     SESSION_COOKIE,
@@ -19,6 +20,7 @@ from gladiatorium.server.web import (
     caller_of,
     check_origin,
     error,
+    link_base,
     request_caller,
     require_seat,
     same_origin,
@@ -35,12 +37,38 @@ async def json_body(request: Request) -> dict[str, Any]:
     if len(raw) > MAX_JSON:
         raise BadRequest(f"request body over {MAX_JSON} bytes")
     try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise BadRequest(f"request body is not JSON: {err}") from None
+        data = checked_json(raw or b"{}")
+    except NotJson as err:
+        raise BadRequest(f"request body is {err}") from None
+    except BadJson as err:
+        raise BadRequest(str(err)) from None
     if not isinstance(data, dict):
         raise BadRequest("request body must be a JSON object")
     return data
+
+
+def json_request(required: list[str], **properties: Any) -> dict[str, Any]:
+    """The OpenAPI description of a route's JSON body (``openapi_extra``: the routes read
+    their bodies themselves, so FastAPI cannot describe them), for clients and the fuzz."""
+    schema = {"type": "object", "properties": properties, "required": required}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+TEXT: dict[str, Any] = {"type": "string"}
+NUMBER: dict[str, Any] = {"type": "number"}
+ACCOUNT = json_request(["username", "password"], username=TEXT, password=TEXT)
+NEW_MATCH = json_request(
+    ["game"],
+    game=TEXT,
+    players={"type": "integer"},
+    options={"type": "object"},
+    seats={"type": "object", "additionalProperties": TEXT},
+    settings={"type": "object", "properties": {"round_minutes": NUMBER, "clock_days": NUMBER}},
+    library={
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+    },
+)
 
 
 def service_of(request: Request) -> MatchService:
@@ -77,7 +105,7 @@ async def healthz(request: Request) -> dict[str, Any]:
     return {"ok": True, "games": [g.info.slug for g in games()]}
 
 
-@router.post("/api/register")
+@router.post("/api/register", openapi_extra=ACCOUNT)
 async def register(request: Request) -> Response:
     try:
         data = await json_body(request)
@@ -90,7 +118,7 @@ async def register(request: Request) -> Response:
     return with_session(JSONResponse(body, status_code=201), token, request)
 
 
-@router.post("/api/login")
+@router.post("/api/login", openapi_extra=ACCOUNT)
 async def login(request: Request) -> Response:
     try:
         data = await json_body(request)
@@ -116,7 +144,7 @@ async def logout(request: Request) -> Response:
     return response
 
 
-@router.post("/api/matches")
+@router.post("/api/matches", openapi_extra=NEW_MATCH)
 async def create_match(request: Request) -> Response:
     caller = request_caller(request)
     try:
@@ -125,7 +153,7 @@ async def create_match(request: Request) -> Response:
         created = await run_in_threadpool(create_from_json, request, caller, data)
     except ServiceError as err:
         return error(err)
-    base = str(request.base_url).rstrip("/")
+    base = link_base(request)
     invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
     request.app.state.drivers.kick(created.id)
     return JSONResponse({"id": created.id, "invites": invites}, status_code=201)
@@ -146,9 +174,12 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     if not all(isinstance(v, str) for v in seats.values()):
         raise BadRequest("seats: each seat is 'me', 'bot:NAME', 'invite', 'open' or 'server'")
     if not isinstance(library, dict) or not all(
-        isinstance(v, list) and all(isinstance(i, int) for i in v) for v in library.values()
+        isinstance(v, list) and all(_is_item_id(i) for i in v) for v in library.values()
     ):
         raise BadRequest("library: seat -> list of library item ids")
+    settings = data.get("settings")
+    if settings is not None and not isinstance(settings, dict):
+        raise BadRequest('settings: expected a JSON object, e.g. {"round_minutes": 60}')
     service: MatchService = request.app.state.service
     return service.create(
         caller.user_id,
@@ -156,9 +187,14 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         players,
         options,
         {str(k): v for k, v in seats.items()},
-        data.get("settings"),
+        settings,
         {str(k): v for k, v in library.items()},
     )
+
+
+def _is_item_id(value: Any) -> bool:
+    """A library item id: a whole number a database key can hold."""
+    return type(value) is int and 0 < value < 2**31
 
 
 @router.get("/api/matches/{match_id}")
@@ -174,7 +210,10 @@ async def get_match(request: Request, match_id: str, seat: str | None = None) ->
     return JSONResponse(body)
 
 
-@router.post("/api/matches/{match_id}/actions")
+@router.post(
+    "/api/matches/{match_id}/actions",
+    openapi_extra=json_request(["seat", "action"], seat=TEXT, action=TEXT),
+)
 async def post_action(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     service = service_of(request)
@@ -192,7 +231,7 @@ async def post_action(request: Request, match_id: str) -> Response:
     return JSONResponse({"events": events})
 
 
-@router.post("/api/matches/{match_id}/join")
+@router.post("/api/matches/{match_id}/join", openapi_extra=json_request(["seat"], seat=TEXT))
 async def join_match(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     try:
@@ -208,7 +247,10 @@ async def join_match(request: Request, match_id: str) -> Response:
     return JSONResponse({"ok": True})
 
 
-@router.post("/api/library")
+@router.post(
+    "/api/library",
+    openapi_extra=json_request(["game", "text"], game=TEXT, text=TEXT, filename=TEXT),
+)
 async def add_library_item(request: Request) -> Response:
     """Upload an item to the caller's library (a Superhero Gladiators hero YAML):
     201 ``{"id", "name"}``, or 422 with every error the game's checker found."""
@@ -271,7 +313,10 @@ async def get_posts(request: Request, match_id: str, seat: str | None = None) ->
     return JSONResponse({"posts": posts, "deadlines": service.deadlines(match_id)})
 
 
-@router.post("/api/matches/{match_id}/deadline")
+@router.post(
+    "/api/matches/{match_id}/deadline",
+    openapi_extra=json_request(["seat", "minutes"], seat=TEXT, minutes=NUMBER),
+)
 async def set_deadline(request: Request, match_id: str) -> Response:
     """The moderator (a seat the game times out at the deadline) sets the round's."""
     caller = request_caller(request)
@@ -322,7 +367,7 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
     if origin is not None and not same_origin(
         origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
     ):
-        await websocket.close(code=4403, reason="cross-site connection refused")
+        await refuse_socket(websocket, 4403, "cross-site connection refused")
         return
     caller = caller_of(websocket.headers, dict(websocket.cookies), app.state.accounts)
     try:
@@ -331,7 +376,7 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
         else:
             await run_in_threadpool(service.live, match_id)
     except ServiceError as err:
-        await websocket.close(code=4000 + err.status, reason=str(err)[:120])
+        await refuse_socket(websocket, 4000 + err.status, str(err))
         return
     await websocket.accept()
     queue = app.state.hub.subscribe(match_id)
@@ -341,6 +386,23 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
         pass
     finally:
         app.state.hub.unsubscribe(match_id, queue)
+
+
+async def refuse_socket(websocket: WebSocket, code: int, reason: str) -> None:
+    """Accept, then close at once with ``code`` (4403, 4404...) and the reason, as
+    docs/api.md says: a close before accepting reaches the client as an HTTP 403, where
+    a browser sees neither code nor reason."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason.encode()[:120].decode(errors="ignore"))
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (binary frames are answered, not fatal)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
 
 
 async def _serve_socket(
@@ -363,7 +425,7 @@ async def _serve_socket(
             await websocket.send_text(text)
 
     await push(fresh=True)
-    receive = asyncio.ensure_future(websocket.receive_text())
+    receive = asyncio.ensure_future(_receive(websocket))
     wake = asyncio.ensure_future(queue.get())
     try:
         while True:
@@ -373,7 +435,7 @@ async def _serve_socket(
                 await push()
             if receive in done:
                 message = receive.result()
-                receive = asyncio.ensure_future(websocket.receive_text())
+                receive = asyncio.ensure_future(_receive(websocket))
                 reply = await _socket_action(websocket, service, match_id, seat, message, limit)
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply))
@@ -396,18 +458,23 @@ async def _socket_action(
     service: MatchService,
     match_id: str,
     seat: str | None,
-    message: str,
+    message: str | bytes,
     limit: RateLimit,
 ) -> dict[str, Any] | None:
     settings = websocket.app.state.settings
-    if len(message.encode()) > settings.ws_max_message:
+    size = len(message) if isinstance(message, bytes) else len(message.encode())
+    if size > settings.ws_max_message:
         return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
     if not limit.allow():
         return {"error": "too many messages; slow down", "status": 429}
+    if isinstance(message, bytes):
+        return {"error": 'binary frame refused: send text, {"action": NOTATION}', "status": 400}
     try:
-        data = json.loads(message)
-    except (json.JSONDecodeError, RecursionError):
+        data = checked_json(message)
+    except NotJson:
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    except BadJson as err:
+        return {"error": str(err), "status": 400}
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:

@@ -37,6 +37,7 @@ from starlette.datastructures import FormData, UploadFile
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
 from gladiatorium.server.api import set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
+from gladiatorium.server.edge import BadInput, text_problem
 from gladiatorium.server.service import (
     BadRequest,
     Forbidden,
@@ -50,6 +51,7 @@ from gladiatorium.server.web import (
     SEAT_COOKIE_PREFIX,
     SESSION_COOKIE,
     Caller,
+    link_base,
     request_caller,
     require_seat,
     seats_held,
@@ -145,7 +147,16 @@ async def checked_form(request: Request, **limits: Any) -> FormData:
     cookie = request.cookies.get(CSRF_COOKIE)
     if not isinstance(sent, str) or not cookie or not hmac.compare_digest(sent, cookie):
         raise CsrfRefused
+    for name, value in form.multi_items():
+        problem_ = text_problem(name) or (text_problem(value) if isinstance(value, str) else None)
+        if problem_:
+            raise BadInput(f"{name[:40]!r}: {problem_}")
     return form
+
+
+async def bad_input(request: Request, exc: Exception) -> Response:
+    """The exception handler of :class:`BadInput` on the pages: 422 naming the field."""
+    return problem(request, 422, str(exc))
 
 
 def refused(request: Request) -> Response:
@@ -681,7 +692,7 @@ async def create_match(request: Request) -> Response:
     request.app.state.drivers.kick(created.id)
     if not created.invites:
         return redirect(f"/matches/{quote(created.id)}")
-    base = str(request.base_url).rstrip("/")
+    base = link_base(request)
     invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
 
