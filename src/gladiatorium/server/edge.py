@@ -219,6 +219,7 @@ def edge_protocols(
 class BadInput(Exception):
     """A request field the server refuses before any route logic (422, naming it)."""
 
+
 class BodyTooLarge(Exception):
     """A request body passed its limit while streaming in."""
 
