@@ -430,3 +430,27 @@ def test_serve_options_reach_the_settings(monkeypatch: pytest.MonkeyPatch) -> No
     refused = runner.invoke(app, ["serve"])
     assert refused.exit_code == 2
     assert "GLADIATORIUM_ALLOWED_ORIGINS" in refused.output
+
+
+def test_page_forms_refuse_ids_no_database_holds(live_server: Start, database_url: str) -> None:
+    """Library item ids past a database integer in the new-match form and the delete
+    route: a 4xx page, not a 500 (PostgreSQL's integer and SQLite's refuse them)."""
+    server = live_server(database_url)
+    token = "t" * 24
+    with httpx2.Client(
+        base_url=server.url, timeout=60, cookies={"gladiatorium_csrf": token}
+    ) as browser:
+        made = browser.post("/api/register", json={"username": "ada", "password": PASSWORD})
+        browser.cookies.set("gladiatorium_session", made.json()["token"])
+        for ids in ("9" * 50, "99999999999", "²"):
+            answer = browser.post(
+                "/matches/new",
+                data={"csrf": token, "game": "superhero-gladiators", "library.1": ids},
+            )
+            assert answer.status_code == 422, (ids, answer.status_code)
+            if ids != "²":
+                assert "library.1: not a library item id" in answer.text
+        for item in ("99999999999999", "-1"):
+            answer = browser.post(f"/library/{item}/delete", data={"csrf": token})
+            assert answer.status_code == 404
+            assert "no such item in your library" in answer.text

@@ -20,12 +20,19 @@ from schemathesis.generation.modes import GenerationMode
 from server_helpers import PASSWORD, LiveServer
 
 
-@pytest.fixture(scope="module")
-def fuzzed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def fuzzed_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    """A server on each backend (PostgreSQL refuses what SQLite takes, e.g. NUL)."""
     folder: Path = tmp_path_factory.mktemp("fuzz")
     env = {**os.environ, "GLADIATORIUM_BOT_DELAY": "0", "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05"}
     env.pop("GLADIATORIUM_DATABASE_URL", None)
-    server = LiveServer(f"sqlite:///{folder / 'fuzz.db'}", folder, env).start()
+    if request.param == "sqlite":
+        url = f"sqlite:///{folder / 'fuzz.db'}"
+    else:
+        url = request.getfixturevalue("postgres_cluster").new_database()
+    server = LiveServer(url, folder, env).start()
     yield server
     server.kill()
 

@@ -666,7 +666,9 @@ async def create_match(request: Request) -> Response:
     for seat in context["team_seats"]:
         ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
         if ids:
-            picked[seat] = [int(v) for v in ids]
+            picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
+            if not all(0 < i < 2**31 for i in picked[seat]):
+                error = error or f"library.{seat}: not a library item id"
     context.update(chosen=seats, settings=settings, picked=picked, error=error)
     if error or any(item.error for item in fields):
         context["error"] = error or "Some options are not valid; see below."
@@ -775,6 +777,8 @@ async def library_delete(request: Request, item_id: int) -> Response:
     if caller.user_id is None:
         return login_first(request)
     user_id = caller.user_id
+    if not 0 < item_id < 2**31:  # not a database key (PostgreSQL's integer would refuse it)
+        return problem(request, 404, "no such item in your library", caller)
 
     def delete() -> bool:
         with service_of(request).sessions.begin() as session:
