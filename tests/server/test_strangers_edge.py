@@ -122,8 +122,8 @@ def next_reply(ws: ClientConnection) -> dict[str, Any]:
 
 # ----- connections -----------------------------------------------------------------------
 def test_half_open_and_idle_connections_are_closed(live_server: Start, tmp_path: Path) -> None:
-    """A connection that never finishes its headers (or never sends a byte) is answered
-    408 and closed at the header deadline; an idle keep-alive connection is closed."""
+    """A connection that never finishes its headers (or never sends a byte), or stops
+    sending a body, is answered 408 and closed; an idle keep-alive connection is closed."""
     server = live_server(
         f"sqlite:///{tmp_path / 'edge.db'}",
         GLADIATORIUM_HEADER_TIMEOUT="1",
@@ -149,6 +149,17 @@ def test_half_open_and_idle_connections_are_closed(live_server: Start, tmp_path:
     idle.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
     assert status_of(read_response(idle)) == 200
     assert read_to_end(idle) == b""
+    # a body that stops coming: 408 once nothing arrives for as long as headers may take
+    stalled = opened(server)
+    stalled.sendall(
+        b"POST /api/login HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+        b'content-length: 100\r\n\r\n{"username": '
+    )
+    answer = read_to_end(stalled)
+    assert status_of(answer) == 408
+    assert json.loads(body_of(answer)) == {
+        "error": "request body stalled: nothing received for 1 seconds"
+    }
     # headers that never end are cut off by size too
     flood = opened(server)
     flood.sendall(b"GET /healthz HTTP/1.1\r\n")

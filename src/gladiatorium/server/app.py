@@ -23,9 +23,9 @@ from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
 from gladiatorium.server.edge import (
     BadInput,
-    BodyTooLarge,
+    BodyRefused,
     EdgeMiddleware,
-    body_too_large,
+    body_refused,
     edge_protocols,
 )
 from gladiatorium.server.hub import Hub, PostgresListener
@@ -96,7 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.state.ping = ping
     app.add_middleware(EdgeMiddleware, settings=settings)
-    app.add_exception_handler(BodyTooLarge, body_too_large)
+    app.add_exception_handler(BodyRefused, body_refused)
     app.add_exception_handler(BadInput, pages.bad_input)
     app.middleware("http")(log_request)
     app.include_router(api.router)

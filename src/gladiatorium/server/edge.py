@@ -5,7 +5,8 @@
   WebSockets keep the place of the connection they were upgraded from.
 - Request bodies: refused with 413 as soon as they are known to be too large (a
   Content-Length over the limit before anything is read; a chunked body once the bytes
-  received pass it), on every route.
+  received pass it), on every route; 408 when nothing more of one arrives for as long as
+  headers may take.
 - Headers every answer carries: a Content-Security-Policy, nosniff, a Referrer-Policy.
 - JSON: :func:`checked_json` parses a body or a WebSocket message and names the field
   holding anything the rest of the server cannot take (a huge number, a lone surrogate).
@@ -220,32 +221,51 @@ class BadInput(Exception):
     """A request field the server refuses before any route logic (422, naming it)."""
 
 
-class BodyTooLarge(Exception):
-    """A request body passed its limit while streaming in."""
+class BodyRefused(Exception):
+    """A request body refused while streaming in: the status and the message."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class BodyTooLarge(BodyRefused):
+    """A request body passed its limit."""
+
+    status = 413
 
     def __init__(self, limit: int) -> None:
         super().__init__(f"request body over {limit} bytes")
-        self.limit = limit
+
+
+class BodyStalled(BodyRefused):
+    """Nothing more of a request body arrived for too long."""
+
+    status = 408
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"request body stalled: nothing received for {seconds:g} seconds")
 
 
 #: routes taking a file upload (multipart), allowed Settings.max_upload_body
 UPLOAD_ROUTES = {("POST", "/library"), ("POST", "/heroes/new")}
 
 
-def too_large_response(path: str, limit: int) -> Response:
-    """413 (JSON under /api/, text elsewhere); the connection closes (the rest of the
-    body is not read)."""
-    message = f"request body over {limit} bytes"
+def refusal_response(path: str, refusal: BodyRefused) -> Response:
+    """413 or 408 (JSON under /api/, text elsewhere); the connection closes (the rest of
+    the body is not read)."""
     headers = {"connection": "close"}
     if path.startswith("/api/"):
-        return JSONResponse({"error": message}, status_code=413, headers=headers)
-    return PlainTextResponse(message + "\n", status_code=413, headers=headers)
+        return JSONResponse({"error": refusal.message}, refusal.status, headers=headers)
+    return PlainTextResponse(refusal.message + "\n", refusal.status, headers=headers)
 
 
-async def body_too_large(request: Request, exc: Exception) -> Response:
-    """The exception handler: a route was reading a body that passed its limit."""
-    limit = exc.limit if isinstance(exc, BodyTooLarge) else 0
-    return too_large_response(request.url.path, limit)
+async def body_refused(request: Request, exc: Exception) -> Response:
+    """The exception handler: a route was reading a body that was refused."""
+    refusal = exc if isinstance(exc, BodyRefused) else BodyRefused(str(exc))
+    return refusal_response(request.url.path, refusal)
 
 
 def declared_length(scope: Scope) -> int | None:
@@ -325,13 +345,20 @@ class EdgeMiddleware:
             await send(message)
 
         if length is not None and length > limit:
-            await too_large_response(scope["path"], limit)(scope, receive, send_with_headers)
+            refusal = refusal_response(scope["path"], BodyTooLarge(limit))
+            await refusal(scope, receive, send_with_headers)
             return
         received = 0
+        patience = self.settings.header_timeout
 
         async def limited_receive() -> Message:
             nonlocal received, body_done
-            message = await receive()
+            if body_done:  # only the disconnect is left to wait for, however long
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), patience)
+            except TimeoutError:
+                raise BodyStalled(patience) from None
             if message["type"] == "http.request":
                 body_done = not message.get("more_body", False)
                 received += len(message.get("body", b""))
@@ -341,10 +368,10 @@ class EdgeMiddleware:
 
         try:
             await self.app(scope, limited_receive, send_with_headers)
-        except BodyTooLarge:
+        except BodyRefused as refused:
             if started:
                 raise
-            await too_large_response(scope["path"], limit)(scope, receive, send_with_headers)
+            await refusal_response(scope["path"], refused)(scope, receive, send_with_headers)
 
 
 # ----- JSON -------------------------------------------------------------------------------
