@@ -8,8 +8,11 @@
   received pass it), on every route; 408 when nothing more of one arrives for as long as
   headers may take.
 - Headers every answer carries: a Content-Security-Policy, nosniff, a Referrer-Policy.
+- Text no database stores: a NUL in the URL is refused (400; a WebSocket is closed 4400),
+  in a form field too (:class:`BadInput`, 422 naming the field).
 - JSON: :func:`checked_json` parses a body or a WebSocket message and names the field
-  holding anything the rest of the server cannot take (a huge number, a lone surrogate).
+  holding anything the rest of the server cannot take (a huge or non-finite number, a
+  lone surrogate, a NUL).
 """
 
 from __future__ import annotations
