@@ -70,6 +70,8 @@ def api_schema(fuzzed_server: LiveServer) -> Any:
     return schemathesis.openapi.from_url(fuzzed_server.url + "/openapi.json", timeout=60)
 
 
+#: the CSRF token (cookie and form field) of the fuzz's form posts
+CSRF = "fuzz-csrf-token-0123456789"
 #: examples per operation (valid and schema-violating inputs)
 EXAMPLES = 30
 
@@ -108,7 +110,11 @@ def test_no_input_is_a_server_error(api_schema: Any, fuzzer: Fuzzer) -> None:
         )
         @given(case=strategies(operation, fuzzer))
         def fuzz(case: Any) -> None:
-            response = case.call(headers=fuzzer.auth, timeout=60)
+            if isinstance(case.body, dict) and "csrf" in case.body:
+                case.body["csrf"] = CSRF  # a form post as the page would send it
+            response = case.call(
+                headers=fuzzer.auth, cookies={"gladiatorium_csrf": CSRF}, timeout=60
+            )
             case.validate_response(response, checks=[not_a_server_error])
 
         try:

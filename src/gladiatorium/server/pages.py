@@ -75,6 +75,15 @@ MAX_UPLOAD = 256 * 1024
 SPECTATOR = "spectator"
 
 
+def form_request(*fields: str) -> dict[str, Any]:
+    """The OpenAPI description of a form post's fields (``openapi_extra``: the routes
+    read their forms themselves), each a text field; the CSRF token is always one."""
+    properties = {name: {"type": "string"} for name in (CSRF_FIELD, *fields)}
+    schema = {"type": "object", "properties": properties, "required": [CSRF_FIELD]}
+    content = {"application/x-www-form-urlencoded": {"schema": schema}}
+    return {"requestBody": {"required": True, "content": content}}
+
+
 class CsrfRefused(Exception):
     """A form post without the right CSRF token."""
 
@@ -349,7 +358,7 @@ async def lobby(request: Request) -> Response:
     )
 
 
-@router.post("/matches/{match_id}/join")
+@router.post("/matches/{match_id}/join", openapi_extra=form_request("seat"))
 async def join(request: Request, match_id: str) -> Response:
     try:
         form = await checked_form(request)
@@ -395,12 +404,12 @@ async def _account_post(request: Request, mode: str) -> Response:
     return with_session(redirect(target), token, request)
 
 
-@router.post("/register")
+@router.post("/register", openapi_extra=form_request("username", "password", "next"))
 async def register(request: Request) -> Response:
     return await _account_post(request, "register")
 
 
-@router.post("/login")
+@router.post("/login", openapi_extra=form_request("username", "password", "next"))
 async def login(request: Request) -> Response:
     return await _account_post(request, "login")
 
@@ -410,7 +419,7 @@ async def logout_page(request: Request) -> Response:
     return page(request, "logout.html", {})
 
 
-@router.post("/logout")
+@router.post("/logout", openapi_extra=form_request())
 async def logout(request: Request) -> Response:
     try:
         await checked_form(request)
@@ -639,7 +648,12 @@ async def new_match_page(
     return page(request, "new_match.html", context, caller)
 
 
-@router.post("/matches/new")
+@router.post(
+    "/matches/new",
+    openapi_extra=form_request(
+        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1"
+    ),
+)
 async def create_match(request: Request) -> Response:
     try:
         form = await checked_form(request, max_fields=5000)
@@ -767,7 +781,7 @@ async def library_upload(request: Request) -> Response:
     return page(request, "library.html", context, caller, 422 if errors else 200)
 
 
-@router.post("/library/{item_id}/delete")
+@router.post("/library/{item_id}/delete", openapi_extra=form_request())
 async def library_delete(request: Request, item_id: int) -> Response:
     try:
         await checked_form(request)
@@ -915,7 +929,7 @@ async def match_fragment(request: Request, match_id: str, seat: str | None = Non
     return await _match(request, match_id, seat, "match_live.html")
 
 
-@router.post("/matches/{match_id}/act")
+@router.post("/matches/{match_id}/act", openapi_extra=form_request("seat", "action"))
 async def act(request: Request, match_id: str) -> Response:
     """An action from the page without a WebSocket (the form's plain post)."""
     try:
@@ -938,7 +952,7 @@ async def act(request: Request, match_id: str) -> Response:
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
 
 
-@router.post("/matches/{match_id}/deadline")
+@router.post("/matches/{match_id}/deadline", openapi_extra=form_request("seat", "minutes"))
 async def set_deadline(request: Request, match_id: str) -> Response:
     """The moderator console sets the deadline of the round in progress."""
     try:
@@ -1024,7 +1038,9 @@ async def designer_page(
     return _designer_page(request, chosen, design, saved=(saved or "")[:80])
 
 
-@router.post("/heroes/check", response_class=HTMLResponse)
+@router.post(
+    "/heroes/check", response_class=HTMLResponse, openapi_extra=form_request("game", "name")
+)
 async def designer_check(request: Request) -> Response:
     """The live check (htmx): cost, points left, errors and preview, plus every field's
     error slot swapped out of band."""
@@ -1043,7 +1059,7 @@ async def designer_check(request: Request) -> Response:
     return response
 
 
-@router.post("/heroes/new")
+@router.post("/heroes/new", openapi_extra=form_request("game", "do", "name"))
 async def designer_post(request: Request) -> Response:
     """Download the item as its file, save it to my library, or import a file."""
     try:
