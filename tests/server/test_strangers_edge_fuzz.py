@@ -19,6 +19,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.generation.modes import GenerationMode
 from server_helpers import PASSWORD, LiveServer
 
+import gladiatorium
+
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def fuzzed_server(
@@ -28,6 +30,11 @@ def fuzzed_server(
     folder: Path = tmp_path_factory.mktemp("fuzz")
     env = {**os.environ, "GLADIATORIUM_BOT_DELAY": "0", "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05"}
     env.pop("GLADIATORIUM_DATABASE_URL", None)
+    # the server runs the code this test imports, whatever PYTHONPATH was relative to
+    source = str(Path(gladiatorium.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [source, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    )
     if request.param == "sqlite":
         url = f"sqlite:///{folder / 'fuzz.db'}"
     else:
