@@ -152,7 +152,8 @@ def test_message_size_and_rate_limits_per_connection(tmp_path: Path) -> None:
             content=b'{"seat": "1", "action": "' + b"x" * 300_000 + b'"}',
             headers={"origin": ORIGIN, "content-type": "application/json"},
         )
-        assert big.status_code == 422
+        assert big.status_code == 413
+        assert big.json() == {"error": "request body over 262144 bytes"}
         assert body(client, match, "1") == before
 
 

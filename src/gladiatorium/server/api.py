@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.accounts import SESSION_OVER, Accounts
+from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.replays import check_record
 from gladiatorium.server.service import (
     BadRequest,
@@ -29,6 +30,7 @@ from gladiatorium.server.web import (
     check_origin,
     client_address,
     error,
+    link_base,
     request_caller,
     request_same_origin,
     require_seat,
@@ -46,12 +48,38 @@ async def json_body(request: Request) -> dict[str, Any]:
     if len(raw) > MAX_JSON:
         raise BadRequest(f"request body over {MAX_JSON} bytes")
     try:
-        data = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise BadRequest(f"request body is not JSON: {err}") from None
+        data = checked_json(raw or b"{}")
+    except NotJson as err:
+        raise BadRequest(f"request body is {err}") from None
+    except BadJson as err:
+        raise BadRequest(str(err)) from None
     if not isinstance(data, dict):
         raise BadRequest("request body must be a JSON object")
     return data
+
+
+def json_request(required: list[str], **properties: Any) -> dict[str, Any]:
+    """The OpenAPI description of a route's JSON body (``openapi_extra``: the routes read
+    their bodies themselves, so FastAPI cannot describe them), for clients and the fuzz."""
+    schema = {"type": "object", "properties": properties, "required": required}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+TEXT: dict[str, Any] = {"type": "string"}
+NUMBER: dict[str, Any] = {"type": "number"}
+ACCOUNT = json_request(["username", "password"], username=TEXT, password=TEXT)
+NEW_MATCH = json_request(
+    ["game"],
+    game=TEXT,
+    players={"type": "integer"},
+    options={"type": "object"},
+    seats={"type": "object", "additionalProperties": TEXT},
+    settings={"type": "object", "properties": {"round_minutes": NUMBER, "clock_days": NUMBER}},
+    library={
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+    },
+)
 
 
 def service_of(request: Request) -> MatchService:
@@ -109,7 +137,7 @@ async def healthz(request: Request) -> dict[str, Any]:
     return {"ok": True, "games": [g.info.slug for g in games()], "live_matches": live}
 
 
-@router.post("/api/register")
+@router.post("/api/register", openapi_extra=ACCOUNT)
 async def register(request: Request) -> Response:
     try:
         check_account_post(request)
@@ -122,7 +150,7 @@ async def register(request: Request) -> Response:
     return with_session(JSONResponse(body, status_code=201), token, request)
 
 
-@router.post("/api/login")
+@router.post("/api/login", openapi_extra=ACCOUNT)
 async def login(request: Request) -> Response:
     try:
         check_account_post(request)
@@ -156,7 +184,7 @@ async def end_session(request: Request, session: str | None) -> None:
         request.app.state.hub.end_session(session)
 
 
-@router.post("/api/matches")
+@router.post("/api/matches", openapi_extra=NEW_MATCH)
 async def create_match(request: Request) -> Response:
     caller = request_caller(request)
     try:
@@ -174,7 +202,7 @@ async def create_match(request: Request) -> Response:
 
 def invite_url(request: Request, token: str) -> str:
     """The link that holds an invitation token."""
-    return f"{str(request.base_url).rstrip('/')}/invite/{token}"
+    return f"{link_base(request)}/invite/{token}"
 
 
 @router.post("/api/matches/{match_id}/seats/{seat}/invite")
@@ -207,10 +235,13 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     if not all(isinstance(v, str) for v in seats.values()):
         raise BadRequest("seats: each seat is 'me', 'bot:NAME', 'invite', 'open' or 'server'")
     if not isinstance(library, dict) or not all(
-        isinstance(v, list) and all(isinstance(i, int) for i in v) for v in library.values()
+        isinstance(v, list) and all(_is_item_id(i) for i in v) for v in library.values()
     ):
         raise BadRequest("library: seat -> list of library item ids")
     request.app.state.quota.admit(caller.user_id)
+    settings = data.get("settings")
+    if settings is not None and not isinstance(settings, dict):
+        raise BadRequest('settings: expected a JSON object, e.g. {"round_minutes": 60}')
     service: MatchService = request.app.state.service
     return service.create(
         caller.user_id,
@@ -218,9 +249,14 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         players,
         options,
         {str(k): v for k, v in seats.items()},
-        data.get("settings"),
+        settings,
         {str(k): v for k, v in library.items()},
     )
+
+
+def _is_item_id(value: Any) -> bool:
+    """A library item id: a whole number a database key can hold."""
+    return type(value) is int and 0 < value < 2**31
 
 
 @router.get("/api/matches/{match_id}")
@@ -236,7 +272,10 @@ async def get_match(request: Request, match_id: str, seat: str | None = None) ->
     return JSONResponse(body)
 
 
-@router.post("/api/matches/{match_id}/actions")
+@router.post(
+    "/api/matches/{match_id}/actions",
+    openapi_extra=json_request(["seat", "action"], seat=TEXT, action=TEXT),
+)
 async def post_action(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     service = service_of(request)
@@ -254,7 +293,7 @@ async def post_action(request: Request, match_id: str) -> Response:
     return JSONResponse({"events": events})
 
 
-@router.post("/api/matches/{match_id}/join")
+@router.post("/api/matches/{match_id}/join", openapi_extra=json_request(["seat"], seat=TEXT))
 async def join_match(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     try:
@@ -267,7 +306,10 @@ async def join_match(request: Request, match_id: str) -> Response:
     return JSONResponse({"ok": True})
 
 
-@router.post("/api/library")
+@router.post(
+    "/api/library",
+    openapi_extra=json_request(["game", "text"], game=TEXT, text=TEXT, filename=TEXT),
+)
 async def add_library_item(request: Request) -> Response:
     """Upload an item to the caller's library (a Superhero Gladiators hero YAML):
     201 ``{"id", "name"}``, or 422 with every error the game's checker found."""
@@ -330,7 +372,10 @@ async def get_posts(request: Request, match_id: str, seat: str | None = None) ->
     return JSONResponse({"posts": posts, "deadlines": service.deadlines(match_id)})
 
 
-@router.post("/api/matches/{match_id}/deadline")
+@router.post(
+    "/api/matches/{match_id}/deadline",
+    openapi_extra=json_request(["seat", "minutes"], seat=TEXT, minutes=NUMBER),
+)
 async def set_deadline(request: Request, match_id: str) -> Response:
     """The moderator (a seat the game times out at the deadline) sets the round's."""
     caller = request_caller(request)
@@ -381,7 +426,7 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
     if origin is not None and not same_origin(
         origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
     ):
-        await websocket.close(code=4403, reason="cross-site connection refused")
+        await refuse_socket(websocket, 4403, "cross-site connection refused")
         return
     try:
         caller = await run_in_threadpool(
@@ -392,7 +437,7 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
         else:
             await run_in_threadpool(service.live, match_id)
     except ServiceError as err:
-        await websocket.close(code=4000 + err.status, reason=str(err)[:120])
+        await refuse_socket(websocket, 4000 + err.status, str(err))
         return
     await websocket.accept()
     websocket.state.caller = caller
@@ -432,6 +477,23 @@ class Riding:
         return await run_in_threadpool(accounts.alive, self.session, touch) is not None
 
 
+async def refuse_socket(websocket: WebSocket, code: int, reason: str) -> None:
+    """Accept, then close at once with ``code`` (4403, 4404...) and the reason, as
+    docs/api.md says: a close before accepting reaches the client as an HTTP 403, where
+    a browser sees neither code nor reason."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason.encode()[:120].decode(errors="ignore"))
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (binary frames are answered, not fatal)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
+
+
 async def _serve_socket(
     websocket: WebSocket,
     service: MatchService,
@@ -457,7 +519,7 @@ async def _serve_socket(
             await websocket.send_text(text)
 
     await push(fresh=True)
-    receive = asyncio.ensure_future(websocket.receive_text())
+    receive = asyncio.ensure_future(_receive(websocket))
     wake = asyncio.ensure_future(queue.get())
     ended = asyncio.ensure_future(riding.ended.wait() if riding.ended else asyncio.Event().wait())
     try:
@@ -480,7 +542,7 @@ async def _serve_socket(
                 await push()
             if receive in done:
                 message = receive.result()
-                receive = asyncio.ensure_future(websocket.receive_text())
+                receive = asyncio.ensure_future(_receive(websocket))
                 if not await riding.lasts(websocket, touch=True):
                     await _end_socket(websocket)
                     return
@@ -529,18 +591,23 @@ async def _socket_action(
     service: MatchService,
     match_id: str,
     seat: str | None,
-    message: str,
+    message: str | bytes,
     limit: RateLimit,
 ) -> dict[str, Any] | None:
     settings = websocket.app.state.settings
-    if len(message.encode()) > settings.ws_max_message:
+    size = len(message) if isinstance(message, bytes) else len(message.encode())
+    if size > settings.ws_max_message:
         return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
     if not limit.allow():
         return {"error": "too many messages; slow down", "status": 429}
+    if isinstance(message, bytes):
+        return {"error": 'binary frame refused: send text, {"action": NOTATION}', "status": 400}
     try:
-        data = json.loads(message)
-    except (json.JSONDecodeError, RecursionError):
+        data = checked_json(message)
+    except NotJson:
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    except BadJson as err:
+        return {"error": str(err), "status": 400}
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:

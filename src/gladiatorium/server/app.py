@@ -21,6 +21,13 @@ from gladiatorium.server import api, pages
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
+from gladiatorium.server.edge import (
+    BadInput,
+    BodyRefused,
+    EdgeMiddleware,
+    body_refused,
+    edge_protocols,
+)
 from gladiatorium.server.hub import Hub, PostgresListener
 from gladiatorium.server.quota import CreationQuota
 from gladiatorium.server.service import MatchService, Sweeper, Unauthorized
@@ -103,6 +110,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.state.ping = ping
     app.add_exception_handler(Unauthorized, refuse_session)
+    app.add_middleware(EdgeMiddleware, settings=settings)
+    app.add_exception_handler(BodyRefused, body_refused)
+    app.add_exception_handler(BadInput, pages.bad_input)
     app.middleware("http")(log_request)
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -145,11 +155,16 @@ def serve(settings: Settings, host: str, port: int) -> None:
     gc.collect()
     gc.freeze()
     print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    # the edge's protocols: connection caps, a deadline for request headers (server/edge.py)
+    http, ws = edge_protocols(settings)
     uvicorn.run(
         app,
         host=host,
         port=port,
         access_log=False,
         log_level="info",
+        http=http,
+        ws=ws,
         ws_max_size=settings.ws_max_message,
+        timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
     )

@@ -38,6 +38,7 @@ from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for,
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import end_session, invite_url, set_private_cookie, with_session
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
+from gladiatorium.server.edge import BadInput, text_problem
 from gladiatorium.server.replays import may_have_record, replay_step
 from gladiatorium.server.service import (
     BadRequest,
@@ -77,6 +78,15 @@ MAX_BUTTONS = 12
 MAX_SUGGESTIONS = 500
 MAX_UPLOAD = 256 * 1024
 SPECTATOR = "spectator"
+
+
+def form_request(*fields: str) -> dict[str, Any]:
+    """The OpenAPI description of a form post's fields (``openapi_extra``: the routes
+    read their forms themselves), each a text field; the CSRF token is always one."""
+    properties = {name: {"type": "string"} for name in (CSRF_FIELD, *fields)}
+    schema = {"type": "object", "properties": properties, "required": [CSRF_FIELD]}
+    content = {"application/x-www-form-urlencoded": {"schema": schema}}
+    return {"requestBody": {"required": True, "content": content}}
 
 
 class CsrfRefused(Exception):
@@ -154,7 +164,16 @@ async def checked_form(request: Request, **limits: Any) -> FormData:
     cookie = request.cookies.get(CSRF_COOKIE)
     if not isinstance(sent, str) or not cookie or not hmac.compare_digest(sent, cookie):
         raise CsrfRefused
+    for name, value in form.multi_items():
+        problem_ = text_problem(name) or (text_problem(value) if isinstance(value, str) else None)
+        if problem_:
+            raise BadInput(f"{name[:40]!r}: {problem_}")
     return form
+
+
+async def bad_input(request: Request, exc: Exception) -> Response:
+    """The exception handler of :class:`BadInput` on the pages: 422 naming the field."""
+    return problem(request, 422, str(exc))
 
 
 def refused(request: Request) -> Response:
@@ -361,7 +380,7 @@ async def lobby(request: Request) -> Response:
     )
 
 
-@router.post("/matches/{match_id}/join")
+@router.post("/matches/{match_id}/join", openapi_extra=form_request("seat"))
 async def join(request: Request, match_id: str) -> Response:
     try:
         form = await checked_form(request)
@@ -415,12 +434,12 @@ async def _account_post(request: Request, mode: str) -> Response:
     return with_session(redirect(target), token, request)
 
 
-@router.post("/register")
+@router.post("/register", openapi_extra=form_request("username", "password", "next"))
 async def register(request: Request) -> Response:
     return await _account_post(request, "register")
 
 
-@router.post("/login")
+@router.post("/login", openapi_extra=form_request("username", "password", "next"))
 async def login(request: Request) -> Response:
     return await _account_post(request, "login")
 
@@ -430,7 +449,7 @@ async def logout_page(request: Request) -> Response:
     return page(request, "logout.html", {})
 
 
-@router.post("/logout")
+@router.post("/logout", openapi_extra=form_request())
 async def logout(request: Request) -> Response:
     try:
         await checked_form(request)
@@ -658,7 +677,12 @@ async def new_match_page(
     return page(request, "new_match.html", context, caller)
 
 
-@router.post("/matches/new")
+@router.post(
+    "/matches/new",
+    openapi_extra=form_request(
+        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1"
+    ),
+)
 async def create_match(request: Request) -> Response:
     try:
         form = await checked_form(request, max_fields=5000)
@@ -685,7 +709,9 @@ async def create_match(request: Request) -> Response:
     for seat in context["team_seats"]:
         ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
         if ids:
-            picked[seat] = [int(v) for v in ids]
+            picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
+            if not all(0 < i < 2**31 for i in picked[seat]):
+                error = error or f"library.{seat}: not a library item id"
     context.update(chosen=seats, settings=settings, picked=picked, error=error)
     if error or any(item.error for item in fields):
         context["error"] = error or "Some options are not valid; see below."
@@ -787,7 +813,7 @@ async def library_upload(request: Request) -> Response:
     return page(request, "library.html", context, caller, 422 if errors else 200)
 
 
-@router.post("/library/{item_id}/delete")
+@router.post("/library/{item_id}/delete", openapi_extra=form_request())
 async def library_delete(request: Request, item_id: int) -> Response:
     try:
         await checked_form(request)
@@ -797,6 +823,8 @@ async def library_delete(request: Request, item_id: int) -> Response:
     if caller.user_id is None:
         return login_first(request)
     user_id = caller.user_id
+    if not 0 < item_id < 2**31:  # not a database key (PostgreSQL's integer would refuse it)
+        return problem(request, 404, "no such item in your library", caller)
 
     def delete() -> bool:
         with service_of(request).sessions.begin() as session:
@@ -978,7 +1006,7 @@ async def match_fragment(request: Request, match_id: str, seat: str | None = Non
     return await _match(request, match_id, seat, "match_live.html")
 
 
-@router.post("/matches/{match_id}/act")
+@router.post("/matches/{match_id}/act", openapi_extra=form_request("seat", "action"))
 async def act(request: Request, match_id: str) -> Response:
     """An action from the page without a WebSocket (the form's plain post)."""
     try:
@@ -1001,7 +1029,7 @@ async def act(request: Request, match_id: str) -> Response:
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
 
 
-@router.post("/matches/{match_id}/deadline")
+@router.post("/matches/{match_id}/deadline", openapi_extra=form_request("seat", "minutes"))
 async def set_deadline(request: Request, match_id: str) -> Response:
     """The moderator console sets the deadline of the round in progress."""
     try:
@@ -1087,7 +1115,9 @@ async def designer_page(
     return _designer_page(request, chosen, design, saved=(saved or "")[:80])
 
 
-@router.post("/heroes/check", response_class=HTMLResponse)
+@router.post(
+    "/heroes/check", response_class=HTMLResponse, openapi_extra=form_request("game", "name")
+)
 async def designer_check(request: Request) -> Response:
     """The live check (htmx): cost, points left, errors and preview, plus every field's
     error slot swapped out of band."""
@@ -1106,7 +1136,7 @@ async def designer_check(request: Request) -> Response:
     return response
 
 
-@router.post("/heroes/new")
+@router.post("/heroes/new", openapi_extra=form_request("game", "do", "name"))
 async def designer_post(request: Request) -> Response:
     """Download the item as its file, save it to my library, or import a file."""
     try:

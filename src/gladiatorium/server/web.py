@@ -59,11 +59,18 @@ def same_origin(origin: str | None, request_url: str, host: str | None, settings
     """An Origin header names this server (or an origin the operator allowed)."""
     if not origin:
         return False
-    if origin in settings.extra_origins:
+    if origin in settings.allowed_origins:
         return True
     parts = urlsplit(origin)
     expected_host = host or urlsplit(request_url).netloc
     return parts.netloc == expected_host and parts.scheme in ("http", "https")
+
+
+def link_base(request: Request) -> str:
+    """The base of links the server writes: the public URL if set, else where the
+    request came to."""
+    settings: Settings = request.app.state.settings
+    return (settings.public_url or str(request.base_url)).rstrip("/")
 
 
 def caller_of(headers: Any, cookies: dict[str, str], accounts: Accounts) -> Caller:
