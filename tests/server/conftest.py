@@ -18,11 +18,14 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from server_helpers import LiveServer, free_port, settings_for
 
+import gladiatorium
 from gladiatorium.server import accounts
 from gladiatorium.server.app import create_app
 from gladiatorium.server.db import make_engine, migrate
 
 TEMPLATE = "gladiatorium_template"
+#: the folder holding the ``gladiatorium`` package these tests import
+SOURCE = Path(gladiatorium.__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -194,6 +197,11 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
             **env,
         }
         environment.pop("GLADIATORIUM_DATABASE_URL", None)
+        # the server runs the code these tests import (a checkout's own src/ first), even
+        # when PYTHONPATH was given relative to a folder other than the server's
+        environment["PYTHONPATH"] = os.pathsep.join(
+            [str(SOURCE), *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
+        )
         server = LiveServer(database_url, tmp_path, environment)
         started.append(server)
         return server.start(wait)

@@ -21,7 +21,7 @@ def test_bots_who_moved_in_a_hero_battle_round_do_not_edit_again(tmp_path: Path)
     settings = Settings(database_url=f"sqlite:///{tmp_path}/b.db", bot_delay_seconds=0)
     seats = {"1": "me", **{str(n): "bot:random" for n in range(2, 9)}}
     with TestClient(create_app(settings)) as client:
-        client.post("/api/register", json={"username": "mod", "password": "password1"})
+        client.post("/api/register", json={"username": "mod", "password": "correct horse battery"})
         made = client.post(
             "/api/matches", json={"game": "hero-battle", "seats": seats}, headers=ORIGIN
         )

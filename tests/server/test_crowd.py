@@ -21,7 +21,9 @@ def test_a_hundred_heroes_finish_a_game(tmp_path: Path) -> None:
     settings = Settings(database_url=f"sqlite:///{tmp_path}/c.db", bot_delay_seconds=0)
     seats = {str(n): "me" if str(n) in PEOPLE else "bot:random" for n in range(1, 101)}
     with TestClient(create_app(settings)) as client:
-        client.post("/api/register", json={"username": "crowd", "password": "password1"})
+        client.post(
+            "/api/register", json={"username": "crowd", "password": "correct horse battery"}
+        )
         made = client.post(
             "/api/matches",
             json={

@@ -18,7 +18,7 @@ from gladiatorium.server.config import Settings
 from gladiatorium.server.pages import picture_html
 
 HEROES = Path(gladiatorium.__file__).parent / "games" / "superhero_gladiators" / "data" / "heroes"
-PASSWORD = "password123"
+PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
@@ -207,7 +207,10 @@ def test_invitations_for_an_account_and_for_a_guest(pages_app: object) -> None:
     assert taken.headers["location"] == f"/matches/{match_id}?seat=3"
     assert not any(c.startswith("gladiatorium_seat_") for c in friend.cookies)
     assert match_id in friend.get("/").text
-    assert friend.get(account_link).status_code == 404  # the link is used up
+    # the link is used up: its taker is sent on to the match, anyone else is refused
+    again = friend.get(account_link, follow_redirects=False)
+    assert again.headers["location"] == f"/matches/{match_id}?seat=3"
+    assert "already used" in visitor(pages_app).get(account_link).text
 
     guest = visitor(pages_app)
     joined = guest.get(guest_link, follow_redirects=False)

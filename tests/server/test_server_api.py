@@ -137,6 +137,25 @@ def test_not_your_turn_is_409_and_over_is_409(client: TestClient) -> None:
     assert act(client, match, "1", "roll").status_code == 409
 
 
+def test_the_lobby_lists_a_finished_match_without_rebuilding_it(client: TestClient) -> None:
+    register(client, "ada")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 1})["id"]
+    for _ in range(200):
+        current = body(client, match)
+        if current["outcome"] is not None:
+            break
+        seat = current["awaiting"][0]
+        choice = "hold" if "hold" in body(client, match, seat)["legal"] else "roll"
+        assert act(client, match, seat, choice).status_code == 200
+    service = client.app.state.service  # type: ignore[attr-defined]
+    service.forget(match)  # as an idle match leaves memory
+    lobby = client.get("/")
+    assert lobby.status_code == 200
+    row = lobby.text[lobby.text.index(f"/matches/{match}") :]
+    assert "Won by" in row[:2000]
+    assert service.live_count() == 0  # read from its row, not replayed
+
+
 def test_websocket_pushes_after_every_change_and_takes_actions(client: TestClient) -> None:
     register(client, "ada")
     match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
@@ -182,11 +201,11 @@ def test_bearer_token_clients_need_no_cookie_and_no_origin(client: TestClient) -
         assert recv(ws) == body(client, match, "1")
     wrong = {"authorization": "Bearer not-a-token"}
     assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=wrong).status_code == (
-        403
+        401
     )
     logout = bare.post("/api/logout", headers=auth)
     assert logout.status_code == 200
-    assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=auth).status_code == 403
+    assert bare.get(f"/api/matches/{match}", params={"seat": "1"}, headers=auth).status_code == 401
 
 
 def test_origin_guard_on_cookie_json_calls(client: TestClient) -> None:

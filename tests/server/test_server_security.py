@@ -51,7 +51,7 @@ def test_websocket_handshake_authenticates_and_checks_origin(client: TestClient)
     register(client, "ada")
     match = create(client, "pig", {"1": "me", "2": "invite"})["id"]
     stranger = TestClient(client.app)
-    # no credentials, a forged cookie, a bad bearer token: nothing is sent, closed 4403
+    # no credentials, a forged cookie: nothing is sent, closed 4403; a bad bearer token: 4401
     assert refused_handshake(stranger, f"/ws/matches/{match}?seat=1") == 4403
     stranger.cookies.set("gladiatorium_session", "forged")
     assert refused_handshake(stranger, f"/ws/matches/{match}?seat=1") == 4403
@@ -61,7 +61,7 @@ def test_websocket_handshake_authenticates_and_checks_origin(client: TestClient)
             f"/ws/matches/{match}?seat=1",
             headers={"authorization": "Bearer forged"},
         )
-        == 4403
+        == 4401
     )
     # a seat that is not the caller's, and a match that does not exist
     assert refused_handshake(client, f"/ws/matches/{match}?seat=2") == 4403
@@ -93,14 +93,19 @@ def test_a_seat_token_gives_that_seat_only(sqlite_client: TestClient) -> None:
     assert body(guest, first["id"], "2")["game"] == "pig"
     assert guest.get(f"/api/matches/{first['id']}", params={"seat": "1"}).status_code == 403
     assert act(guest, first["id"], "1", "roll").status_code == 403
-    assert guest.post("/api/matches", json={"game": "pig"}, headers={"origin": ORIGIN}).json()[
-        "id"
-    ]  # a guest may create a match of open seats, but holds no seat in it
+    # a guest may not create a match (an account is needed)
+    assert (
+        guest.post("/api/matches", json={"game": "pig"}, headers={"origin": ORIGIN})
+        .json()["error"]
+        .startswith("log in to create a match")
+    )
     assert guest.get("/api/library").status_code == 403
     # a bearer client never borrows seat cookies
     bearer = register(TestClient(client.app), "bob")
     with_cookie = TestClient(client.app)
-    with_cookie.cookies.set(f"gladiatorium_seat_{first['id']}", token)
+    secret = guest.cookies.get(f"gladiatorium_seat_{first['id']}")
+    assert secret and secret != token  # the guest's own seat secret, not the link's token
+    with_cookie.cookies.set(f"gladiatorium_seat_{first['id']}", secret)
     answer = with_cookie.get(
         f"/api/matches/{first['id']}",
         params={"seat": "2"},
@@ -147,7 +152,8 @@ def test_message_size_and_rate_limits_per_connection(tmp_path: Path) -> None:
             content=b'{"seat": "1", "action": "' + b"x" * 300_000 + b'"}',
             headers={"origin": ORIGIN, "content-type": "application/json"},
         )
-        assert big.status_code == 422
+        assert big.status_code == 413
+        assert big.json() == {"error": "request body over 262144 bytes"}
         assert body(client, match, "1") == before
 
 

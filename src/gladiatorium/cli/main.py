@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -54,6 +55,9 @@ from gladiatorium.lab.simulate import (
     run_batch,
     wilson_interval,
 )
+
+if TYPE_CHECKING:
+    from gladiatorium.server.config import Settings
 
 EXTRA = {"allow_extra_args": True, "ignore_unknown_options": True}
 
@@ -474,13 +478,96 @@ def serve(
             help="SQLAlchemy URL (default: $GLADIATORIUM_DATABASE_URL, else gladiatorium.db here)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Base of the links the server writes, e.g. https://games.example.org; its "
+            "origin is allowed too (default: $GLADIATORIUM_PUBLIC_URL, else each request's own)."
+        ),
+    ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An origin allowed besides the server's own, e.g. https://proxy.example.org "
+            "(repeatable; default: $GLADIATORIUM_ALLOWED_ORIGINS, separated by commas)."
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool | None,
+        typer.Option(
+            "--secure-cookies/--no-secure-cookies",
+            help="Mark cookies Secure, behind HTTPS (default: $GLADIATORIUM_SECURE_COOKIES).",
+        ),
+    ] = None,
+    max_connections: Annotated[
+        int | None,
+        typer.Option(
+            help="Open connections in all, more get 503; 0: no cap (default 2048).", min=0
+        ),
+    ] = None,
+    max_connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Open connections per client address, more get 429; 0: no cap, e.g. behind "
+            "a reverse proxy (default 64).",
+            min=0,
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds to send a request's headers (default 10).", min=0.01),
+    ] = None,
+    keep_alive_timeout: Annotated[
+        float | None,
+        typer.Option(help="Seconds an idle keep-alive connection is held (default 5).", min=0.01),
+    ] = None,
 ) -> None:
     """Run the web server: accounts, lobby, live matches, bots and deadlines."""
     from gladiatorium.server.app import serve as run_server
+
+    given = {
+        "database_url": database_url,
+        "public_url": None if public_url is None else _url_option(public_url, "--public-url"),
+        "extra_origins": None
+        if not allowed_origin
+        else tuple(_url_option(o, "--allowed-origin", origin=True) for o in allowed_origin),
+        "secure_cookies": secure_cookies,
+        "max_connections": max_connections,
+        "max_connections_per_address": max_connections_per_address,
+        "header_timeout": header_timeout,
+        "keep_alive_timeout": keep_alive_timeout,
+    }
+    run_server(_server_settings(given), host, port)
+
+
+def _server_settings(given: dict[str, Any]) -> Settings:
+    """The server's settings: the options given, else the environment, else defaults
+    (a URL from the environment is checked as an option's would be)."""
     from gladiatorium.server.config import Settings
 
-    settings = Settings() if database_url is None else Settings(database_url=database_url)
-    run_server(settings, host, port)
+    try:
+        settings = Settings(**{k: v for k, v in given.items() if v is not None})
+        if settings.public_url:
+            _url_option(settings.public_url, "GLADIATORIUM_PUBLIC_URL")
+        for origin in settings.extra_origins:
+            _url_option(origin, "GLADIATORIUM_ALLOWED_ORIGINS", origin=True)
+    except (typer.BadParameter, ValueError) as err:
+        raise fail(f"serve: {err}") from None
+    return settings
+
+
+def _url_option(value: str, name: str, origin: bool = False) -> str:
+    """An http(s) URL (an origin: no path, query or fragment), without a final slash."""
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise typer.BadParameter(f"{name}: expected an http:// or https:// URL, got {value!r}")
+    if origin and (parts.path not in ("", "/") or parts.query or parts.fragment):
+        raise typer.BadParameter(
+            f"{name}: an origin is scheme://host[:port], without a path, got {value!r}"
+        )
+    if parts.query or parts.fragment:
+        raise typer.BadParameter(f"{name}: no query or fragment, got {value!r}")
+    return value.strip().rstrip("/")
 
 
 def mount_game_commands(target: typer.Typer) -> None:

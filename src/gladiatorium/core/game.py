@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from gladiatorium.core.action import Action, action_from_json
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
-from gladiatorium.core.events import Seat
+from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.observation import Observation, seat_copy, without_position
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
@@ -302,6 +302,53 @@ class Game(ABC, Generic[OptT]):
         """Texts ready to publish that ``seat`` may read (a forum round post), by title.
         Built only from what ``seat`` may know; none by default."""
         return {}
+
+    # ----- replays: what each seat knew, and what the end makes public ---------------
+    def action_seen_by(
+        self,
+        state: State[OptT],
+        actor: Seat,
+        action: Action,
+        made: Sequence[Event],
+        seat: Seat | None,
+    ) -> str | None:
+        """How ``seat`` (None: a spectator) may know the action ``actor`` played, which
+        made the events ``made`` and left ``state``: its notation, a shorter text when the
+        seat may know only part of it, or None when the seat may not know that ``actor``
+        acted at all (a replay then leaves the action out for that seat). Built only from
+        what ``seat`` may know. By default the notation when the game has no hidden
+        information, to the actor, or when an event the action made reached the seat (a
+        public one, or one addressed to it); else None. A game whose notation says more
+        than the events it makes (Hero Battle's hits in an anonymous round) overrides it."""
+        if not self.info.hidden_information or seat == actor:
+            return str(action)
+        if any(event.visible_to(seat) for event in made):
+            return str(action)
+        return None
+
+    def outcome_seen_by(self, state: State[OptT], seat: Seat | None) -> dict[str, Any] | None:
+        """The outcome (``Outcome.to_json()``) as ``seat`` may know it, None while the match
+        goes on. By default the whole outcome: winners, reason and scores are public. A
+        game whose scores would tell a secret (Hero Battle's HP of a player whose heroes
+        were never revealed, beside the public HP table) leaves them out."""
+        outcome = state.outcome()
+        return None if outcome is None else outcome.to_json()
+
+    def revealed_at_end(self, state: State[OptT]) -> tuple[Seat, ...]:
+        """The seats whose knowledge becomes public once the match is over (``state`` is
+        the finished match): anyone may then replay the match as they saw it, their
+        view and every action they knew of. The default makes public nothing that was
+        not: every seat of a game without hidden information (they all saw the same),
+        none of a game with it. When every seat is named, nothing stays secret and the
+        whole record (seed and every action) goes to the match's players."""
+        return () if self.info.hidden_information else tuple(state.seats)
+
+    def sees_everything(self, state: State[OptT], seat: Seat) -> bool:
+        """Whether ``seat`` knew every secret of the match (Hero Battle's moderator): a
+        caller holding it may have the whole record once the match is over, seed and
+        every action. By default every seat of a game without hidden information, and
+        no seat of a game with it."""
+        return not self.info.hidden_information
 
     #: what a player may keep in a library for this game (``hero``), or None
     library_kind: ClassVar[str | None] = None

@@ -21,8 +21,17 @@ from gladiatorium.server import api, pages
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
+from gladiatorium.server.edge import (
+    BadInput,
+    BodyRefused,
+    EdgeMiddleware,
+    body_refused,
+    edge_protocols,
+)
 from gladiatorium.server.hub import Hub, PostgresListener
-from gladiatorium.server.service import MatchService
+from gladiatorium.server.quota import CreationQuota
+from gladiatorium.server.service import MatchService, Sweeper, Unauthorized
+from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler
 
 log = logging.getLogger("gladiatorium.http")
@@ -45,7 +54,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if drivers is not None:
             drivers.kick(match_id)
 
-    service = MatchService(sessions, changed, postgres)
+    service = MatchService(
+        sessions,
+        changed,
+        postgres,
+        bot_only_limit=settings.bot_only_matches,
+        idle_seconds=settings.match_idle_seconds,
+        max_live=settings.max_live_matches,
+    )
+    # a sweep looks at the least recently used only: cheap, so often
+    sweeper = Sweeper(service, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
     def from_elsewhere(match_id: str) -> None:
         """Another process committed: catch up at the next push, then push."""
@@ -66,10 +84,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener.start()
             listener.ready.wait(10)
         scheduler.start()
+        sweeper.start()
         drivers.resume()
         log.info("ready on %s", engine.dialect.name)
         yield
         scheduler.stopping.set()
+        sweeper.stopping.set()
         drivers.close()
         if listener is not None:
             listener.stopping.set()
@@ -78,22 +98,32 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Gladiatorium", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.service = service
-    app.state.accounts = Accounts(sessions)
+    app.state.accounts = Accounts(sessions, settings)
     app.state.hub = hub
     app.state.drivers = drivers
     app.state.scheduler = scheduler
+    app.state.quota = CreationQuota(settings.match_create_rate)
 
     def ping() -> None:
         with engine.connect() as connection:
             connection.execute(text("SELECT 1"))
 
     app.state.ping = ping
+    app.add_exception_handler(Unauthorized, refuse_session)
+    app.add_middleware(EdgeMiddleware, settings=settings)
+    app.add_exception_handler(BodyRefused, body_refused)
+    app.add_exception_handler(BadInput, pages.bad_input)
     app.middleware("http")(log_request)
     app.include_router(api.router)
     app.include_router(pages.router)
     # check_dir=False: the folder may not exist yet in a checkout (git keeps no empty folder)
     app.mount("/static", StaticFiles(directory=HERE / "static", check_dir=False), name="static")
     return app
+
+
+async def refuse_session(_request: Request, exc: Exception) -> Response:
+    """A bearer token that is not a live session, wherever it is looked at: 401."""
+    return error(str(exc), 401) if not isinstance(exc, Unauthorized) else error(exc)
 
 
 async def log_request(
@@ -125,11 +155,16 @@ def serve(settings: Settings, host: str, port: int) -> None:
     gc.collect()
     gc.freeze()
     print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    # the edge's protocols: connection caps, a deadline for request headers (server/edge.py)
+    http, ws = edge_protocols(settings)
     uvicorn.run(
         app,
         host=host,
         port=port,
         access_log=False,
         log_level="info",
+        http=http,
+        ws=ws,
         ws_max_size=settings.ws_max_message,
+        timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
     )

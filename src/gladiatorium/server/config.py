@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = Path("gladiatorium.db")
 
@@ -13,6 +14,28 @@ def _env_seconds(name: str, default: float) -> float:
     """A number of seconds from the environment (operators and tests shrink delays)."""
     raw = os.environ.get(name)
     return default if raw in (None, "") else float(raw)
+
+
+def _env_text(name: str, default: str) -> str:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else raw
+
+
+def _env_int(name: str, default: int) -> int:
+    """A whole number from the environment (operators and tests change the limits)."""
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else int(raw)
+
+
+def _env_flag(name: str) -> bool:
+    """A yes/no switch from the environment: 1, true, yes or on."""
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _env_origins() -> tuple[str, ...]:
+    """``GLADIATORIUM_ALLOWED_ORIGINS``: origins separated by commas."""
+    raw = os.environ.get("GLADIATORIUM_ALLOWED_ORIGINS", "")
+    return tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
 
 
 def default_database_url() -> str:
@@ -40,10 +63,89 @@ class Settings:
     #: messages a WebSocket connection may send per second (burst of the same size)
     ws_rate: float = 20.0
     #: origins allowed besides the server's own (for a reverse proxy on another name)
-    extra_origins: tuple[str, ...] = ()
+    extra_origins: tuple[str, ...] = field(default_factory=_env_origins)
     #: mark session cookies Secure (behind HTTPS)
-    secure_cookies: bool = False
+    secure_cookies: bool = field(default_factory=lambda: _env_flag("GLADIATORIUM_SECURE_COOKIES"))
+    #: password hashes (argon2, 64 MiB each) computed at once; logins beyond wait their turn
+    hash_concurrency: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_HASH_CONCURRENCY", 2)
+    )
+    #: logins and registrations that may wait for a hash; past this they are answered 503
+    hash_queue: int = field(default_factory=lambda: _env_int("GLADIATORIUM_HASH_QUEUE", 16))
+    #: failed logins allowed per account name, then per client address (moving windows,
+    #: in the notation of the ``limits`` library)
+    login_account_limit: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_LOGIN_ACCOUNT_LIMIT", "10/15 minutes")
+    )
+    login_address_limit: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_LOGIN_ADDRESS_LIMIT", "30/15 minutes")
+    )
+    #: a session (cookie or bearer token) unused this many days is over (sliding)
+    session_days: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_DAYS", 30.0)
+    )
+    #: how often an open WebSocket looks again whether its session still holds, in seconds
+    session_check_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_CHECK", 60.0)
+    )
+    #: the least zxcvbn score (0-4) a new password needs
+    password_min_score: int = 2
+    #: matches one account may create: a ``limits`` rate ("10/minute"; several joined by
+    #: ";"): a burst of that many at once, then that many per period
+    match_create_rate: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_MATCH_RATE", "10/minute")
+    )
+    #: matches of bots only (no seat for a person) one account may have running at once
+    bot_only_matches: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_BOT_ONLY_MATCHES", 2)
+    )
+    #: seconds a match stays in memory unused; then it leaves (rebuilt from its record
+    #: on the next request, as after a restart)
+    match_idle_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MATCH_IDLE", 600.0)
+    )
+    #: most matches held in memory at once (the least recently used leave first)
+    max_live_matches: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_LIVE_MATCHES", 2000)
+    )
+    #: the base of the links the server writes (invitations), e.g. https://games.example.org;
+    #: its origin is allowed too. None: the address each request came to
+    public_url: str | None = field(
+        default_factory=lambda: os.environ.get("GLADIATORIUM_PUBLIC_URL") or None
+    )
+    #: seconds a connection has to send a request's complete headers before it is closed
+    header_timeout: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_HEADER_TIMEOUT", 10.0)
+    )
+    #: seconds an idle keep-alive connection is held between requests
+    keep_alive_timeout: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_KEEP_ALIVE_TIMEOUT", 5.0)
+    )
+    #: open connections (HTTP and WebSocket) in all; more are refused with 503 (0: no cap)
+    max_connections: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_MAX_CONNECTIONS", 2048)
+    )
+    #: open connections from one client address; more are refused with 429 (0: no cap;
+    #: behind a reverse proxy every client has the proxy's address)
+    max_connections_per_address: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_MAX_CONNECTIONS_PER_ADDRESS", 64)
+    )
+    #: largest request body, in bytes (refused with 413 while it streams in)
+    max_body: int = field(default_factory=lambda: _env_int("GLADIATORIUM_MAX_BODY", 256 * 1024))
+    #: largest body of the file uploads (library, hero designer import), in bytes
+    max_upload_body: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_MAX_UPLOAD_BODY", 1024 * 1024)
+    )
+
     #: the shortest round deadline a moderator may set, in minutes (tests lower it)
     min_deadline_minutes: float = field(
         default_factory=lambda: _env_seconds("GLADIATORIUM_MIN_DEADLINE_MINUTES", 1.0)
     )
+
+    @property
+    def allowed_origins(self) -> tuple[str, ...]:
+        """Origins besides the server's own: the extra ones and the public URL's."""
+        if not self.public_url:
+            return self.extra_origins
+        parts = urlsplit(self.public_url)
+        return (*self.extra_origins, f"{parts.scheme}://{parts.netloc}")

@@ -63,13 +63,15 @@ class User(Base):
 
 
 class LoginToken(Base):
-    """A session (cookie) or bearer token; only its SHA-256 is stored."""
+    """A session (cookie) or bearer token; only its SHA-256 is stored. It expires once
+    unused for the setting ``session_days`` (``last_used_at`` moves on with each use)."""
 
     __tablename__ = "login_tokens"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_used_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow, index=True)
 
 
 class Match(Base):
@@ -103,10 +105,13 @@ class MatchSeat(Base):
     kind: Mapped[str] = mapped_column(String(10))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    #: SHA-256 of the invitation token (the link holds the token itself)
+    #: SHA-256 of the invitation token (the link holds the token itself); kept once the
+    #: link is used, so that opening it again is told so
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
-    #: set once a guest has taken the invitation (the token became their cookie)
+    #: set once a guest has taken the invitation
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: SHA-256 of the seat secret a guest got on taking the invitation (their cookie)
+    secret_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class MatchAction(Base):

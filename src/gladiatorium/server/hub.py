@@ -30,11 +30,34 @@ def notice(match_id: str) -> str:
 
 
 class Hub:
-    """Subscribers per match: asyncio queues that hold at most one pending notice."""
+    """Subscribers per match: asyncio queues that hold at most one pending notice; and the
+    open sockets per session (the digest of a login token), told when it is logged out."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._subscribers: dict[str, set[asyncio.Queue[None]]] = defaultdict(set)
+        self._sessions: dict[str, set[asyncio.Event]] = defaultdict(set)
+
+    def watch_session(self, digest: str) -> asyncio.Event:
+        """An event set when the session ``digest`` ends (its socket then closes, 4401)."""
+        ended = asyncio.Event()
+        self._sessions[digest].add(ended)
+        return ended
+
+    def unwatch_session(self, digest: str, ended: asyncio.Event) -> None:
+        self._sessions[digest].discard(ended)
+        if not self._sessions[digest]:
+            del self._sessions[digest]
+
+    def end_session(self, digest: str) -> None:
+        """Thread-safe: close every socket of session ``digest`` in this process (other
+        processes see it at their next check, ``session_check_seconds``, or action)."""
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._end, digest)
+
+    def _end(self, digest: str) -> None:
+        for ended in self._sessions.get(digest, ()):
+            ended.set()
 
     def subscribe(self, match_id: str) -> asyncio.Queue[None]:
         queue: asyncio.Queue[None] = asyncio.Queue(maxsize=1)

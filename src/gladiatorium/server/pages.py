@@ -35,14 +35,24 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games, get_game
-from gladiatorium.server.api import deadline_setter_checked, set_private_cookie, with_session
+from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.api import (
+    deadline_setter_checked,
+    end_session,
+    invite_url,
+    set_private_cookie,
+    with_session,
+)
 from gladiatorium.server.db import LibraryItem, Match, MatchSeat, User
+from gladiatorium.server.edge import BadInput, text_problem
+from gladiatorium.server.replays import may_have_record, replay_step
 from gladiatorium.server.service import (
     BadRequest,
     Forbidden,
     MatchService,
     NotFound,
     ServiceError,
+    TooMany,
     body_of,
 )
 from gladiatorium.server.web import (
@@ -50,7 +60,10 @@ from gladiatorium.server.web import (
     SEAT_COOKIE_PREFIX,
     SESSION_COOKIE,
     Caller,
+    client_address,
+    error_headers,
     request_caller,
+    request_same_origin,
     require_seat,
     seats_held,
 )
@@ -71,6 +84,15 @@ MAX_BUTTONS = 12
 MAX_SUGGESTIONS = 500
 MAX_UPLOAD = 256 * 1024
 SPECTATOR = "spectator"
+
+
+def form_request(*fields: str) -> dict[str, Any]:
+    """The OpenAPI description of a form post's fields (``openapi_extra``: the routes
+    read their forms themselves), each a text field; the CSRF token is always one."""
+    properties = {name: {"type": "string"} for name in (CSRF_FIELD, *fields)}
+    schema = {"type": "object", "properties": properties, "required": [CSRF_FIELD]}
+    content = {"application/x-www-form-urlencoded": {"schema": schema}}
+    return {"requestBody": {"required": True, "content": content}}
 
 
 class CsrfRefused(Exception):
@@ -115,6 +137,9 @@ def page(
     response.headers["referrer-policy"] = "same-origin"
     if new:
         set_private_cookie(response, request, CSRF_COOKIE, token)
+    if caller.stale:
+        # the session is over: the visitor is logged out, and the cookie goes
+        response.delete_cookie(SESSION_COOKIE)
     return response
 
 
@@ -145,7 +170,16 @@ async def checked_form(request: Request, **limits: Any) -> FormData:
     cookie = request.cookies.get(CSRF_COOKIE)
     if not isinstance(sent, str) or not cookie or not hmac.compare_digest(sent, cookie):
         raise CsrfRefused
+    for name, value in form.multi_items():
+        problem_ = text_problem(name) or (text_problem(value) if isinstance(value, str) else None)
+        if problem_:
+            raise BadInput(f"{name[:40]!r}: {problem_}")
     return form
+
+
+async def bad_input(request: Request, exc: Exception) -> Response:
+    """The exception handler of :class:`BadInput` on the pages: 422 naming the field."""
+    return problem(request, 422, str(exc))
 
 
 def refused(request: Request) -> Response:
@@ -290,8 +324,22 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
                 continue
             if held:
                 mine[match_id] = sorted(held)
+    with service.sessions() as session:
+        over = {
+            m.id: m
+            for m in session.scalars(
+                select(Match).where(Match.id.in_(list(mine)), Match.status == "over")
+            )
+        }
     my_rows = []
     for match_id, seats in mine.items():
+        if match_id in over:  # read from its row: a finished match is not rebuilt
+            ended = over[match_id]
+            result = outcome_text(ended.outcome, {})
+            game = names.get(ended.game, ended.game)
+            order = sorted(seats, key=lambda seat: (len(seat), seat))
+            my_rows.append(MatchRow(match_id, game, order, "over", result=result))
+            continue
         try:
             live = service.live(match_id)
         except ServiceError:
@@ -338,7 +386,7 @@ async def lobby(request: Request) -> Response:
     )
 
 
-@router.post("/matches/{match_id}/join")
+@router.post("/matches/{match_id}/join", openapi_extra=form_request("seat"))
 async def join(request: Request, match_id: str) -> Response:
     try:
         form = await checked_form(request)
@@ -368,28 +416,36 @@ async def login_page(request: Request, next: str | None = None) -> Response:
 
 
 async def _account_post(request: Request, mode: str) -> Response:
+    """Register or log in from the form: the CSRF token, and an Origin (when the browser
+    sends one) naming this server, so that no other site logs a visitor in."""
     try:
+        if "origin" in request.headers and not request_same_origin(request):
+            raise CsrfRefused
         form = await checked_form(request)
     except CsrfRefused:
         return refused(request)
     username, password = text_of(form, "username"), text_of(form, "password")
     target = local_path(text_of(form, "next"))
-    accounts = request.app.state.accounts
+    accounts: Accounts = request.app.state.accounts
     try:
-        act = accounts.register if mode == "register" else accounts.login
-        _user, token = await run_in_threadpool(act, username, password)
+        if mode == "register":
+            _user, token = await accounts.sign_up(username, password)
+        else:
+            _user, token = await accounts.log_in(username, password, client_address(request))
     except ServiceError as err:
         context = {"mode": mode, "next": target, "error": str(err), "username": username}
-        return page(request, "account.html", context, status=err.status)
+        answer = page(request, "account.html", context, status=err.status)
+        answer.headers.update(error_headers(err))
+        return answer
     return with_session(redirect(target), token, request)
 
 
-@router.post("/register")
+@router.post("/register", openapi_extra=form_request("username", "password", "next"))
 async def register(request: Request) -> Response:
     return await _account_post(request, "register")
 
 
-@router.post("/login")
+@router.post("/login", openapi_extra=form_request("username", "password", "next"))
 async def login(request: Request) -> Response:
     return await _account_post(request, "login")
 
@@ -399,15 +455,14 @@ async def logout_page(request: Request) -> Response:
     return page(request, "logout.html", {})
 
 
-@router.post("/logout")
+@router.post("/logout", openapi_extra=form_request())
 async def logout(request: Request) -> Response:
     try:
         await checked_form(request)
     except CsrfRefused:
         return refused(request)
-    token = request.cookies.get(SESSION_COOKIE)
-    if token:
-        await run_in_threadpool(request.app.state.accounts.logout, token)
+    caller = await run_in_threadpool(request_caller, request)
+    await end_session(request, caller.session)
     response = redirect("/")
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -628,7 +683,12 @@ async def new_match_page(
     return page(request, "new_match.html", context, caller)
 
 
-@router.post("/matches/new")
+@router.post(
+    "/matches/new",
+    openapi_extra=form_request(
+        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1"
+    ),
+)
 async def create_match(request: Request) -> Response:
     try:
         form = await checked_form(request, max_fields=5000)
@@ -655,12 +715,15 @@ async def create_match(request: Request) -> Response:
     for seat in context["team_seats"]:
         ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
         if ids:
-            picked[seat] = [int(v) for v in ids]
+            picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
+            if not all(0 < i < 2**31 for i in picked[seat]):
+                error = error or f"library.{seat}: not a library item id"
     context.update(chosen=seats, settings=settings, picked=picked, error=error)
     if error or any(item.error for item in fields):
         context["error"] = error or "Some options are not valid; see below."
         return page(request, "new_match.html", context, caller, 422)
     try:
+        request.app.state.quota.admit(caller.user_id)
         created = await run_in_threadpool(
             service.create,
             caller.user_id,
@@ -677,12 +740,14 @@ async def create_match(request: Request) -> Response:
         for item in fields:
             if f" {item.name}:" in f" {err}" or item.name == name:
                 item.error = item.error or "see the message above"
-        return page(request, "new_match.html", context, caller, err.status)
+        answer = page(request, "new_match.html", context, caller, err.status)
+        if isinstance(err, TooMany) and err.retry_after is not None:
+            answer.headers["retry-after"] = str(err.retry_after)
+        return answer
     request.app.state.drivers.kick(created.id)
     if not created.invites:
         return redirect(f"/matches/{quote(created.id)}")
-    base = str(request.base_url).rstrip("/")
-    invites = {seat: f"{base}/invite/{token}" for seat, token in created.invites.items()}
+    invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
 
 
@@ -754,7 +819,7 @@ async def library_upload(request: Request) -> Response:
     return page(request, "library.html", context, caller, 422 if errors else 200)
 
 
-@router.post("/library/{item_id}/delete")
+@router.post("/library/{item_id}/delete", openapi_extra=form_request())
 async def library_delete(request: Request, item_id: int) -> Response:
     try:
         await checked_form(request)
@@ -764,6 +829,8 @@ async def library_delete(request: Request, item_id: int) -> Response:
     if caller.user_id is None:
         return login_first(request)
     user_id = caller.user_id
+    if not 0 < item_id < 2**31:  # not a database key (PostgreSQL's integer would refuse it)
+        return problem(request, 404, "no such item in your library", caller)
 
     def delete() -> bool:
         with service_of(request).sessions.begin() as session:
@@ -781,20 +848,45 @@ async def library_delete(request: Request, item_id: int) -> Response:
 # ----- invitations --------------------------------------------------------------------------
 @router.get("/invite/{token}")
 async def accept_invite(request: Request, token: str) -> Response:
-    """An invitation link: an account takes the seat; a guest gets the token as a
-    cookie for that seat only. Then the match page of that seat."""
+    """An invitation link, used once: an account takes the seat; a guest gets a new
+    seat secret as a cookie for that seat only. Then the match page of that seat.
+    Opened again: whoever took it goes on to the match, anyone else is refused."""
     caller = await run_in_threadpool(request_caller, request)
     service = service_of(request)
     try:
-        match_id, seat = await run_in_threadpool(service.accept_invite, token, caller.user_id)
-        held = await run_in_threadpool(seats_held, service, match_id, caller)
+        taken = await run_in_threadpool(
+            service.accept_invite, token, caller.user_id, caller.seat_tokens
+        )
     except ServiceError as err:
         return problem(request, err.status, str(err), caller)
+    match_id, seat = taken.match_id, taken.seat
     response = redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
-    if caller.user_id is None or seat not in held:
-        set_private_cookie(response, request, SEAT_COOKIE_PREFIX + match_id, token, days=90)
-    service.on_change(match_id)
+    if taken.secret is not None:
+        cookie = SEAT_COOKIE_PREFIX + match_id
+        set_private_cookie(response, request, cookie, taken.secret, days=90)
+        service.on_change(match_id)
     return response
+
+
+@router.post("/matches/{match_id}/seats/{seat}/invite")
+async def reissue_invite(request: Request, match_id: str, seat: str) -> Response:
+    """The creator's button on the match page: a new invitation link for a seat (the
+    old link, and whoever took it, lose the seat)."""
+    try:
+        await checked_form(request)
+    except CsrfRefused:
+        return refused(request)
+    caller = await run_in_threadpool(request_caller, request)
+    if caller.user_id is None:
+        return login_first(request)
+    try:
+        token = await run_in_threadpool(
+            service_of(request).reissue_invite, match_id, seat, caller.user_id
+        )
+    except ServiceError as err:
+        return problem(request, err.status, str(err), caller)
+    context = {"id": match_id, "invites": {seat: invite_url(request, token)}, "reissued": True}
+    return page(request, "created.html", context, caller, 201)
 
 
 # ----- the match page ----------------------------------------------------------------------
@@ -835,6 +927,7 @@ def match_context(
         rounds = game.round_number(live.state)
         # the console's suggested deadline: a day, or the match's round_minutes if shorter
         deadline_minutes = min(1440, float(live.settings.get("round_minutes") or 1440))
+        record = live.over and may_have_record(game, live.state, held_set)
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
@@ -875,17 +968,36 @@ def match_context(
         "deadline_minutes": f"{deadline_minutes:g}",
         "stamp": stamp,
         "player": bool(held),
+        "record": record,
     }
+
+
+def invitation_seats(service: MatchService, match_id: str, caller: Caller) -> list[Seat]:
+    """For the match's creator: the seats given by invitation, which may get a new link."""
+    if caller.user_id is None or service.creator(match_id) != caller.user_id:
+        return []
+    live = service.live(match_id)
+    with live.lock:
+        if live.over:
+            return []
+        return [
+            seat
+            for seat in live.state.seats
+            if live.seats[seat].kind == "invite" or live.seats[seat].token_hash is not None
+        ]
 
 
 async def _match(
     request: Request, match_id: str, seat: str | None, template: str, error: str = ""
 ) -> Response:
     caller = await run_in_threadpool(request_caller, request)
+    service = service_of(request)
     try:
-        context = await run_in_threadpool(
-            match_context, service_of(request), match_id, caller, seat
-        )
+        context = await run_in_threadpool(match_context, service, match_id, caller, seat)
+        if template == "match.html":
+            context["reinvite"] = await run_in_threadpool(
+                invitation_seats, service, match_id, caller
+            )
     except ServiceError as err:
         return problem(request, err.status, str(err), caller)
     context["error"] = error
@@ -903,7 +1015,7 @@ async def match_fragment(request: Request, match_id: str, seat: str | None = Non
     return await _match(request, match_id, seat, "match_live.html")
 
 
-@router.post("/matches/{match_id}/act")
+@router.post("/matches/{match_id}/act", openapi_extra=form_request("seat", "action"))
 async def act(request: Request, match_id: str) -> Response:
     """An action from the page without a WebSocket (the form's plain post)."""
     try:
@@ -926,7 +1038,7 @@ async def act(request: Request, match_id: str) -> Response:
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
 
 
-@router.post("/matches/{match_id}/deadline")
+@router.post("/matches/{match_id}/deadline", openapi_extra=form_request("seat", "minutes"))
 async def set_deadline(request: Request, match_id: str) -> Response:
     """The moderator console (or, in a match without a moderator, its creator) sets
     the deadline of the round in progress."""
@@ -1011,7 +1123,9 @@ async def designer_page(
     return _designer_page(request, chosen, design, saved=(saved or "")[:80])
 
 
-@router.post("/heroes/check", response_class=HTMLResponse)
+@router.post(
+    "/heroes/check", response_class=HTMLResponse, openapi_extra=form_request("game", "name")
+)
 async def designer_check(request: Request) -> Response:
     """The live check (htmx): cost, points left, errors and preview, plus every field's
     error slot swapped out of band."""
@@ -1030,7 +1144,7 @@ async def designer_check(request: Request) -> Response:
     return response
 
 
-@router.post("/heroes/new")
+@router.post("/heroes/new", openapi_extra=form_request("game", "do", "name"))
 async def designer_post(request: Request) -> Response:
     """Download the item as its file, save it to my library, or import a file."""
     try:
@@ -1100,7 +1214,8 @@ async def designer_post(request: Request) -> Response:
 def replay_context(
     service: MatchService, match_id: str, caller: Caller, asked: str | None, step: int | None
 ) -> dict[str, Any]:
-    """A finished match at one step of its record, as one seat (or a spectator) saw it."""
+    """A finished match at one step of a seat's replay, as that seat (or a spectator)
+    saw it: its steps are the actions it knew of (see ``replays``)."""
     held = seats_held(service, match_id, caller)
     live = service.live(match_id)
     with live.lock:
@@ -1110,26 +1225,25 @@ def replay_context(
         history = [(s, str(a)) for s, a in live.state.history]
         start = (live.state.options, live.state.players, live.state.seed, live.state.position)
         order = list(live.state.seats)
+        public = set(game.revealed_at_end(live.state))
         final = outcome_text(live.outcome(), {})
-    seat = pick_seat([s for s in order if s in held], asked or SPECTATOR, [])
-    total = len(history)
+    choices = [s for s in order if s in held or s in public]
+    seat = pick_seat(choices, asked or SPECTATOR, [])
+    shown, total = replay_step(game, start, history, seat, step)
     at = total if step is None else max(0, min(step, total))
-    options, players, seed, position = start
-    state = game.start(options, players, seed, position, "match position")
-    for who, notation in history[:at]:
-        state.act(who, notation)
-    board = game.web_picture(state, seat)
-    events = [e.to_json() for e in state.events_for(seat)]
+    board = game.web_picture(shown.state, seat)
+    events = [e.to_json() for e in shown.state.events_for(seat)]
     return {
         "id": match_id,
         "game": game,
         "seat": seat,
-        "held": [s for s in order if s in held],
+        "held": choices,
         "step": at,
         "total": total,
-        "played": history[at - 1] if at else None,
+        "at_start": shown.ply == 0,
+        "played": shown.played,
         "board": Markup(board) if board is not None else None,
-        "picture": game.render(state, seat) if board is None else "",
+        "picture": game.render(shown.state, seat) if board is None else "",
         "events": events[-12:],
         "outcome": final,
     }

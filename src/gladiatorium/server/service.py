@@ -14,12 +14,15 @@ import os
 import re
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import exists, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -87,6 +90,30 @@ APPEND_TRIES = 5
 _FAULT_EXIT_AFTER_CLAIM = os.environ.get("GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM") == "1"
 
 
+class Unauthorized(ServiceError):
+    """Something only an account may do, asked without one; or a bearer token (or a
+    session cookie where an account is needed) that is not, or no longer, a session."""
+
+    status = 401
+
+
+class TooMany(ServiceError):
+    """A limit per account reached; ``retry_after``: seconds until there is room (if known)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+#: seat kinds that no person plays: a match of only these is a match of bots
+NOBODY = ("bot", "server")
+#: a match used this recently may be in a bot's or a deadline's hands: it stays in
+#: memory even over the cap (it could leave safely, but would be rebuilt at once)
+RECENT_SECONDS = 1.0
+
+
 @dataclass
 class Live:
     """A match held in memory: its state replayed from the database."""
@@ -102,6 +129,8 @@ class Live:
     running_digest: EventsDigest = field(default_factory=EventsDigest)
     #: another process may have committed since the last catch-up (a NOTIFY came)
     stale: bool = False
+    #: when this copy was last asked for (time.monotonic): idle copies leave memory
+    used: float = field(default_factory=time.monotonic)
 
     def digest(self) -> str:
         """The digest of the event log so far (hashing only the events it has not seen)."""
@@ -132,6 +161,19 @@ class Created:
     id: str
     #: seat -> invitation token (the link to send holds it)
     invites: dict[Seat, str]
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An invitation taken (or opened again by whoever took it)."""
+
+    match_id: str
+    seat: Seat
+    #: a guest's new seat secret, for its cookie (None: an account, or nothing new)
+    secret: str | None
+
+
+USED = "this invitation was already used: ask whoever sent it for a new link"
 
 
 @dataclass(frozen=True)
@@ -175,12 +217,23 @@ class MatchService:
         sessions: sessionmaker[Session],
         on_change: Callable[[str], None],
         postgres: bool,
+        *,
+        bot_only_limit: int | None = None,
+        idle_seconds: float = 600.0,
+        max_live: int = 2000,
     ) -> None:
         self.sessions = sessions
         self.on_change = on_change
         self.postgres = postgres
-        self._live: dict[str, Live] = {}
+        #: running matches of bots only per account (None: no limit)
+        self.bot_only_limit = bot_only_limit
+        self.idle_seconds = idle_seconds
+        self.max_live = max_live
+        #: matches in memory, least recently used first
+        self._live: OrderedDict[str, Live] = OrderedDict()
         self._guard = threading.Lock()
+        #: one bot-only creation at a time: counting and adding are one step
+        self._bot_only = threading.Lock()
 
     # ----- creating --------------------------------------------------------------
     def create(
@@ -217,7 +270,10 @@ class MatchService:
         if kept.round_minutes is None and any(r.kind == "server" for r in rows):
             raise BadRequest("round_minutes: a seat the server runs needs a round deadline")
         match_id = secrets.token_urlsafe(9)
-        with self.sessions.begin() as session:
+        bots_only = all(r.kind in NOBODY for r in rows)
+        with self._bot_only if bots_only else nullcontext(), self.sessions.begin() as session:
+            if bots_only:
+                self._check_bot_only(session, user_id)
             session.add(
                 Match(
                     id=match_id,
@@ -239,10 +295,29 @@ class MatchService:
                 session.add(row)
             live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
             self._plan_deadlines(session, live)
-        with self._guard:
-            self._live[match_id] = live
+        self._hold(live)
         log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
         return Created(match_id, invites)
+
+    def _check_bot_only(self, session: Session, user_id: int | None) -> None:
+        """A match of bots only needs an account, and room under the limit per account."""
+        if self.bot_only_limit is None:
+            return
+        if user_id is None:
+            raise Unauthorized("log in to create a match of bots only")
+        if self.postgres:  # one count at a time per account across server processes too
+            session.execute(text("SELECT pg_advisory_xact_lock(7132, :id)"), {"id": user_id})
+        person = exists().where(MatchSeat.match_id == Match.id, MatchSeat.kind.not_in(NOBODY))
+        running = session.scalar(
+            select(func.count())
+            .select_from(Match)
+            .where(Match.created_by == user_id, Match.status == "running", ~person)
+        )
+        if (running or 0) >= self.bot_only_limit:
+            raise TooMany(
+                f"seats: you already have {running} matches of bots only running (at most "
+                f"{self.bot_only_limit} at once); wait for one to end, or take a seat yourself"
+            )
 
     def _library_options(
         self, game: Game[Any], user_id: int | None, library: Mapping[Seat, list[int]]
@@ -302,18 +377,60 @@ class MatchService:
     def live(self, match_id: str) -> Live:
         """The match in memory, rebuilt from the database if needed and brought up to
         the newest ply another process may have committed."""
-        with self._guard:
-            live = self._live.get(match_id)
+        live = self._held(match_id)
         if live is None:
-            live = self._rebuild(match_id)
-            with self._guard:
-                live = self._live.setdefault(match_id, live)
+            live = self._hold(self._rebuild(match_id))
         self._catch_up(live)
         return live
+
+    def _held(self, match_id: str) -> Live | None:
+        """The copy in memory, if any, marked as just used."""
+        with self._guard:
+            live = self._live.get(match_id)
+            if live is not None:
+                live.used = time.monotonic()
+                self._live.move_to_end(match_id)
+        return live
+
+    def _hold(self, live: Live) -> Live:
+        """Keep ``live`` in memory (or the copy another thread kept first)."""
+        with self._guard:
+            kept = self._live.setdefault(live.id, live)
+            kept.used = time.monotonic()
+            self._live.move_to_end(live.id)
+        return kept
 
     def forget(self, match_id: str) -> None:
         with self._guard:
             self._live.pop(match_id, None)
+
+    def live_count(self) -> int:
+        """How many matches are in memory."""
+        with self._guard:
+            return len(self._live)
+
+    def sweep(self) -> int:
+        """Let matches leave memory: those idle longer than ``idle_seconds``, then the
+        least recently used over ``max_live``. A match whose lock is held stays (a
+        later :meth:`live` rebuilds the others from their record). Returns how many left."""
+        now, gone = time.monotonic(), 0
+        with self._guard:
+            over = len(self._live) - self.max_live
+            for live in list(self._live.values()):  # least recently used first
+                idle = now - live.used
+                if idle < self.idle_seconds and (over - gone <= 0 or idle < RECENT_SECONDS):
+                    break
+                if not live.lock.acquire(blocking=False):
+                    continue
+                try:
+                    del self._live[live.id]
+                finally:
+                    live.lock.release()
+                gone += 1
+            held = len(self._live)
+        if gone:
+            log.info("%d idle matches left memory; %d held", gone, held)
+        return gone
 
     def _rebuild(self, match_id: str) -> Live:
         with self.sessions() as session:
@@ -351,7 +468,10 @@ class MatchService:
 
     def _catch_up(self, live: Live) -> None:
         """Apply actions other processes committed since this copy was built."""
-        live.stale = False  # cleared first: a notice that comes during the query marks again
+        stale, live.stale = (
+            live.stale,
+            False,
+        )  # cleared first: a notice during the query marks again
         with self.sessions() as session:
             row = session.execute(
                 select(Match.ply, Match.outcome).where(Match.id == live.id)
@@ -360,6 +480,10 @@ class MatchService:
                 raise NotFound(f"no match {live.id!r}")
             ply, outcome = row
             if ply == live.ply and (outcome is None or not outcome.get("adjudicated")):
+                if stale:  # a notice without a new ply: seats changed (a new invitation)
+                    seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
+                    with live.lock:
+                        live.seats = {s.seat: s for s in seats}
                 return
             with live.lock:
                 missing = session.scalars(
@@ -391,8 +515,7 @@ class MatchService:
         """:meth:`body` for a push after a change: the database is asked only when a
         notice said another process may have moved the match on (this process's own
         commits are in memory already), which saves a query per connection per change."""
-        with self._guard:
-            live = self._live.get(match_id)
+        live = self._held(match_id)
         if live is None or live.stale:
             return self.body(match_id, seat)
         with live.lock:
@@ -556,16 +679,25 @@ class MatchService:
     def held_seats(
         self, match_id: str, user_id: int | None, seat_tokens: Iterable[str]
     ) -> set[Seat]:
-        """Seats that a user (or the holder of invitation tokens) may act for."""
+        """Seats that a user (or the holder of guest seat secrets) may act for."""
         hashes = {digest_token(t) for t in seat_tokens}
         live = self.live(match_id)
         with live.lock:
-            return {
-                s
-                for s, row in live.seats.items()
-                if (user_id is not None and row.kind == "user" and row.user_id == user_id)
-                or (row.token_hash is not None and row.token_hash in hashes)
-            }
+            return {s for s, row in live.seats.items() if _holder(row, user_id, hashes)}
+
+    def still_holds(
+        self, match_id: str, seat: Seat, user_id: int | None, seat_tokens: Iterable[str]
+    ) -> bool:
+        """Whether ``seat`` is still held, asked of the copy in memory (no query when
+        the match is there and no notice came): checked before each push to a seat's
+        connection."""
+        live = self._held(match_id)
+        if live is None or live.stale:
+            live = self.live(match_id)
+        hashes = {digest_token(t) for t in seat_tokens}
+        with live.lock:
+            row = live.seats.get(seat)
+            return row is not None and _holder(row, user_id, hashes)
 
     def join(self, match_id: str, seat: Seat, user_id: int) -> None:
         """Take an open seat."""
@@ -579,22 +711,82 @@ class MatchService:
         self.reload_seats(match_id)
         self.on_change(match_id)
 
-    def accept_invite(self, token: str, user_id: int | None) -> tuple[str, Seat]:
-        """An invitation link opened: an account takes the seat; a guest keeps the
-        token as a cookie for that seat only."""
+    def accept_invite(
+        self, token: str, user_id: int | None, seat_tokens: Mapping[str, str]
+    ) -> Accepted:
+        """An invitation link opened. It is used once: the first to open it takes the
+        seat (an account for good; a guest gets a new seat secret, for its cookie), and
+        anyone opening it after is refused, except the one who took it (sent on to
+        the match). ``seat_tokens``: the caller's guest seat secrets by match."""
+        link = digest_token(token)
         with self.sessions.begin() as session:
             row = session.scalars(
-                select(MatchSeat).where(MatchSeat.token_hash == digest_token(token))
+                select(MatchSeat).where(MatchSeat.token_hash == link)
             ).one_or_none()
             if row is None:
-                raise NotFound("this invitation is not valid")
-            if user_id is not None and row.kind == "invite" and not row.guest:
-                row.kind, row.user_id, row.token_hash = "user", user_id, None
-            else:
-                row.guest = True
+                raise NotFound("this invitation is not valid (a newer link may have replaced it)")
             match_id, seat = row.match_id, row.seat
+            if row.kind != "invite" or row.guest:
+                mine = seat_tokens.get(match_id)
+                if _holder(row, user_id, {digest_token(mine)} if mine else set()):
+                    return Accepted(match_id, seat, None)
+                raise Conflict(USED)
+            secret = None if user_id is not None else new_token()
+            taken = session.execute(
+                update(MatchSeat)
+                .where(
+                    MatchSeat.match_id == match_id,
+                    MatchSeat.seat == seat,
+                    MatchSeat.token_hash == link,
+                    MatchSeat.kind == "invite",
+                    MatchSeat.guest.is_(False),
+                )
+                .values(
+                    {"kind": "user", "user_id": user_id}
+                    if secret is None
+                    else {"guest": True, "secret_hash": digest_token(secret)}
+                )
+                .execution_options(synchronize_session=False)
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                raise Conflict(USED)  # opened twice at once: the other opening took it
+            self._notify_others(session, match_id)
         self.reload_seats(match_id)
-        return match_id, seat
+        log.info("match=%s seat=%s invitation taken", match_id, seat)
+        return Accepted(match_id, seat, secret)
+
+    def reissue_invite(self, match_id: str, seat: Seat, user_id: int | None) -> str:
+        """A new invitation link for a seat given by invitation, by the match's creator:
+        the old link stops working and whoever took it loses the seat, which is an open
+        invitation again. Returns the new link's token."""
+        if user_id is None:
+            raise Unauthorized("log in as the match's creator to issue a new invitation")
+        token = new_token()
+        with self.sessions.begin() as session:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound(f"no match {match_id!r}")
+            if match.created_by != user_id:
+                raise Forbidden("only the match's creator may issue a new invitation")
+            if match.status == "over":
+                raise Conflict("the match is over")
+            row = session.get(MatchSeat, (match_id, seat))
+            if row is None:
+                raise NotFound(f"match {match_id} has no seat {seat!r}")
+            if row.kind != "invite" and row.token_hash is None:
+                raise Conflict(f"seat {seat} was not given by invitation")
+            row.kind, row.user_id, row.guest = "invite", None, False
+            row.token_hash, row.secret_hash = digest_token(token), None
+            self._notify_others(session, match_id)
+        self.reload_seats(match_id)
+        log.info("match=%s seat=%s new invitation", match_id, seat)
+        self.on_change(match_id)
+        return token
+
+    def creator(self, match_id: str) -> int | None:
+        """The account that created the match (None: created without one)."""
+        with self.sessions() as session:
+            return session.scalar(select(Match.created_by).where(Match.id == match_id))
 
     # ----- libraries -------------------------------------------------------------------
     def add_library_item(self, user_id: int, slug: str, text: str, source: str) -> LibraryItem:
@@ -841,6 +1033,30 @@ def _still_as_seen(live: Live, seat: Seat, ply: int, round_number: int | None) -
         raise Conflict("the match moved on while you acted; look again")
 
 
+def _holder(row: MatchSeat, user_id: int | None, hashes: set[str]) -> bool:
+    """Whether an account, or a guest with one of the seat secret digests, holds ``row``."""
+    if user_id is not None and row.kind == "user" and row.user_id == user_id:
+        return True
+    return row.kind == "invite" and row.secret_hash is not None and row.secret_hash in hashes
+
+
+class Sweeper(threading.Thread):
+    """Lets idle matches leave memory, every ``interval`` seconds."""
+
+    def __init__(self, service: MatchService, interval: float) -> None:
+        super().__init__(name="gladiatorium-sweeper", daemon=True)
+        self.service = service
+        self.interval = interval
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.wait(self.interval):
+            try:
+                self.service.sweep()
+            except Exception:
+                log.exception("sweeping idle matches failed")
+
+
 def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 
@@ -867,5 +1083,7 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
         "legal": legal,
         "view": state.view(seat),
         "events": [e.to_json() for e in state.events_for(seat)],
-        "outcome": live.outcome(),
+        "outcome": live.adjudicated
+        if live.adjudicated is not None
+        else live.game.outcome_seen_by(state, seat),
     }

@@ -10,10 +10,10 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from gladiatorium.core import Seat
-from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import User
-from gladiatorium.server.service import Forbidden, MatchService, ServiceError
+from gladiatorium.server.service import Forbidden, MatchService, ServiceError, Unauthorized
 
 SESSION_COOKIE = "gladiatorium_session"
 CSRF_COOKIE = "gladiatorium_csrf"
@@ -23,11 +23,15 @@ UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 
 @dataclass
 class Caller:
-    """Who sent a request: an account (by cookie or bearer token) and seat tokens."""
+    """Who sent a request: an account (by cookie or bearer token) and seat tokens.
+    ``session``: the digest of the live token it came with; ``stale``: it sent a session
+    cookie that is no longer a session (expired or logged out)."""
 
     user: User | None
     by_cookie: bool
     seat_tokens: dict[str, str]
+    session: str | None = None
+    stale: bool = False
 
     @property
     def user_id(self) -> int | None:
@@ -37,36 +41,79 @@ class Caller:
 def error(err: ServiceError | str, status: int | None = None) -> JSONResponse:
     message = str(err)
     code = status if status is not None else getattr(err, "status", 400)
-    return JSONResponse({"error": message}, status_code=code)
+    return JSONResponse({"error": message}, status_code=code, headers=error_headers(err))
+
+
+def error_headers(err: object) -> dict[str, str]:
+    """Retry-After on a throttled call, WWW-Authenticate on a refused session."""
+    headers = {}
+    retry_after = getattr(err, "retry_after", None)
+    if retry_after is not None:
+        headers["retry-after"] = str(retry_after)
+    if isinstance(err, Unauthorized):
+        headers["www-authenticate"] = "Bearer"
+    return headers
 
 
 def same_origin(origin: str | None, request_url: str, host: str | None, settings: Settings) -> bool:
     """An Origin header names this server (or an origin the operator allowed)."""
     if not origin:
         return False
-    if origin in settings.extra_origins:
+    if origin in settings.allowed_origins:
         return True
     parts = urlsplit(origin)
     expected_host = host or urlsplit(request_url).netloc
     return parts.netloc == expected_host and parts.scheme in ("http", "https")
 
 
+def link_base(request: Request) -> str:
+    """The base of links the server writes: the public URL if set, else where the
+    request came to."""
+    settings: Settings = request.app.state.settings
+    return (settings.public_url or str(request.base_url)).rstrip("/")
+
+
 def caller_of(headers: Any, cookies: dict[str, str], accounts: Accounts) -> Caller:
-    """The account behind a bearer token or the session cookie, and seat tokens."""
+    """The account behind a bearer token or the session cookie, and seat tokens.
+    A bearer token that is not a live session raises :class:`Unauthorized` (401): a
+    client that sends one never becomes anonymous; a stale session cookie makes an
+    anonymous caller marked ``stale``."""
     auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        found = accounts.session_of(auth[7:].strip())
+        if found is None:
+            raise Unauthorized(f"bearer token refused: {SESSION_OVER}")
+        return Caller(found[0], False, {}, found[1])
     seat_tokens = {
         name[len(SEAT_COOKIE_PREFIX) :]: value
         for name, value in cookies.items()
         if name.startswith(SEAT_COOKIE_PREFIX)
     }
-    if auth.lower().startswith("bearer "):
-        return Caller(accounts.user_of(auth[7:].strip()), False, {})
-    user = accounts.user_of(cookies.get(SESSION_COOKIE))
-    return Caller(user, True, seat_tokens)
+    cookie = cookies.get(SESSION_COOKIE)
+    found = accounts.session_of(cookie)
+    if found is None:
+        return Caller(None, True, seat_tokens, stale=bool(cookie))
+    return Caller(found[0], True, seat_tokens, found[1])
 
 
 def request_caller(request: Request) -> Caller:
     return caller_of(request.headers, dict(request.cookies), request.app.state.accounts)
+
+
+def require_user(caller: Caller, doing: str) -> int:
+    """The caller's account id; 401 for a session that is over, 403 for no account."""
+    if caller.user_id is not None:
+        return caller.user_id
+    if caller.stale:
+        raise Unauthorized(SESSION_OVER)
+    raise Forbidden(f"log in to {doing}")
+
+
+def request_same_origin(request: Request) -> bool:
+    """The request's Origin header names this server."""
+    settings: Settings = request.app.state.settings
+    origin = request.headers.get("origin")
+    return same_origin(origin, str(request.url), request.headers.get("host"), settings)
 
 
 def check_origin(request: Request, caller: Caller) -> None:
@@ -96,3 +143,8 @@ def seats_held(
 def require_seat(service: MatchService, match_id: str, caller: Caller, seat: Seat) -> None:
     if seat not in seats_held(service, match_id, caller, seat):
         raise Forbidden(f"you do not hold seat {seat!r} of this match")
+
+
+def client_address(request: Request) -> str:
+    """The address the request came from (the login throttle counts failures by it)."""
+    return request.client.host if request.client is not None else ""

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from gladiatorium.core import Action, BotFactory, Game, GameInfo, Rng, Seat, State, standing
-from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close
+from gladiatorium.core import (
+    Action,
+    BotFactory,
+    Event,
+    Game,
+    GameInfo,
+    Rng,
+    Seat,
+    State,
+    standing,
+)
+from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.render import battle_text
@@ -147,3 +158,50 @@ class HeroBattle(Game[HeroBattleOptions]):
             "BBCode": round_post(public, None, "bbcode"),
             "Markdown": round_post(public, None, "markdown"),
         }
+
+    def action_seen_by(
+        self,
+        state: State[HeroBattleOptions],
+        actor: Seat,
+        action: Action,
+        made: Sequence[Event],
+        seat: Seat | None,
+    ) -> str | None:
+        """What the forum thread shows of an action: a move as posted (in an anonymous
+        round only its heals, the hits went privately to the moderator, and nothing when
+        an edit left the posted heals as they were), an abstention, the moderator's
+        close; never a guess, a private message whose result the round post gives by
+        hero (R31). The player who acted and the moderator know it whole."""
+        if seat in (actor, MODERATOR):
+            return str(action)
+        if isinstance(action, Guess):
+            return None
+        if not isinstance(action, Move):
+            return str(action)  # abstain, close: posted as they are
+        mine = [e for e in made if e.kind == "move" and e.data.get("seat") == actor]
+        if all(e.to is None for e in mine):
+            return str(action)
+        if not any(e.to is None for e in mine):
+            return None  # an anonymous round's edit that posted nothing
+        heals = f"heal {', '.join(action.heals)}" if action.heals else "no heal"
+        return f"{heals} (hits sent privately)"
+
+    def outcome_seen_by(
+        self, state: State[HeroBattleOptions], seat: Seat | None
+    ) -> dict[str, Any] | None:
+        """The outcome without the scores (HP) of players whose heroes are still secret:
+        matched against the public HP table, they would name them."""
+        from gladiatorium.games.hero_battle.views import outcome_seen
+
+        assert isinstance(state, HeroBattleState)
+        return outcome_seen(state, seat)
+
+    def revealed_at_end(self, state: State[HeroBattleOptions]) -> tuple[Seat, ...]:
+        """Nothing more than the round posts made public (R34): the guesses and an
+        anonymous round's hits stay the private messages they were, and an identity
+        never outed, killed or left standing stays secret."""
+        return ()
+
+    def sees_everything(self, state: State[HeroBattleOptions], seat: Seat) -> bool:
+        """The moderator received every private message and dealt the heroes."""
+        return seat == MODERATOR

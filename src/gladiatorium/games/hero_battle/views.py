@@ -34,7 +34,24 @@ def _assemble(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
     view["identities"] = dict(sorted(view["identities"].items()))
     if seat == MODERATOR:
         view["identities"] = {h.name: h.player for h in state.heroes.values()}
+    view["outcome"] = outcome_seen(state, seat)
     return view
+
+
+def outcome_seen(state: HeroBattleState, seat: Seat | None) -> dict[str, Any] | None:
+    """The outcome as ``seat`` may know it: a player's score is the HP of their heroes,
+    which beside the public HP table would name them, so it is left out for a player
+    whose heroes are not all revealed, except to that player and the moderator."""
+    if state.result is None:
+        return None
+    outcome = state.result.to_json()
+    if seat != MODERATOR:
+        outcome["scores"] = {
+            player: score
+            for player, score in outcome["scores"].items()
+            if player == seat or all(h.revealed for h in state.heroes_of(player))
+        }
+    return outcome
 
 
 def public_view(state: HeroBattleState) -> dict[str, Any]:
@@ -64,7 +81,7 @@ def public_view(state: HeroBattleState) -> dict[str, Any]:
         "posted": {s: posted(state, m) for s, m in state.moves.items()},
         "reports": list(state.reports),
         "awaiting": [s for s in state.awaiting() if s != MODERATOR and s not in state.moves],
-        "outcome": None if state.result is None else state.result.to_json(),
+        "outcome": outcome_seen(state, None),
     }
 
 

@@ -94,6 +94,12 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
             points["target"] = float(state.options.solo_target)
         return {s: v for s, v in standing(points, 5.0).items() if s in state.heroes}
 
+    def revealed_at_end(self, state: State[SuperDiceHeroesOptions]) -> tuple[Seat, ...]:
+        """Every hero's choices were revealed when their round resolved (R12), the last
+        round's too when the match played to its end: then nothing is secret any more.
+        A match stopped in a round (a clock ran out) keeps that round's choices secret."""
+        return tuple(state.seats) if state.is_over else ()
+
     def bots(self) -> Mapping[str, BotFactory]:
         return BOTS
 
