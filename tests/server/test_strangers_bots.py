@@ -30,6 +30,10 @@ Start = Callable[..., LiveServer]
 FAULT_EXIT = 70
 
 
+#: the creation rate for tests that set up more matches than a person would a minute
+MANY = "1000/minute"
+
+
 def deadlines_of(database_url: str, match: str) -> list[tuple[int, str, int, bool]]:
     """(id, kind, ply, fired) of every deadline of ``match``, by id."""
     engine = make_engine(database_url)
@@ -233,7 +237,7 @@ def test_kill_9_while_deadlines_fire_loses_none_and_fires_none_twice(
     while it fires them: every deadline is, in the database, untouched or fired once
     with its time-outs (never fired without them); after the restart all have fired,
     once each."""
-    server = live_server(database_url)
+    server = live_server(database_url, GLADIATORIUM_MATCH_RATE=MANY)
     ada = Player(server, "ada")
     matches = [
         ada.create("super-dice-heroes", {"1": "me", "2": "me"}, settings={"round_minutes": 60})
@@ -264,7 +268,8 @@ def test_kill_9_while_deadlines_fire_loses_none_and_fires_none_twice(
 def test_two_processes_fire_each_deadline_once(live_server: Start, postgres_url: str) -> None:
     """Two servers on one PostgreSQL database, both schedulers running: a dozen round
     deadlines made due at once each fire exactly once."""
-    first, second = live_server(postgres_url), live_server(postgres_url)
+    first = live_server(postgres_url, GLADIATORIUM_MATCH_RATE=MANY)
+    second = live_server(postgres_url, GLADIATORIUM_MATCH_RATE=MANY)
     ada = Player(first, "ada")
     matches = [
         ada.create("super-dice-heroes", {"1": "me", "2": "me"}, settings={"round_minutes": 60})
@@ -461,7 +466,8 @@ def test_actions_racing_deadlines_in_another_process(live_server: Start, postgre
     caught up before reading the action: not legal in the next round), never a server
     error or a deadlock, and each hero's choice is stored exactly once, by the hero or
     by the time-out."""
-    first, second = live_server(postgres_url), live_server(postgres_url)
+    first = live_server(postgres_url, GLADIATORIUM_MATCH_RATE=MANY)
+    second = live_server(postgres_url, GLADIATORIUM_MATCH_RATE=MANY)
     ada = Player(first, "ada")
     on_second = ada.on(second)
     codes = []
