@@ -138,6 +138,22 @@ def test_super_dice_heroes_round_deadline_times_out_a_player(client: TestClient)
     assert refused.status_code == 422 and "round_minutes" in refused.json()["error"]
 
 
+def test_a_new_match_refuses_rounds_and_clocks_shorter_than_a_minute(client: TestClient) -> None:
+    register(client, "ada")
+    for game, setting, value in (
+        ("super-dice-heroes", "round_minutes", 0.5),
+        ("pig", "clock_days", 0.0001),
+    ):
+        refused = client.post(
+            "/api/matches",
+            json={"game": game, "seats": {"1": "me"}, "settings": {setting: value}},
+            headers={"origin": ORIGIN},
+        )
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"].startswith(f"{setting}: must be between"), refused.text
+    assert create(client, "pig", {"1": "me", "2": "me"}, settings={"clock_days": 1 / 1440})
+
+
 def test_correspondence_clock_flags_the_awaited_seat(client: TestClient) -> None:
     register(client, "ada")
     match = create(client, "pig", {"1": "me", "2": "me"}, settings={"clock_days": 3})["id"]

@@ -61,6 +61,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bot_only_limit=settings.bot_only_matches,
         idle_seconds=settings.match_idle_seconds,
         max_live=settings.max_live_matches,
+        shortest_round=settings.min_deadline_minutes,
     )
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))

@@ -186,10 +186,13 @@ class MatchSettings:
     clock_days: float | None = None
 
     @classmethod
-    def parse(cls, data: Mapping[str, Any] | None) -> MatchSettings:
+    def parse(cls, data: Mapping[str, Any] | None, shortest: float = 0.001) -> MatchSettings:
+        """The settings sent at creation; ``shortest``: the fewest minutes a round or a
+        move clock may last (a deadline no person could meet is refused)."""
         data = dict(data or {})
         values: dict[str, float | None] = {}
-        for name, low, high in (("round_minutes", 0.001, 60 * 24 * 30), ("clock_days", 0.0001, 60)):
+        bounds = (("round_minutes", shortest, 60 * 24 * 30), ("clock_days", shortest / 1440, 60))
+        for name, low, high in bounds:
             raw = data.pop(name, None)
             if raw in (None, ""):
                 values[name] = None
@@ -199,7 +202,7 @@ class MatchSettings:
             except (TypeError, ValueError):
                 raise BadRequest(f"{name}: expected a number, got {raw!r}") from None
             if not low <= number <= high:
-                raise BadRequest(f"{name}: must be between {low} and {high}")
+                raise BadRequest(f"{name}: must be between {low:g} and {high:g}")
             values[name] = number
         if data:
             raise BadRequest(f"unknown match setting {sorted(data)[0]!r}")
@@ -221,8 +224,11 @@ class MatchService:
         bot_only_limit: int | None = None,
         idle_seconds: float = 600.0,
         max_live: int = 2000,
+        shortest_round: float = 0.001,
     ) -> None:
         self.sessions = sessions
+        #: the shortest round (minutes) or move clock a new match may set
+        self.shortest_round = shortest_round
         self.on_change = on_change
         self.postgres = postgres
         #: running matches of bots only per account (None: no limit)
@@ -261,7 +267,7 @@ class MatchService:
             state = game.start(values, players, secrets.randbits(63) if seed is None else seed)
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
-        kept = MatchSettings.parse(settings)
+        kept = MatchSettings.parse(settings, self.shortest_round)
         if kept.clock_days is not None and len(state.seats) != 2:
             raise BadRequest("clock_days: a move clock is for two-seat matches")
         if kept.round_minutes is not None and game.round_number(state) is None:
