@@ -9,15 +9,20 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx2
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import Connection, Engine
 
+from gladiatorium.server import db
 from gladiatorium.server.config import Settings
 
 ORIGIN = "http://testserver"
@@ -178,3 +183,16 @@ def recv_until(
 
 def is_body(message: dict[str, Any]) -> bool:
     return "game" in message
+
+
+# ----- migrations ------------------------------------------------------------------------------
+@contextmanager
+def at_revision(engine: Engine, revision: str) -> Iterator[Connection]:
+    """A connection to a database migrated only up to ``revision`` (an older server's
+    schema), to fill with rows as that server would have left them; committed on exit."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+        yield connection

@@ -18,15 +18,12 @@ from typing import Any
 
 import httpx2
 import pytest
-from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
-from server_helpers import PASSWORD, LiveServer, settings_for, wait_for
+from server_helpers import PASSWORD, LiveServer, at_revision, settings_for, wait_for
 from sqlalchemy import select, text, update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from gladiatorium.server import db
 from gladiatorium.server.accounts import HashGate, LoginThrottle, Throttled
 from gladiatorium.server.app import create_app
 from gladiatorium.server.db import LoginToken, Match, make_engine, make_sessions, migrate, utcnow
@@ -269,11 +266,7 @@ def test_migration_gives_old_tokens_their_creation_as_last_use(
         cluster: Any = request.getfixturevalue("postgres_cluster")
         url = cluster.new_database(empty=True)
     engine = make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    with at_revision(engine, "0001") as connection:
         connection.execute(
             text(
                 "INSERT INTO users (id, username, password_hash, created_at)"

@@ -12,15 +12,12 @@ from typing import Any
 
 import httpx2
 import pytest
-from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
-from server_helpers import PASSWORD, LiveServer, wait_for
+from server_helpers import PASSWORD, LiveServer, at_revision, wait_for
 from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from gladiatorium.server import db
 from gladiatorium.server.db import make_engine, migrate
 from gladiatorium.server.service import MatchService
 
@@ -326,11 +323,7 @@ def test_a_sweep_leaves_a_match_whose_lock_is_held(sqlite_client: TestClient) ->
 
 def test_a_guest_seated_before_keeps_the_seat_after_the_migration(tmp_path: Path) -> None:
     engine = make_engine(f"sqlite:///{tmp_path / 'old.db'}")
-    config = Config()
-    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    with at_revision(engine, "0001") as connection:
         connection.execute(
             text(
                 "INSERT INTO matches (id, game, version, players, options, seed, status, ply,"

@@ -30,9 +30,9 @@ from gladiatorium.server.edge import (
 )
 from gladiatorium.server.hub import Hub, PostgresListener
 from gladiatorium.server.quota import CreationQuota
-from gladiatorium.server.service import MatchService, Sweeper, Unauthorized
+from gladiatorium.server.service import MatchService, Unauthorized
 from gladiatorium.server.web import error
-from gladiatorium.server.workers import BotDrivers, Scheduler
+from gladiatorium.server.workers import BotDrivers, Scheduler, Sweeper
 
 log = logging.getLogger("gladiatorium.http")
 HERE = Path(__file__).parent

@@ -1046,23 +1046,6 @@ def _holder(row: MatchSeat, user_id: int | None, hashes: set[str]) -> bool:
     return row.kind == "invite" and row.secret_hash is not None and row.secret_hash in hashes
 
 
-class Sweeper(threading.Thread):
-    """Lets idle matches leave memory, every ``interval`` seconds."""
-
-    def __init__(self, service: MatchService, interval: float) -> None:
-        super().__init__(name="gladiatorium-sweeper", daemon=True)
-        self.service = service
-        self.interval = interval
-        self.stopping = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopping.wait(self.interval):
-            try:
-                self.service.sweep()
-            except Exception:
-                log.exception("sweeping idle matches failed")
-
-
 def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 

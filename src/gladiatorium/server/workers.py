@@ -174,23 +174,46 @@ class BotDrivers:
         self._thinkers.shutdown(wait=False, cancel_futures=True)
 
 
-class Scheduler(threading.Thread):
+class Periodic(threading.Thread):
+    """A daemon thread that calls :meth:`tick` every ``interval`` seconds until
+    ``stopping`` is set; a failing tick is logged, and the next one comes as usual."""
+
+    def __init__(self, name: str, interval: float) -> None:
+        super().__init__(name=name, daemon=True)
+        self.interval = interval
+        self.stopping = threading.Event()
+
+    def run(self) -> None:
+        while not self.stopping.wait(self.interval):
+            try:
+                self.tick()
+            except Exception:
+                log.exception("%s: a tick failed", self.name)
+
+    def tick(self) -> object:
+        raise NotImplementedError
+
+
+class Sweeper(Periodic):
+    """Lets idle matches leave memory (:meth:`MatchService.sweep`)."""
+
+    def __init__(self, service: MatchService, interval: float) -> None:
+        super().__init__("gladiatorium-sweeper", interval)
+        self.service = service
+
+    def tick(self) -> None:
+        self.service.sweep()
+
+
+class Scheduler(Periodic):
     """Fires due deadlines. A deadline is claimed in the database in the transaction
     that applies it (:meth:`MatchService.fire`): of several server processes exactly
     one fires it, and a process killed on the way leaves it to fire after a restart."""
 
     def __init__(self, service: MatchService, settings: Settings) -> None:
-        super().__init__(name="gladiatorium-deadlines", daemon=True)
+        super().__init__("gladiatorium-deadlines", settings.scheduler_interval)
         self.service = service
         self.settings = settings
-        self.stopping = threading.Event()
-
-    def run(self) -> None:
-        while not self.stopping.wait(self.settings.scheduler_interval):
-            try:
-                self.tick()
-            except Exception:
-                log.exception("deadline scheduler tick failed")
 
     def tick(self) -> int:
         """Fire every due deadline now; returns how many fired."""
