@@ -168,12 +168,14 @@ def server(
     log = (workdir / f"server-{port}.log").open("wb")
     command = [sys.executable, "-c", SERVER_CODE, "serve"]
     command += ["--host", HOST, "--port", str(port), "--database-url", database_url]
-    # every client is this process on 127.0.0.1: no connection caps (server/edge.py)
+    # every client is this process on 127.0.0.1 and one account creates every match: no
+    # connection caps (server/edge.py) and no creation rate (server/quota.py)
     env = {
         **os.environ,
         "SERVER_LOAD_GC_LOG": str(workdir / "gc.log"),
         "GLADIATORIUM_MAX_CONNECTIONS": "0",
         "GLADIATORIUM_MAX_CONNECTIONS_PER_ADDRESS": "0",
+        "GLADIATORIUM_MATCH_RATE": "1000000/minute",
     }
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir, env=env)
     base = f"http://{HOST}:{port}"
