@@ -414,3 +414,17 @@ def test_record_only_after_the_end_and_no_seed_before(client: TestClient) -> Non
     assert str(data["seed"]) == seed
     assert data["digest"] == events_digest(service.live(match).state)
     assert "attachment" in record.headers["content-disposition"]
+
+
+def test_a_call_with_no_credential_is_told_to_log_in_whatever_its_origin(
+    client: TestClient,
+) -> None:
+    for headers in ({}, {"origin": "https://elsewhere.example"}):
+        answer = client.post("/api/matches", json={"game": "pig"}, headers=headers)
+        assert answer.status_code == 401, answer.text
+        assert answer.json()["error"].startswith("log in to create a match"), answer.text
+    register(client, "ada")  # with a session cookie, another site's page is refused
+    forged = client.post(
+        "/api/matches", json={"game": "pig"}, headers={"origin": "https://elsewhere.example"}
+    )
+    assert forged.status_code == 403 and "cross-site" in forged.json()["error"]

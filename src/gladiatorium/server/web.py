@@ -117,8 +117,12 @@ def request_same_origin(request: Request) -> bool:
 
 
 def check_origin(request: Request, caller: Caller) -> None:
-    """A state-changing call that rides on cookies must come from our own pages."""
+    """A state-changing call that rides on cookies must come from our own pages. A call
+    with no credential at all (no session, no seat cookie) rides on nothing: the route's
+    own check answers it (401 where an account is needed), whatever its Origin."""
     if request.method not in UNSAFE_METHODS or not caller.by_cookie:
+        return
+    if caller.user is None and not caller.seat_tokens:
         return
     settings: Settings = request.app.state.settings
     origin = request.headers.get("origin")
