@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types pytest clean bench system
+.PHONY: run test lint types pytest pytest-pure clean bench system
 
 # setup.py compiles the modules listed in mypyc.ini in place (mypyc); an edit must
 # compile them again
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml setup.py mypyc.ini $(COMPILED)
 run: $(STAMP)
 	$(BIN)/gladiatorium serve
 
-test: lint types pytest
+test: lint types pytest pytest-pure
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -31,8 +31,25 @@ types: $(STAMP)
 system:
 	scripts/system-packages
 
+# where a C compiler is found, every module of mypyc.ini must be compiled (setup.py marks
+# them optional, so a failed compilation would otherwise pass as the pure build):
+# tests/conftest.py refuses to run the tests on the wrong build
 pytest: $(STAMP) system
-	$(BIN)/pytest
+	expect=$$($(BIN)/python scripts/compiler-found) && GLADIATORIUM_EXPECT_COMPILED=$$expect $(BIN)/pytest
+
+# the pure Python build, as where no compiler is found: the conformance suite and the
+# pins of same plays (golden transcripts, perft, same plays and duels, which play every
+# compiled module) on a copy of src/ without the .so files
+PURE := build/pure/src
+PURE_TESTS := tests/test_conformance.py tests/test_golden.py \
+	tests/gladiator_chess/test_perft.py tests/gladiator_chess/test_same_plays.py \
+	tests/super_dice_heroes/test_sdh_same_plays.py \
+	tests/superhero_gladiators/test_same_duels.py tests/superhero_gladiators/test_sg_same_plays.py \
+	tests/core/test_builds.py
+
+pytest-pure: $(STAMP)
+	$(BIN)/python scripts/pure-source $(PURE)
+	GLADIATORIUM_EXPECT_PURE=1 PYTHONPATH=$(CURDIR)/$(PURE) $(BIN)/pytest -p no:cacheprovider $(PURE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'

@@ -1,13 +1,17 @@
-"""Register every built-in game before any test runs, after checking that no compiled
-module (setup.py) is older than its source: Python would run the stale compiled one."""
+"""Register every built-in game before any test runs, after checking the build these tests
+import (the package found first, `src/` or `make pytest-pure`'s copy of it): no compiled
+module (setup.py) older than its source, since Python would run the stale compiled one;
+and, where the Makefile says which build it expects, that build (tests/builds.py)."""
 
+import os
 from pathlib import Path
 
 import pytest
 
+from builds import compiled_names, header, imported_builds, imported_source, wrong_build
 from gladiatorium.games import load
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = imported_source()
 
 
 def stale_compiled(src: Path) -> list[str]:
@@ -28,3 +32,16 @@ if stale := stale_compiled(SRC):
     )
 
 load()
+
+#: whether each module of mypyc.ini is compiled, read when the session starts
+COMPILED: dict[str, bool] = {}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    COMPILED.update(imported_builds(compiled_names(), SRC))
+    if wrong := wrong_build(COMPILED, os.environ, SRC):
+        pytest.exit(wrong, returncode=2)
+
+
+def pytest_report_header() -> str:
+    return header(COMPILED, SRC)
