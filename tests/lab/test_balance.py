@@ -109,8 +109,8 @@ def test_same_figures_on_two_workers_and_same_svg_twice(tmp_path: Path) -> None:
 
 
 def test_verdicts_and_lopsided_pairs_from_counts() -> None:
+    from gladiatorium.core.batches import Summary
     from gladiatorium.lab.balance import Pairing
-    from gladiatorium.lab.simulate import Summary
 
     entrants = load_entrants(["cowboy", "perseus"])
     result = Balance(entrants, ["small"], 40, 0, "greedy")

@@ -24,8 +24,8 @@ from gladiatorium.cli.runs import (
     runner_of,
 )
 from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game
+from gladiatorium.core.batches import wilson_interval
 from gladiatorium.lab.ratings import Ladder
-from gladiatorium.lab.simulate import wilson_interval
 from gladiatorium.lab.sweep import Sweep, SweepResult, option_values, run_sweep
 from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament
 

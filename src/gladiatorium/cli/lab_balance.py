@@ -17,8 +17,8 @@ from rich.text import Text
 from gladiatorium.cli import runs
 from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError, OptionsError
+from gladiatorium.core.batches import GameResult
 from gladiatorium.games import load
-from gladiatorium.lab.simulate import GameResult
 
 #: bounds of a lab run: games per pairing (or level) and map, and worker processes
 MAX_GAMES = 100_000

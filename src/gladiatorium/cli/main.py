@@ -42,12 +42,7 @@ from gladiatorium.core import (
     games,
     get_game,
 )
-from gladiatorium.core.files import FileRefused, flag_error, read_text
-from gladiatorium.core.match import MatchTooLong, Person, make_bots, run_match
-from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
-from gladiatorium.games import load
-from gladiatorium.lab.jobs import ResultsFile, Runner
-from gladiatorium.lab.simulate import (
+from gladiatorium.core.batches import (
     Batch,
     GameResult,
     Summary,
@@ -55,6 +50,11 @@ from gladiatorium.lab.simulate import (
     run_batch,
     wilson_interval,
 )
+from gladiatorium.core.files import FileRefused, flag_error, read_text
+from gladiatorium.core.jobs import ResultsFile, Runner
+from gladiatorium.core.match import MatchTooLong, Person, make_bots, run_match
+from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
+from gladiatorium.games import load
 
 if TYPE_CHECKING:
     from gladiatorium.server.config import Settings

@@ -17,7 +17,7 @@ from rich.progress import (
 )
 
 from gladiatorium.core import OptionsError
-from gladiatorium.lab.jobs import BACKENDS, Backend, ResultsFile, Runner
+from gladiatorium.core.jobs import BACKENDS, Backend, ResultsFile, Runner
 
 #: the most worker processes (or local Ray CPUs) a batch may ask for
 MAX_JOBS = 64

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core.errors import UnknownGame
@@ -49,6 +50,38 @@ def game_of(state: State[Any]) -> Game[Any]:
     if isinstance(exposed, Game):
         return exposed
     raise UnknownGame(f"no registered game plays a {type(state).__name__}")
+
+
+@dataclass(frozen=True)
+class Registered:
+    """Where the registered games and generic bots come from, as plain names (it pickles):
+    what a fresh worker process (a Ray task's) imports to register the same ones, so the
+    engine never names the package that registers them (``gladiatorium.games.load``)."""
+
+    games: tuple[tuple[str, str], ...]  # (slug, the package that exposes its GAME)
+    bots: tuple[tuple[str, str], ...]  # (name, the module whose import registers it)
+
+
+def registered() -> Registered:
+    """What this process has registered (see :func:`restore`)."""
+    return Registered(
+        tuple((slug, type(game).__module__.rpartition(".")[0]) for slug, game in _GAMES.items()),
+        tuple((name, getattr(f, "__module__", "") or "") for name, f in _GENERIC_BOTS.items()),
+    )
+
+
+def restore(given: Registered) -> None:
+    """Register, in this process, the games and generic bots of ``given`` that are not
+    registered yet: a game's package is imported and its ``GAME`` registered, a bot's
+    module imported (its package registers it)."""
+    for slug, package in given.games:
+        if slug not in _GAMES and package:
+            exposed = getattr(importlib.import_module(package), "GAME", None)
+            if isinstance(exposed, Game):
+                register_game(exposed)
+    for name, module in given.bots:
+        if name not in _GENERIC_BOTS and module:
+            importlib.import_module(module)
 
 
 def bots_for(game: Game[Any]) -> dict[str, BotFactory]:

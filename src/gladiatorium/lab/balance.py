@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gladiatorium.core import OptionsError, derive_seed, get_game
+from gladiatorium.core.batches import Batch, GameResult, Summary, run_batches, wilson_interval
 from gladiatorium.core.registry import best_bot
 from gladiatorium.games import load
 from gladiatorium.games.superhero_gladiators.game import hero_data
 from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, points
 from gladiatorium.games.superhero_gladiators.map_files import map_text, shipped_maps
-from gladiatorium.lab.batches import run_batches
-from gladiatorium.lab.simulate import Batch, GameResult, Summary, wilson_interval
 
 SLUG = "superhero-gladiators"
 #: the arenas a balance run fights on unless told: every shipped map but ``12``, whose

@@ -29,10 +29,7 @@ from gladiatorium.cli.runs import (
     runner_of,
 )
 from gladiatorium.core import GladiatoriumError, get_game
-from gladiatorium.core.registry import best_bot, get_bot
-from gladiatorium.games import load
-from gladiatorium.lab.jobs import Runner
-from gladiatorium.lab.simulate import (
+from gladiatorium.core.batches import (
     Batch,
     GameResult,
     Summary,
@@ -40,6 +37,9 @@ from gladiatorium.lab.simulate import (
     run_batch,
     wilson_interval,
 )
+from gladiatorium.core.jobs import Runner
+from gladiatorium.core.registry import best_bot, get_bot
+from gladiatorium.games import load
 
 SLUG = "superhero-gladiators"
 #: the most matches a batch may ask for
