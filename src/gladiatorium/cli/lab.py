@@ -13,18 +13,21 @@ from rich.table import Table
 from rich.text import Text
 
 from gladiatorium.cli import lab_balance
-from gladiatorium.cli.common import build_options, check_output, error_text, parse_pairs
-from gladiatorium.cli.runs import (
+from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game
+from gladiatorium.core.batches import wilson_interval
+from gladiatorium.core.terminal import (
     AddressArg,
     BackendArg,
     JobsArg,
     ResultsArg,
+    build_options,
+    check_output,
+    error_text,
+    parse_pairs,
     progress_bar,
     results_of,
     runner_of,
 )
-from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game
-from gladiatorium.core.batches import wilson_interval
 from gladiatorium.lab.ratings import Ladder
 from gladiatorium.lab.sweep import Sweep, SweepResult, option_values, run_sweep
 from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament

@@ -14,10 +14,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli import runs
-from gladiatorium.cli.common import check_output, error_text
-from gladiatorium.core import GladiatoriumError, OptionsError
+from gladiatorium.core import GladiatoriumError, OptionsError, terminal
 from gladiatorium.core.batches import GameResult
+from gladiatorium.core.terminal import check_output, error_text
 from gladiatorium.games import load
 
 #: bounds of a lab run: games per pairing (or level) and map, and worker processes
@@ -44,7 +43,7 @@ def check_folder(folder: Path, files: tuple[str, ...], force: bool) -> None:
 def progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int, GameResult], None]]:
     """The lab's progress bar on stderr; the callback advances it by a game."""
     err = Console(stderr=True)
-    with runs.progress_bar(err, err.is_terminal and not quiet) as progress:
+    with terminal.progress_bar(err, err.is_terminal and not quiet) as progress:
         task = progress.add_task("playing", total=total)
         yield lambda _which, _result: progress.advance(task)
 
