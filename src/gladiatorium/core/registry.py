@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,9 @@ from gladiatorium.core.state import State
 
 _GAMES: dict[str, Game[Any]] = {}
 _GENERIC_BOTS: dict[str, BotFactory] = {}
+#: a game's own lab reports, by the game's slug: a function naming them (see
+#: :func:`register_lab_commands`)
+_LAB_COMMANDS: dict[str, Callable[[], Mapping[str, object]]] = {}
 
 
 def register_game(game: Game[Any]) -> Game[Any]:
@@ -25,6 +29,22 @@ def register_game(game: Game[Any]) -> Game[Any]:
 def register_generic_bot(name: str, factory: BotFactory) -> None:
     """A bot that plays every game (e.g. ``random``)."""
     _GENERIC_BOTS[name] = factory
+
+
+def register_lab_commands(game: Game[Any], commands: Callable[[], Mapping[str, object]]) -> None:
+    """A game's own lab reports (``gladiatorium lab NAME ...``, such as Superhero
+    Gladiators' ``balance`` and ``cost``): ``commands()`` gives them by name, each a
+    ``typer.Typer`` or a function typer reads as one command, as ``Game.commands()``
+    does for the game's terminal commands. They live in the game's folder and are
+    imported only when ``commands()`` is called; the loader registers the function a
+    game's package exposes as ``lab_commands``."""
+    _LAB_COMMANDS[game.info.slug] = commands
+
+
+def lab_commands(game: Game[Any]) -> Mapping[str, object]:
+    """The game's own lab reports by name (none by default)."""
+    named = _LAB_COMMANDS.get(game.info.slug)
+    return named() if named is not None else {}
 
 
 def games() -> list[Game[Any]]:
