@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from gladiatorium.lab.simulate import Batch, run_batch, wilson_interval
+from gladiatorium.core.batches import Batch, run_batch, wilson_interval
 
 SETUPS = ("basic-1", "basic-2", "deluxe-1", "deluxe-2")
 SLUG = "electron-gladiators"

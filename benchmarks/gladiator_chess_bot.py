@@ -22,12 +22,12 @@ from collections import Counter
 
 from gladiatorium.bots.random import RandomBot
 from gladiatorium.core import Rng, derive_seed
+from gladiatorium.core.batches import wilson_interval
 from gladiatorium.core.match import run_match
 from gladiatorium.games.gladiator_chess import GAME
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.bots import Marshal
 from gladiatorium.games.gladiator_chess.pieces import COMMANDERS, TEAMS, other, seat_of
-from gladiatorium.lab.simulate import wilson_interval
 
 
 def play(seed: int, team: str) -> tuple[str, str, int, Counter[str]]:

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core import Observation, Rng, Seat, derive_seed, get_bot
+from gladiatorium.core.batches import wilson_interval
 from gladiatorium.games import load
 from gladiatorium.games.hero_battle import GAME
 from gladiatorium.games.hero_battle.bots import BOTS, InferrerBot, healable, infer_identities
 from gladiatorium.games.hero_battle.state import HeroBattleState
-from gladiatorium.lab.simulate import wilson_interval
 
 ROUNDS = (2, 4, 6)
 

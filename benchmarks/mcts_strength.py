@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core import Game, best_bot, derive_seed, games, get_game
+from gladiatorium.core.batches import Batch, GameResult, run_batch
+from gladiatorium.core.stats import WinTally
 from gladiatorium.games import load
-from gladiatorium.lab.simulate import Batch, GameResult, run_batch
-from gladiatorium.lab.stats import WinTally
 
 #: players per game: two where the game allows it, else its fewest
 PLAYERS = {"hero-battle": 8}

@@ -200,7 +200,7 @@ def main() -> None:
             f"| {seconds:.2f} | {seconds / anchor_s:.1f} |"
         )
     if args.play:
-        from gladiatorium.lab.simulate import wilson_interval
+        from gladiatorium.core.batches import wilson_interval
 
         share = play(best, args.target, args.sides, args.play)
         low, high = wilson_interval(round(share * args.play), args.play)

@@ -3,7 +3,7 @@
 import pytest
 
 from gladiatorium.core import Outcome
-from gladiatorium.lab.simulate import GameResult, Summary
+from gladiatorium.core.batches import GameResult, Summary
 
 
 def test_win_draw_and_all_lost_are_told_apart() -> None:

@@ -16,7 +16,13 @@ from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError, derive_seed
 from gladiatorium.games import load
 from gladiatorium.games.superhero_gladiators.commands.duel import duel_options, run_duel
-from gladiatorium.lab.balance import Balance, arenas, load_entrants, pairing_batches, run_balance
+from gladiatorium.games.superhero_gladiators.lab.balance import (
+    Balance,
+    arenas,
+    load_entrants,
+    pairing_batches,
+    run_balance,
+)
 
 runner = CliRunner()
 GAMES = 3
@@ -99,7 +105,7 @@ def test_same_figures_on_two_workers_and_same_svg_twice(tmp_path: Path) -> None:
     assert one.to_json() == two.to_json()
     seeds = {b.seed for s in (1, 2) for b in pairing_batches(entrants, maps, s, "greedy").values()}
     assert len(seeds) == 4  # each pairing its own seed, each run seed its own
-    from gladiatorium.lab.balance_report import write_balance_report
+    from gladiatorium.games.superhero_gladiators.lab.balance_report import write_balance_report
 
     write_balance_report(one, tmp_path / "a")
     write_balance_report(two, tmp_path / "b")
@@ -109,8 +115,8 @@ def test_same_figures_on_two_workers_and_same_svg_twice(tmp_path: Path) -> None:
 
 
 def test_verdicts_and_lopsided_pairs_from_counts() -> None:
-    from gladiatorium.lab.balance import Pairing
-    from gladiatorium.lab.simulate import Summary
+    from gladiatorium.core.batches import Summary
+    from gladiatorium.games.superhero_gladiators.lab.balance import Pairing
 
     entrants = load_entrants(["cowboy", "perseus"])
     result = Balance(entrants, ["small"], 40, 0, "greedy")

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError
 from gladiatorium.games.superhero_gladiators.game import hero_data
-from gladiatorium.lab.balance import Record, arenas, entrant, run_balance
-from gladiatorium.lab.cost import (
+from gladiatorium.games.superhero_gladiators.lab.balance import Record, arenas, entrant, run_balance
+from gladiatorium.games.superhero_gladiators.lab.cost import (
     HOUSE_POINTS,
     Level,
     PowerSpec,
@@ -55,7 +55,7 @@ def test_a_spec_changes_the_heros_power_or_adds_one() -> None:
     with pytest.raises(
         OptionsError, match=r"level 2: .*powers\[4\]\.styles\[0\]: unknown style 'rubber'"
     ):
-        from gladiatorium.lab.cost import variant
+        from gladiatorium.games.superhero_gladiators.lab.cost import variant
 
         variant(cowboy, parse_spec("Hide:type=defense,styles=rubber"), 2, "cowboy")
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from gladiatorium.lab.jobs import (
+from gladiatorium.core.batches import Batch, jobs_of
+from gladiatorium.core.jobs import (
     BATCH_COLLECTION,
     GameResult,
     Job,
@@ -21,7 +22,6 @@ from gladiatorium.lab.jobs import (
     check_address,
     run_jobs,
 )
-from gladiatorium.lab.simulate import Batch, jobs_of
 
 PIG = Batch("pig", {"target": 20, "sides": 6}, 2, 11, {"1": "random", "2": "random"})
 RUN = {"command": "test", "seed": 11}

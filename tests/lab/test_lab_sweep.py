@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError
-from gladiatorium.lab.jobs import run_jobs
-from gladiatorium.lab.stats import mean_interval, t95, wilson_interval
+from gladiatorium.core.jobs import run_jobs
+from gladiatorium.core.stats import mean_interval, t95, wilson_interval
 from gladiatorium.lab.sweep import Sweep, option_values, run_sweep
 
 runner = CliRunner()

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError
-from gladiatorium.lab.jobs import GameResult, Runner
+from gladiatorium.core.jobs import GameResult, Runner
 from gladiatorium.lab.ratings import Ladder, LadderError, Ratings, placing, rate_games
 from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament
 

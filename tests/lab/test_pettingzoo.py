@@ -289,7 +289,7 @@ def test_the_example_in_the_docs_plays_a_match() -> None:
 
 def test_the_games_and_the_command_line_do_not_import_pettingzoo() -> None:
     probe = (
-        "import sys, gladiatorium.games, gladiatorium.cli.main, gladiatorium.lab.simulate\n"
+        "import sys, gladiatorium.games, gladiatorium.cli.main, gladiatorium.core.batches\n"
         "gladiatorium.games.load()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pettingzoo', 'gymnasium')))"
     )

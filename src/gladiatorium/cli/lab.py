@@ -1,4 +1,5 @@
-"""``gladiatorium lab ...``: tournaments and ratings, rule-option sweeps."""
+"""``gladiatorium lab ...``: tournaments and ratings, rule-option sweeps, and the games'
+own lab reports (found through the registry)."""
 
 from __future__ import annotations
 
@@ -12,20 +13,23 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli import lab_balance
-from gladiatorium.cli.common import build_options, check_output, error_text, parse_pairs
-from gladiatorium.cli.runs import (
+from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game, registry
+from gladiatorium.core.batches import wilson_interval
+from gladiatorium.core.terminal import (
     AddressArg,
     BackendArg,
     JobsArg,
     ResultsArg,
+    build_options,
+    check_output,
+    error_text,
+    parse_pairs,
     progress_bar,
     results_of,
     runner_of,
 )
-from gladiatorium.core import GladiatoriumError, OptionsError, bots_for, get_game
+from gladiatorium.games import load
 from gladiatorium.lab.ratings import Ladder
-from gladiatorium.lab.simulate import wilson_interval
 from gladiatorium.lab.sweep import Sweep, SweepResult, option_values, run_sweep
 from gladiatorium.lab.tournament import Tournament, TournamentResult, run_tournament
 
@@ -270,7 +274,23 @@ def show_sweep(outcome: SweepResult, written: list[Path]) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``lab`` and its sub-commands to the main CLI."""
-    lab_app.command("balance")(lab_balance.balance)
-    lab_app.command("cost")(lab_balance.cost)
+    """Add ``lab`` and its sub-commands to the main CLI: its own, then every registered
+    game's lab reports (``core.lab_commands``: Superhero Gladiators' ``balance`` and
+    ``cost``). A name taken by a lab command or another game is refused."""
+    load()
+    taken = {command.name for command in lab_app.registered_commands}
+    for game in registry.games():
+        for name, command in registry.lab_commands(game).items():
+            if name in taken:
+                raise GladiatoriumError(f"{game.info.slug}: the lab command {name!r} is taken")
+            taken.add(name)
+            if isinstance(command, typer.Typer):
+                lab_app.add_typer(command, name=name)
+            elif callable(command):
+                lab_app.command(name)(command)
+            else:
+                raise GladiatoriumError(
+                    f"{game.info.slug}: the lab command {name!r} is neither a typer app nor "
+                    "a function"
+                )
     app.add_typer(lab_app, name="lab")

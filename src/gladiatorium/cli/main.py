@@ -14,22 +14,6 @@ from rich.text import Text
 from typer.models import CommandInfo
 
 from gladiatorium.cli import lab
-from gladiatorium.cli.common import (
-    build_options,
-    check_output,
-    error_text,
-    parse_pairs,
-    seat_controllers,
-)
-from gladiatorium.cli.runs import (
-    AddressArg,
-    BackendArg,
-    JobsArg,
-    ResultsArg,
-    progress_bar,
-    results_of,
-    runner_of,
-)
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
     Bot,
@@ -42,12 +26,7 @@ from gladiatorium.core import (
     games,
     get_game,
 )
-from gladiatorium.core.files import FileRefused, flag_error, read_text
-from gladiatorium.core.match import MatchTooLong, Person, make_bots, run_match
-from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
-from gladiatorium.games import load
-from gladiatorium.lab.jobs import ResultsFile, Runner
-from gladiatorium.lab.simulate import (
+from gladiatorium.core.batches import (
     Batch,
     GameResult,
     Summary,
@@ -55,6 +34,25 @@ from gladiatorium.lab.simulate import (
     run_batch,
     wilson_interval,
 )
+from gladiatorium.core.files import FileRefused, flag_error, read_text
+from gladiatorium.core.jobs import ResultsFile, Runner
+from gladiatorium.core.match import MatchTooLong, Person, make_bots, run_match
+from gladiatorium.core.record import MatchRecord, record_of, replay_file, save_record, verify
+from gladiatorium.core.terminal import (
+    AddressArg,
+    BackendArg,
+    JobsArg,
+    ResultsArg,
+    build_options,
+    check_output,
+    error_text,
+    parse_pairs,
+    progress_bar,
+    results_of,
+    runner_of,
+    seat_controllers,
+)
+from gladiatorium.games import load
 
 if TYPE_CHECKING:
     from gladiatorium.server.config import Settings

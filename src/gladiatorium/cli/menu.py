@@ -8,7 +8,6 @@ from rich.console import Console
 from rich.prompt import IntPrompt, Prompt
 from rich.text import Text
 
-from gladiatorium.cli.common import build_options
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end
 from gladiatorium.core import (
     Bot,
@@ -22,6 +21,7 @@ from gladiatorium.core import (
     is_number,
 )
 from gladiatorium.core.match import Person, make_bots, run_match
+from gladiatorium.core.terminal import build_options
 
 SEED_MAX = 2**63 - 1
 

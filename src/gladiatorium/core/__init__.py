@@ -24,8 +24,10 @@ from gladiatorium.core.registry import (
     games,
     get_bot,
     get_game,
+    lab_commands,
     register_game,
     register_generic_bot,
+    register_lab_commands,
 )
 from gladiatorium.core.rng import Rng, derive_seed, entropy_seed
 from gladiatorium.core.state import State
@@ -62,7 +64,9 @@ __all__ = [
     "get_bot",
     "get_game",
     "is_number",
+    "lab_commands",
     "register_game",
     "register_generic_bot",
+    "register_lab_commands",
     "standing",
 ]

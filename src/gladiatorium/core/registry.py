@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import importlib
 import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core.errors import UnknownGame
@@ -13,6 +15,9 @@ from gladiatorium.core.state import State
 
 _GAMES: dict[str, Game[Any]] = {}
 _GENERIC_BOTS: dict[str, BotFactory] = {}
+#: a game's own lab reports, by the game's slug: a function naming them (see
+#: :func:`register_lab_commands`)
+_LAB_COMMANDS: dict[str, Callable[[], Mapping[str, object]]] = {}
 
 
 def register_game(game: Game[Any]) -> Game[Any]:
@@ -24,6 +29,22 @@ def register_game(game: Game[Any]) -> Game[Any]:
 def register_generic_bot(name: str, factory: BotFactory) -> None:
     """A bot that plays every game (e.g. ``random``)."""
     _GENERIC_BOTS[name] = factory
+
+
+def register_lab_commands(game: Game[Any], commands: Callable[[], Mapping[str, object]]) -> None:
+    """A game's own lab reports (``gladiatorium lab NAME ...``, such as Superhero
+    Gladiators' ``balance`` and ``cost``): ``commands()`` gives them by name, each a
+    ``typer.Typer`` or a function typer reads as one command, as ``Game.commands()``
+    does for the game's terminal commands. They live in the game's folder and are
+    imported only when ``commands()`` is called; the loader registers the function a
+    game's package exposes as ``lab_commands``."""
+    _LAB_COMMANDS[game.info.slug] = commands
+
+
+def lab_commands(game: Game[Any]) -> Mapping[str, object]:
+    """The game's own lab reports by name (none by default)."""
+    named = _LAB_COMMANDS.get(game.info.slug)
+    return named() if named is not None else {}
 
 
 def games() -> list[Game[Any]]:
@@ -49,6 +70,38 @@ def game_of(state: State[Any]) -> Game[Any]:
     if isinstance(exposed, Game):
         return exposed
     raise UnknownGame(f"no registered game plays a {type(state).__name__}")
+
+
+@dataclass(frozen=True)
+class Registered:
+    """Where the registered games and generic bots come from, as plain names (it pickles):
+    what a fresh worker process (a Ray task's) imports to register the same ones, so the
+    engine never names the package that registers them (``gladiatorium.games.load``)."""
+
+    games: tuple[tuple[str, str], ...]  # (slug, the package that exposes its GAME)
+    bots: tuple[tuple[str, str], ...]  # (name, the module whose import registers it)
+
+
+def registered() -> Registered:
+    """What this process has registered (see :func:`restore`)."""
+    return Registered(
+        tuple((slug, type(game).__module__.rpartition(".")[0]) for slug, game in _GAMES.items()),
+        tuple((name, getattr(f, "__module__", "") or "") for name, f in _GENERIC_BOTS.items()),
+    )
+
+
+def restore(given: Registered) -> None:
+    """Register, in this process, the games and generic bots of ``given`` that are not
+    registered yet: a game's package is imported and its ``GAME`` registered, a bot's
+    module imported (its package registers it)."""
+    for slug, package in given.games:
+        if slug not in _GAMES and package:
+            exposed = getattr(importlib.import_module(package), "GAME", None)
+            if isinstance(exposed, Game):
+                register_game(exposed)
+    for name, module in given.bots:
+        if name not in _GENERIC_BOTS and module:
+            importlib.import_module(module)
 
 
 def bots_for(game: Game[Any]) -> dict[str, BotFactory]:

@@ -1,12 +1,14 @@
 """The games, one package each. A package that exposes ``GAME`` is registered by
-:func:`load`; a package still under construction simply does not expose it yet."""
+:func:`load`; a package still under construction simply does not expose it yet. A
+package may also expose ``lab_commands``, a function naming the game's own lab reports
+(``gladiatorium lab NAME``), registered beside the game."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from gladiatorium.core import register_game
+from gladiatorium.core import register_game, register_lab_commands
 
 _loaded = False
 
@@ -22,4 +24,7 @@ def load() -> None:
         game = getattr(module, "GAME", None)
         if game is not None:
             register_game(game)
+            reports = getattr(module, "lab_commands", None)
+            if reports is not None:
+                register_lab_commands(game, reports)
     _loaded = True

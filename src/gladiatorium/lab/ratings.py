@@ -18,7 +18,7 @@ from openskill.models import PlackettLuce
 
 from gladiatorium.core import GladiatoriumError, Seat
 from gladiatorium.core.files import FileRefused, flag_error, parse_json, read_text
-from gladiatorium.lab.jobs import GameResult
+from gladiatorium.core.jobs import GameResult
 
 MODEL = PlackettLuce()
 LADDER_KIND = "gladiatorium-ladder"

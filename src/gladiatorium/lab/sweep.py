@@ -23,8 +23,8 @@ from gladiatorium.core import (
     get_bot,
     get_game,
 )
-from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
-from gladiatorium.lab.stats import mean_interval, wilson_interval
+from gladiatorium.core.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.core.stats import mean_interval, wilson_interval
 
 
 def option_values(key: str, text: str) -> list[Any]:

@@ -18,9 +18,9 @@ from itertools import combinations
 from typing import Any
 
 from gladiatorium.core import OptionsError, Seat, best_bot, derive_seed, get_bot, get_game
-from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.core.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.core.stats import WinTally
 from gladiatorium.lab.ratings import Ratings, rate_games
-from gladiatorium.lab.stats import WinTally
 
 
 @dataclass(frozen=True)

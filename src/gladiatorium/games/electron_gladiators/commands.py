@@ -12,10 +12,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from gladiatorium.cli.common import error_text
-from gladiatorium.core import GladiatoriumError
+from gladiatorium.core import GladiatoriumError, register_game
 from gladiatorium.core.record import replay_file
-from gladiatorium.games import load
+from gladiatorium.core.terminal import error_text
 from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.game import read_setup_file
 from gladiatorium.games.electron_gladiators.setups import SHIPPED
@@ -26,7 +25,7 @@ console = Console()
 
 def _state(setup: str, record: Path | None) -> ElectronGladiatorsState:
     if record is not None:
-        load()
+        register_game(GAME)  # the main command has registered every game
         state = replay_file(record)[1]
     else:
         value = setup if setup in SHIPPED else read_setup_file(Path(setup))

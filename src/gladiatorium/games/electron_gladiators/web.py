@@ -21,13 +21,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.attacks import AttackOption, attack_options
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, square_name
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import reach_marks
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
-from gladiatorium.games.web_parts import TEAM_FILLS, acts_attr, button, e
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 SIZE = 21

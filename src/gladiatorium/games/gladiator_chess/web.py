@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gladiatorium.core.web_parts import acts_attr, button, e
 from gladiatorium.games.gladiator_chess.board import FILES, HEIGHT, WIDTH
 from gladiatorium.games.gladiator_chess.pieces import KIND_NAMES
-from gladiatorium.games.web_parts import acts_attr, button, e
 
 CELL = 44
 PAD = 18

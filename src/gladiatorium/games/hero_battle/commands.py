@@ -20,10 +20,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gladiatorium.cli.common import check_output, error_text, option_value, parse_pairs
-from gladiatorium.core import GladiatoriumError, entropy_seed, is_number
+from gladiatorium.core import GladiatoriumError, entropy_seed, is_number, register_game
 from gladiatorium.core.record import record_of, replay_file, save_record
-from gladiatorium.games import load
+from gladiatorium.core.terminal import check_output, error_text, option_value, parse_pairs
 from gladiatorium.games.hero_battle import GAME, HeroBattleState
 from gladiatorium.games.hero_battle.actions import MODERATOR
 from gladiatorium.games.hero_battle.round_post import round_post
@@ -48,7 +47,7 @@ def _state(
     record: Path | None, players: int | None, seed: int, option: list[str]
 ) -> HeroBattleState:
     if record is not None:
-        load()
+        register_game(GAME)  # the main command has registered every game
         state = replay_file(record)[1]
     else:
         values = {k: option_value(v) for k, v in parse_pairs(option, "option").items()}

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from gladiatorium.games.web_parts import button, e
+from gladiatorium.core.web_parts import button, e
 
 MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")

@@ -13,9 +13,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError
 from gladiatorium.core.printing import PRINT_FORMATS, printable
+from gladiatorium.core.terminal import check_output, error_text
 from gladiatorium.games.super_dice_heroes import GAME
 from gladiatorium.games.super_dice_heroes.options import POWER_USES_MAX
 from gladiatorium.games.super_dice_heroes.printable import sheet_plain_text, sheet_svg

@@ -10,9 +10,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gladiatorium.core.web_parts import acts_attr, button, e
 from gladiatorium.games.super_dice_heroes.render import goals_done
 from gladiatorium.games.super_dice_heroes.sheet import Kind, Sheet
-from gladiatorium.games.web_parts import acts_attr, button, e
 
 MOVE = re.compile(r"^(\S+) (\d+) with (\d+)$")  # move / teleport L with D
 HELP = re.compile(r"^help (\d+) at (\d+)$")

@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from gladiatorium.core.game import Design
+from gladiatorium.core.web_parts import e
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,
@@ -28,7 +29,6 @@ from gladiatorium.games.superhero_gladiators.heroes import (
     traits,
 )
 from gladiatorium.games.superhero_gladiators.render import price_line, segments_text
-from gladiatorium.games.web_parts import e
 
 ATTRIBUTES = tuple(a.value for a in Attribute)
 MIN_ROWS = 5

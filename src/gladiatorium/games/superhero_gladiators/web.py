@@ -13,9 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL
 from gladiatorium.games.superhero_gladiators.view_text import standing
-from gladiatorium.games.web_parts import TEAM_FILLS, acts_attr, button, e
 
 CELL = 36
 HERO_ID = re.compile(r"(?<![\w])([1-9][A-Z])(?![\w])")

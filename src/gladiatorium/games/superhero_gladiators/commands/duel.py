@@ -19,20 +19,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli.common import error_text
-from gladiatorium.cli.runs import (
-    MAX_JOBS,
-    AddressArg,
-    BackendArg,
-    ResultsArg,
-    results_of,
-    runner_of,
-)
-from gladiatorium.core import GladiatoriumError, get_game
-from gladiatorium.core.registry import best_bot, get_bot
-from gladiatorium.games import load
-from gladiatorium.lab.jobs import Runner
-from gladiatorium.lab.simulate import (
+from gladiatorium.core import GladiatoriumError, get_game, register_game
+from gladiatorium.core.batches import (
     Batch,
     GameResult,
     Summary,
@@ -40,6 +28,18 @@ from gladiatorium.lab.simulate import (
     run_batch,
     wilson_interval,
 )
+from gladiatorium.core.jobs import Runner
+from gladiatorium.core.registry import best_bot, get_bot
+from gladiatorium.core.terminal import (
+    MAX_JOBS,
+    AddressArg,
+    BackendArg,
+    ResultsArg,
+    error_text,
+    results_of,
+    runner_of,
+)
+from gladiatorium.games.superhero_gladiators import GAME
 
 SLUG = "superhero-gladiators"
 #: the most matches a batch may ask for
@@ -171,7 +171,7 @@ def duel(
 ) -> None:
     """Monte Carlo between two heroes (or teams), both played by the best bot: win rates
     with 95% confidence intervals, draws and mean turns."""
-    load()
+    register_game(GAME)  # the main command has registered every game and bot
     console = Console()
     err = Console(stderr=True)
     try:

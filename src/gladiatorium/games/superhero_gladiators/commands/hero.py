@@ -16,9 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli.common import check_output, error_text
 from gladiatorium.core import GladiatoriumError, is_number
 from gladiatorium.core.printing import PRINT_FORMATS, printable
+from gladiatorium.core.terminal import check_output, error_text
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
     HeroFile,

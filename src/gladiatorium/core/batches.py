@@ -1,17 +1,27 @@
-"""Bot-vs-bot batches of one game, deterministic by seed, run by :mod:`gladiatorium.lab.jobs`."""
+"""Bot-vs-bot batches of one game, deterministic by seed, run by :mod:`gladiatorium.core.jobs`
+(``simulate``, ``duel``, the lab and a game's own reports play them); many batches at once
+on one runner (:func:`run_batches`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gladiatorium.core import Seat, derive_seed
-from gladiatorium.lab.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
-from gladiatorium.lab.stats import wilson_interval
+from gladiatorium.core.jobs import GameResult, Job, ResultsFile, Runner, run_jobs
+from gladiatorium.core.stats import wilson_interval
 
-__all__ = ["Batch", "GameResult", "Summary", "jobs_of", "run_batch", "wilson_interval"]
+__all__ = [
+    "Batch",
+    "GameResult",
+    "Summary",
+    "jobs_of",
+    "run_batch",
+    "run_batches",
+    "wilson_interval",
+]
 
 
 @dataclass(frozen=True)
@@ -109,3 +119,30 @@ def batch_run(batch: Batch) -> dict[str, Any]:
         "bots": dict(batch.bots),
         "position": batch.position,
     }
+
+
+def run_batches(
+    batches: Sequence[Batch],
+    games: int,
+    jobs: int = 1,
+    on_result: Callable[[int, GameResult], None] | None = None,
+    runner: Runner | None = None,
+) -> list[Summary]:
+    """Play ``games`` games of every batch; a summary per batch, in order. Game *i* of a
+    batch is played from a seed derived from the batch's seed and *i*, so the figures are
+    the same whatever runs them (``runner``, default ``jobs`` local processes).
+    ``on_result(batch index, result)`` is told of each game as it finishes."""
+    work = [
+        replace(job, index=which * games + job.index)
+        for which, batch in enumerate(batches)
+        for job in jobs_of(batch, games)
+    ]
+
+    def each(result: GameResult) -> None:
+        if on_result is not None:
+            on_result(result.index // games, result)
+
+    summaries = [Summary() for _ in batches]
+    for result in run_jobs(work, runner or Runner("local", jobs), on_done=each):
+        summaries[result.index // games].add(result)
+    return summaries

@@ -1,5 +1,6 @@
 """``gladiatorium lab balance`` and ``lab cost``: Superhero Gladiators reports that say
-whether a hero or a power's cost is fair (mounted on the ``lab`` group by cli/lab.py)."""
+whether a hero or a power's cost is fair (named by the package's ``lab_commands()``,
+which the loader registers, and mounted on the ``lab`` group by cli/lab.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.cli import runs
-from gladiatorium.cli.common import check_output, error_text
-from gladiatorium.core import GladiatoriumError, OptionsError
-from gladiatorium.games import load
-from gladiatorium.lab.simulate import GameResult
+from gladiatorium.core import GladiatoriumError, OptionsError, register_game, terminal
+from gladiatorium.core.batches import GameResult
+from gladiatorium.core.terminal import check_output, error_text
+from gladiatorium.games.superhero_gladiators import GAME
 
 #: bounds of a lab run: games per pairing (or level) and map, and worker processes
 MAX_GAMES = 100_000
@@ -44,7 +44,7 @@ def check_folder(folder: Path, files: tuple[str, ...], force: bool) -> None:
 def progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int, GameResult], None]]:
     """The lab's progress bar on stderr; the callback advances it by a game."""
     err = Console(stderr=True)
-    with runs.progress_bar(err, err.is_terminal and not quiet) as progress:
+    with terminal.progress_bar(err, err.is_terminal and not quiet) as progress:
         task = progress.add_task("playing", total=total)
         yield lambda _which, _result: progress.advance(task)
 
@@ -78,10 +78,14 @@ def balance(
     """Every ordered pair of HEROES on several arenas, played by the best bot: a win-rate
     matrix with 95% intervals, each hero's strength against its cost, lopsided pairings
     and draws, written to OUT/index.html, balance.json, balance.png and balance.svg."""
-    from gladiatorium.lab.balance import arenas, load_entrants, run_balance
-    from gladiatorium.lab.balance_report import write_balance_report
+    from gladiatorium.games.superhero_gladiators.lab.balance import (
+        arenas,
+        load_entrants,
+        run_balance,
+    )
+    from gladiatorium.games.superhero_gladiators.lab.balance_report import write_balance_report
 
-    load()
+    register_game(GAME)  # the main command has registered every game and bot
     try:
         entrants = load_entrants(heroes)
         chosen = arenas(split_list(maps))
@@ -156,11 +160,14 @@ def cost(
     the first: the factor that fits, with its 95% interval, beside what the table charges."""
     from gladiatorium.games.superhero_gladiators.game import hero_data
     from gladiatorium.games.superhero_gladiators.hero_files import sample_files
-    from gladiatorium.lab.balance import arenas, entrant, load_entrants
-    from gladiatorium.lab.cost import parse_spec, run_cost, worth
-    from gladiatorium.lab.cost_report import worth_text, write_cost_report
+    from gladiatorium.games.superhero_gladiators.lab.balance import arenas, entrant, load_entrants
+    from gladiatorium.games.superhero_gladiators.lab.cost import parse_spec, run_cost, worth
+    from gladiatorium.games.superhero_gladiators.lab.cost_report import (
+        worth_text,
+        write_cost_report,
+    )
 
-    load()
+    register_game(GAME)  # the main command has registered every game and bot
     try:
         parsed = [parse_spec(s) for s in specs]
         chosen_levels = parse_levels(levels)

@@ -20,10 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core import OptionsError
+from gladiatorium.core.batches import GameResult
 from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import DesignRules, price
-from gladiatorium.lab.balance import Entrant, Record, entrant, record_of, run_balance
-from gladiatorium.lab.simulate import GameResult
+from gladiatorium.games.superhero_gladiators.lab.balance import (
+    Entrant,
+    Record,
+    entrant,
+    record_of,
+    run_balance,
+)
 
 #: what a spec may set on the power besides its level (which the run varies)
 SPEC_KEYS = ("type", "styles", "flaws", "gizmo", "uses")

@@ -8,8 +8,8 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from gladiatorium.lab.balance import LOPSIDED, Balance
-from gladiatorium.lab.report import percent, span, table, write_report
+from gladiatorium.core.report import percent, span, table, write_report
+from gladiatorium.games.superhero_gladiators.lab.balance import LOPSIDED, Balance
 
 #: the band a balanced hero's win rate against the field keeps to
 FAIR_BAND = (0.35, 0.65)

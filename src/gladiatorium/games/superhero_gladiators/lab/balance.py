@@ -13,15 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gladiatorium.core import OptionsError, derive_seed, get_game
+from gladiatorium.core import OptionsError, derive_seed, get_game, register_game
+from gladiatorium.core.batches import Batch, GameResult, Summary, run_batches, wilson_interval
 from gladiatorium.core.registry import best_bot
-from gladiatorium.games import load
+from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.game import hero_data
 from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, points
 from gladiatorium.games.superhero_gladiators.map_files import map_text, shipped_maps
-from gladiatorium.lab.batches import run_batches
-from gladiatorium.lab.simulate import Batch, GameResult, Summary, wilson_interval
 
 SLUG = "superhero-gladiators"
 #: the arenas a balance run fights on unless told: every shipped map but ``12``, whose
@@ -260,7 +259,7 @@ def run_balance(
     """Play ``games`` games of every ordered pairing on every map (``only``: those of one
     hero; ``options``: further match options, e.g. ``power_points`` for heroes over the
     budget)."""
-    load()
+    register_game(GAME)  # the main command has registered every game and bot
     bot = best_bot(get_game(SLUG))
     batches = pairing_batches(entrants, maps, seed, bot, only, **options)
     summaries = run_batches(list(batches.values()), games, jobs, on_result)

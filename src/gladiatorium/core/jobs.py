@@ -1,4 +1,4 @@
-"""The lab's job runner: a batch of games as plain job specs, run on one core, on
+"""The job runner: a batch of games as plain job specs, run on one core, on
 worker processes, or as Ray tasks, with the same results whatever runs them.
 
 A :class:`Job` is a pure function of (game, options, players, seed, seat -> bot), so
@@ -32,6 +32,7 @@ from gladiatorium.core import GladiatoriumError, Seat, get_game
 from gladiatorium.core.kept import KeptByIdentity
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of
+from gladiatorium.core.registry import Registered, registered, restore
 
 Backend = Literal["local", "ray"]
 BACKENDS: tuple[Backend, ...] = ("local", "ray")
@@ -172,10 +173,7 @@ def checked_options(game: str, options: str) -> BaseModel:
 
 
 def play(job: Job) -> GameResult:
-    """Play one job to its end with the bots it names."""
-    from gladiatorium.games import load
-
-    load()
+    """Play one job to its end with the bots it names (registered in this process)."""
     game = get_game(job.game)
     options = checked_options(job.game, options_text(job.options))
     state = game.start(options, job.players, job.seed, job.position)
@@ -197,7 +195,10 @@ def play(job: Job) -> GameResult:
     )
 
 
-def play_chunk(jobs: Sequence[Job]) -> list[GameResult]:
+def play_chunk(jobs: Sequence[Job], games: Registered) -> list[GameResult]:
+    """Play ``jobs`` in a worker process, which first registers ``games``: the games
+    and bots of the process that handed them out."""
+    restore(games)
     return list(_played(jobs))
 
 
@@ -257,10 +258,11 @@ class Runner:
         if not jobs:
             return iter(())
         if self.backend == "ray":
-            return _ray_results(chunks(jobs, self.workers), self.workers, self.address)
+            parts = chunks(jobs, self.workers)
+            return _ray_results(parts, registered(), self.workers, self.address)
         if self.workers == 1:
             return _played(jobs)
-        return _pool_results(chunks(jobs, self.workers), self.workers)
+        return _pool_results(chunks(jobs, self.workers), registered(), self.workers)
 
 
 def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
@@ -269,9 +271,9 @@ def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
-def _pool_results(parts: list[list[Job]], workers: int) -> Iterator[GameResult]:
+def _pool_results(parts: list[list[Job]], games: Registered, workers: int) -> Iterator[GameResult]:
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[list[GameResult]]] = {pool.submit(play_chunk, p) for p in parts}
+        pending: set[Future[list[GameResult]]] = {pool.submit(play_chunk, p, games) for p in parts}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -282,13 +284,15 @@ def _pool_results(parts: list[list[Job]], workers: int) -> Iterator[GameResult]:
                 future.cancel()
 
 
-def _ray_results(parts: list[list[Job]], workers: int, address: str | None) -> Iterator[GameResult]:
+def _ray_results(
+    parts: list[list[Job]], games: Registered, workers: int, address: str | None
+) -> Iterator[GameResult]:
     ray = _ray()
     started = not ray.is_initialized()
     if started:
         _start_ray(ray, workers, address)
     task = ray.remote(play_chunk)
-    pending = [task.remote(p) for p in parts]
+    pending = [task.remote(p, games) for p in parts]
     try:
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
-from gladiatorium.lab.cost import CostStudy, Worth, worth
-from gladiatorium.lab.report import percent, span, table, write_report
+from gladiatorium.core.report import percent, span, table, write_report
+from gladiatorium.games.superhero_gladiators.lab.cost import CostStudy, Worth, worth
 
 COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#762a83", "#e08214")
 
