@@ -335,8 +335,8 @@ class State(ABC, Generic[OptT]):
     def _own_fields(self) -> Iterable[tuple[str, Any]]:
         """The game's attributes, by name: its ``__dict__`` (a compiled game's state, which
         has none, has those its :attr:`COPYING` declares)."""
-        own: dict[str, Any] | None = getattr(self, "__dict__", None)
-        if own is not None:
+        if type(self).__dictoffset__:  # asked of the class: no error raised and caught
+            own: dict[str, Any] = self.__dict__
             return own.items()
         return [(name, getattr(self, name)) for name in self.COPYING.fields]
 

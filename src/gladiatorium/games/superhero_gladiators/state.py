@@ -4,7 +4,7 @@ defence reactions and the end (rules in docs/rules/superhero-gladiators.md)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Self, TypeVar
+from typing import Any, TypeVar
 
 from gladiatorium.core import Action, Copying, Ending, Outcome, Rng, Seat, State, Termination
 from gladiatorium.core.errors import OptionsError
@@ -140,10 +140,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         if options.position:
             self._from_position(options.position)
 
-    def _blank(self) -> Self:
+    def _blank(self) -> SuperheroGladiatorsState:
         """An empty match, for a copy to fill in (compiled, the class is made only
         through its constructor)."""
-        return type(self)(self.options, 0, 0, shell=True)
+        return _shell(self.options)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A pickle is made as a copy is: a shell, filled in (``__setstate__``)."""
