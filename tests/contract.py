@@ -70,6 +70,38 @@ def play_random(game: Game[Any], seed: int) -> State[Any]:
     raise AssertionError(f"{game.info.slug}: random game not over after {ACTION_CAP} actions")
 
 
+def copy_reaches(game: Game[Any], seed: int, samples: int = 6) -> list[str]:
+    """Where copies made at sampled points of a seeded random game and their originals
+    reach each other, both ways: a move on the copy that shows in the original, the
+    original's later moves (the rest of the game) that show in the copy; and the fields
+    a state does not declare in its ``COPYING``."""
+    length = len(play_random(game, seed).history)
+    found: list[str] = []
+    kept: list[tuple[int, State[Any], str]] = []
+    for index, (state, seat) in enumerate(random_walk(game, seed)):
+        if index not in sample_indices(length, samples):
+            continue
+        found += [f"step {index}: {name} is not in COPYING" for name in state.undeclared_fields()]
+        before = fingerprint_text(state)
+        twin = state.clone()
+        if fingerprint_text(twin) != before:
+            found.append(f"step {index}: the copy differs from the original")
+        twin.apply(seat, twin.legal_actions(seat)[-1])
+        if fingerprint_text(state) != before:
+            found.append(f"step {index}: a move on the copy shows in the original")
+        still = state.clone()
+        kept.append((index, still, fingerprint_text(still)))
+    for index, still, then in kept:
+        if fingerprint_text(still) != then:
+            found.append(f"step {index}: the original's later moves show in its copy")
+    return found
+
+
+def fingerprint_text(state: State[Any]) -> str:
+    """A state's fingerprint as text: a later edit of a shared object cannot reach it."""
+    return json.dumps(state.fingerprint(), default=str, sort_keys=True)
+
+
 def attributes_of(thing: object) -> dict[str, Any]:
     """What an object holds, by name: its ``__dict__``, or (a compiled class has none,
     or one for names it does not lay out) the attributes mypyc laid out as well."""

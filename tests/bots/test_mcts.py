@@ -8,7 +8,16 @@ from typing import Any
 import pytest
 
 from gladiatorium.bots.mcts import MctsBot, outcome_values
-from gladiatorium.core import Observation, Outcome, Rng, derive_seed, get_bot, get_game
+from gladiatorium.core import (
+    Ending,
+    Observation,
+    Outcome,
+    Rng,
+    Termination,
+    derive_seed,
+    get_bot,
+    get_game,
+)
 from gladiatorium.core.match import make_bots, run_match
 
 #: short matches of each game, so that whole games against random stay quick
@@ -79,9 +88,10 @@ def test_a_time_budget_gives_a_legal_action() -> None:
 
 def test_a_finished_match_scores_one_for_winners_a_half_each_in_a_draw() -> None:
     seats = ("1", "2", "3")
-    assert outcome_values(Outcome.win(["2"], "x"), seats) == {"1": 0.0, "2": 1.0, "3": 0.0}
-    assert outcome_values(Outcome.drawn("x"), seats) == dict.fromkeys(seats, 0.5)
-    assert outcome_values(Outcome.all_lost("x"), seats) == dict.fromkeys(seats, 0.0)
+    x = Ending(Termination.SCORE, "x")()
+    assert outcome_values(Outcome.win(["2"], x), seats) == {"1": 0.0, "2": 1.0, "3": 0.0}
+    assert outcome_values(Outcome.drawn(x), seats) == dict.fromkeys(seats, 0.5)
+    assert outcome_values(Outcome.all_lost(x), seats) == dict.fromkeys(seats, 0.0)
 
 
 def test_the_rollout_is_by_default_the_games_own() -> None:

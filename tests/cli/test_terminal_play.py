@@ -139,12 +139,13 @@ def test_simulate_shows_progress_with_an_estimate() -> None:
 
 def test_gladiator_chess_ends_in_words_not_codes() -> None:
     from gladiatorium.core import Outcome, get_game
+    from gladiatorium.games.gladiator_chess.state import QUEEN_HELD
 
     game = get_game("gladiator-chess")
     state = game.start(None, None, 0)
     state.emit("victory", "white held the black Queen for 5 turns: white wins")
     whites = [s for s in state.seats if s.startswith("white-")]
-    state.result = Outcome.win(whites, "queen-held", team="white")  # type: ignore[attr-defined]
+    state.result = Outcome.win(whites, QUEEN_HELD(), team="white")  # type: ignore[attr-defined]
     text = game.summary(state, "white-king")
     assert text.startswith("Your side wins: white held the black Queen for 5 turns")
     assert "queen-held" not in text

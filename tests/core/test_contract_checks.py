@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from contract import leaks, mutate_deeply, twin_differences
-from gladiatorium.core import Action, Seat, State, get_game
+from contract import copy_reaches, leaks, mutate_deeply, twin_differences
+from gladiatorium.core import Action, Copying, Seat, State, get_game
 from gladiatorium.games.pig import Pig, PigOptions, PigState
 from gladiatorium.games.pig.game import Roll
 
@@ -91,3 +91,43 @@ def test_fresh_view_check_finds_a_shared_list() -> None:
     before = state.view("1")["shared"]["banked"][:]
     mutate_deeply(state.view("1"))
     assert state.view("2")["shared"]["banked"] != before
+
+
+class SharingPigState(PigState):
+    """Pig whose copies share the banked points, which a hold changes in place."""
+
+    COPYING = Copying(shared=("turn_total", "to_move", "banked"))
+
+
+class SharingPig(Pig):
+    def new_state(self, options: PigOptions, players: int, seed: int) -> SharingPigState:
+        return SharingPigState(options, players, seed)
+
+
+class UndeclaredPigState(PigState):
+    """Pig with a field its copies are not told how to take."""
+
+    def __init__(self, options: PigOptions, players: int, seed: int) -> None:
+        super().__init__(options, players, seed)
+        self.notes: list[str] = []
+
+
+class UndeclaredPig(Pig):
+    def new_state(self, options: PigOptions, players: int, seed: int) -> UndeclaredPigState:
+        return UndeclaredPigState(options, players, seed)
+
+
+def test_copy_check_finds_a_field_shared_both_ways() -> None:
+    found = copy_reaches(SharingPig(), 3, samples=40)
+    assert any(f.endswith("a move on the copy shows in the original") for f in found)
+    assert any(f.endswith("the original's later moves show in its copy") for f in found)
+
+
+def test_copy_check_finds_an_undeclared_field() -> None:
+    found = copy_reaches(UndeclaredPig(), 3)
+    assert found
+    assert all(f.endswith("notes is not in COPYING") for f in found)
+
+
+def test_copy_check_passes_pig() -> None:
+    assert copy_reaches(Pig(), 3, samples=40) == []

@@ -1,15 +1,24 @@
-"""Outcomes: a win, a draw, and a match that every seat lost, counted apart in the lab."""
+"""Outcomes: a win, a draw, and a match that every seat lost, counted apart in the lab;
+the typed reason of each, and its words."""
+
+import json
 
 import pytest
 
-from gladiatorium.core import Outcome
+from contract import play_random
+from gladiatorium.core import Ending, Outcome, Reason, Termination, games
 from gladiatorium.core.batches import GameResult, Summary
+from gladiatorium.core.jobs import Job, play
+
+MOST_POINTS = Ending(Termination.SCORE, "most points ({points})")
+TURN_LIMIT = Ending(Termination.TURN_LIMIT, "turn limit of {limit} reached")
+SHORT = Ending(Termination.TARGET, "short of the target")
 
 
 def test_win_draw_and_all_lost_are_told_apart() -> None:
-    won = Outcome.win(["1"], "most points", scores={"1": 5})
-    drawn = Outcome.drawn("turn limit")
-    lost = Outcome.all_lost("short of the target", scores={"1": 40})
+    won = Outcome.win(["1"], MOST_POINTS(points=5), scores={"1": 5})
+    drawn = Outcome.drawn(TURN_LIMIT(limit=3))
+    lost = Outcome.all_lost(SHORT(), scores={"1": 40})
     assert (won.draw, won.lost, won.winners) == (False, False, ("1",))
     assert (drawn.draw, drawn.lost) == (True, False)
     assert (lost.draw, lost.lost, lost.winners) == (False, True, ())
@@ -25,7 +34,7 @@ def test_win_draw_and_all_lost_are_told_apart() -> None:
 
 def test_a_win_needs_a_winner() -> None:
     with pytest.raises(ValueError, match="at least one"):
-        Outcome.win([], "nobody")
+        Outcome.win([], SHORT())
 
 
 def test_summary_counts_draws_and_all_lost_apart() -> None:
@@ -35,3 +44,45 @@ def test_summary_counts_draws_and_all_lost_apart() -> None:
     summary.add(GameResult(2, (), None, 30, None, all_lost=True))
     assert (summary.games, summary.draws, summary.all_lost) == (3, 1, 1)
     assert summary.wins["1"] == 1 and summary.mean_length == 20
+
+
+def test_the_words_are_made_from_the_ending_and_the_values_kept() -> None:
+    why = TURN_LIMIT(limit=40)
+    assert (why.text, str(why), why.termination) == (
+        "turn limit of 40 reached",
+        "turn limit of 40 reached",
+        Termination.TURN_LIMIT,
+    )
+    assert (why.value("limit"), why.value("turn")) == (40, None)
+    outcome = Outcome.drawn(why)
+    assert (outcome.reason, outcome.termination) == (
+        "turn limit of 40 reached",
+        Termination.TURN_LIMIT,
+    )
+    assert Reason.from_json(json.loads(json.dumps(why.to_json()))) == why
+
+
+def test_an_outcome_shows_its_reason_in_words() -> None:
+    assert repr(Outcome.win(["1"], MOST_POINTS(points=5), team="a")) == (
+        "Outcome(winners=('1',), reason='most points (5)', team='a', scores=(), lost=False)"
+    )
+
+
+def test_every_game_ends_with_a_typed_reason_whose_words_are_its_reason() -> None:
+    for game in games():
+        outcome = play_random(game, 3).outcome()
+        assert outcome is not None
+        assert isinstance(outcome.termination, Termination)
+        assert outcome.to_json()["reason"] == outcome.why.text != ""
+
+
+def test_a_game_result_keeps_the_typed_reason_through_its_results_line() -> None:
+    job = Job(0, "superhero-gladiators", {}, 2, 5, {"1": "random", "2": "random"})
+    result = play(job)
+    assert result.why is not None and result.why.text == result.reason
+    turn = result.why.value("turn")
+    assert isinstance(turn, int) and turn >= 1
+    again = GameResult.from_json(json.loads(json.dumps(result.to_json())))
+    assert again.why == result.why
+    old = {k: v for k, v in result.to_json().items() if k != "why"}  # written without it
+    assert GameResult.from_json(old).why is None

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from gladiatorium.core import Event, IllegalAction, Outcome, games, get_game
+from gladiatorium.core import Ending, Event, IllegalAction, Outcome, Termination, games, get_game
 from gladiatorium.lab.encoding import encode, facts
 from gladiatorium.lab.pettingzoo_env import (
     EnumeratedActions,
@@ -212,16 +212,20 @@ def test_the_hero_battle_moderator_is_played_by_the_environment() -> None:
 
 def test_rewards_from_the_outcome_or_the_scores() -> None:
     seats = ["1", "2", "3"]
-    assert rewards_of(Outcome.win(["2"], "won"), seats, "outcome") == {
+    won = Ending(Termination.KNOCKOUT, "won")()
+    assert rewards_of(Outcome.win(["2"], won), seats, "outcome") == {
         "1": -1.0,
         "2": 1.0,
         "3": -1.0,
     }
-    assert rewards_of(Outcome.drawn("tie"), seats, "outcome") == dict.fromkeys(seats, 0.0)
-    assert rewards_of(Outcome.all_lost("missed"), seats, "outcome") == dict.fromkeys(seats, -1.0)
-    scored = Outcome.win(["1"], "most honor", scores={"1": 20, "2": 17})
+    tie = Ending(Termination.TURN_LIMIT, "tie")()
+    assert rewards_of(Outcome.drawn(tie), seats, "outcome") == dict.fromkeys(seats, 0.0)
+    missed = Ending(Termination.TARGET, "missed")()
+    assert rewards_of(Outcome.all_lost(missed), seats, "outcome") == dict.fromkeys(seats, -1.0)
+    most = Ending(Termination.SCORE, "most honor")()
+    scored = Outcome.win(["1"], most, scores={"1": 20, "2": 17})
     assert rewards_of(scored, seats, "score") == {"1": 20.0, "2": 17.0, "3": 0.0}
-    assert rewards_of(Outcome.win(["3"], "won"), seats, "score")["3"] == 1.0  # no scores
+    assert rewards_of(Outcome.win(["3"], won), seats, "score")["3"] == 1.0  # no scores
 
 
 def test_reset_with_a_seed_plays_that_match_and_without_one_the_next() -> None:

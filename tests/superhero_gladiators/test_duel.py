@@ -7,7 +7,9 @@ import json
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
+from gladiatorium.core.batches import GameResult
 from gladiatorium.games.superhero_gladiators.commands import duel
+from gladiatorium.games.superhero_gladiators.state import KNOCKOUT, TURN_LIMIT
 
 runner = CliRunner()
 
@@ -56,3 +58,12 @@ def test_without_jobs_a_batch_takes_a_worker_per_500_games_and_core() -> None:
     assert duel.default_jobs(499, 8) == duel.default_jobs(10**6, 1) == 1
     assert duel.default_jobs(10**6, 3) == 3
     assert duel.usable_cores() >= 1
+
+
+def test_the_turn_a_duel_ended_on_is_read_from_its_typed_reason() -> None:
+    knocked_out = GameResult(0, ("1",), "1", 40, None, reason="", why=KNOCKOUT(turn=7))
+    assert duel.turns_of(knocked_out) == 7
+    limit = GameResult(1, (), None, 90, None, why=TURN_LIMIT(turn=12))
+    assert duel.turns_of(limit) == 12
+    # words alone are not read back: a result with no typed reason has no turn
+    assert duel.turns_of(GameResult(2, (), None, 9, None, reason="(turn 9)")) == 0

@@ -1,6 +1,7 @@
 """A Superhero Gladiators match copies and pickles whole, whether its rules are
 compiled (setup.py) or pure Python: a copy and an unpickled match are a shell filled
-in with the match's attributes by name (``FIELDS``), and play on the same."""
+in with the match's attributes by name (the engine's and those its ``COPYING``
+declares), and play on the same."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import copy
 import pickle
 
 from contract import attributes_of, played_on
+from gladiatorium.core.state import ENGINE_FIELDS
 from gladiatorium.games.superhero_gladiators import SuperheroGladiators
-from gladiatorium.games.superhero_gladiators.state import FIELDS, SuperheroGladiatorsState
+from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 
 GAME = SuperheroGladiators()
+FIELDS = {*ENGINE_FIELDS, *SuperheroGladiatorsState.COPYING.fields}
 
 
 def match(seed: int, actions: int) -> SuperheroGladiatorsState:
@@ -22,8 +25,8 @@ def match(seed: int, actions: int) -> SuperheroGladiatorsState:
 
 def test_fields_name_every_attribute_of_a_match() -> None:
     state = match(0, 30)
-    assert set(attributes_of(state)) == set(FIELDS)
-    assert set(attributes_of(copy.deepcopy(state))) == set(FIELDS)
+    assert set(attributes_of(state)) == FIELDS
+    assert set(attributes_of(copy.deepcopy(state))) == FIELDS
 
 
 def test_a_match_pickles_copies_and_plays_on_the_same() -> None:

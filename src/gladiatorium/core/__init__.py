@@ -16,7 +16,7 @@ from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
 from gladiatorium.core.legal import LegalList
 from gladiatorium.core.observation import Observation
-from gladiatorium.core.outcome import Outcome, standing
+from gladiatorium.core.outcome import Ending, Outcome, Reason, Termination, standing
 from gladiatorium.core.registry import (
     best_bot,
     bots_for,
@@ -30,12 +30,14 @@ from gladiatorium.core.registry import (
     register_lab_commands,
 )
 from gladiatorium.core.rng import Rng, derive_seed, entropy_seed
-from gladiatorium.core.state import State
+from gladiatorium.core.state import Copying, State
 
 __all__ = [
     "Action",
     "Bot",
     "BotFactory",
+    "Copying",
+    "Ending",
     "Event",
     "ForcedDiceExhausted",
     "Game",
@@ -49,10 +51,12 @@ __all__ = [
     "OptionsError",
     "Outcome",
     "PositionError",
+    "Reason",
     "RecordError",
     "Rng",
     "Seat",
     "State",
+    "Termination",
     "UnknownGame",
     "action_from_json",
     "best_bot",

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from gladiatorium.core import GladiatoriumError, Seat, get_game
+from gladiatorium.core import GladiatoriumError, Reason, Seat, get_game
 from gladiatorium.core.kept import KeptByIdentity
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of
@@ -127,6 +127,8 @@ class GameResult:
     record: dict[str, Any] | None
     all_lost: bool = False
     reason: str = ""
+    #: the typed reason (None for a result read from a file written without it)
+    why: Reason | None = None
     rounds: int | None = None  # for games played in rounds
     scores: Mapping[Seat, float] = field(default_factory=dict)
     key: str = ""
@@ -144,6 +146,7 @@ class GameResult:
             "team": self.team,
             "all_lost": self.all_lost,
             "reason": self.reason,
+            "why": None if self.why is None else self.why.to_json(),
             "length": self.length,
             "rounds": self.rounds,
             "scores": dict(self.scores),
@@ -159,6 +162,7 @@ class GameResult:
             record=None,
             all_lost=bool(data["all_lost"]),
             reason=str(data["reason"]),
+            why=None if data.get("why") is None else Reason.from_json(data["why"]),
             rounds=None if data["rounds"] is None else int(data["rounds"]),
             scores={str(s): float(v) for s, v in data["scores"].items()},
             key=str(data["key"]),
@@ -189,6 +193,7 @@ def play(job: Job) -> GameResult:
         record=record,
         all_lost=outcome.lost,
         reason=outcome.reason,
+        why=outcome.why,
         rounds=game.round_number(state),
         scores=dict(outcome.scores),
         key=job.key,

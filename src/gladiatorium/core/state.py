@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -19,6 +19,74 @@ from gladiatorium.core.outcome import Outcome
 from gladiatorium.core.rng import Rng
 
 OptT = TypeVar("OptT", bound=BaseModel)
+
+
+#: how a copy takes a field it copies: the original's value in, the copy's out
+Copier = Callable[[Any], Any]
+
+
+class Copying:
+    """What a copy of a state shares with it and what it copies, field by field, declared
+    once by each game as its state's ``COPYING``:
+
+    - ``shared``: values the copy holds as they are, the very same objects: immutable
+      values (numbers, words, tuples, frozen records) and set-up data no move changes
+      (a map, hero cards, the turn order);
+    - ``copied``: each field that changes in place, with how it is copied (``list``,
+      ``dict``, a copy method, ``copy.deepcopy``, or a function for containers of
+      things copied one by one);
+    - ``caches``: what one version of the state worked out for itself, with the empty
+      value a copy (or a pickle) starts from.
+    """
+
+    def __init__(
+        self,
+        shared: Iterable[str] = (),
+        copied: Mapping[str, Copier] | None = None,
+        caches: Mapping[str, Callable[[], Any]] | None = None,
+    ) -> None:
+        self.shared = frozenset(shared)
+        self.copied: dict[str, Copier] = dict(copied or {})
+        self.caches: dict[str, Callable[[], Any]] = dict(caches or {})
+        named = [*self.shared, *self.copied, *self.caches]
+        twice = sorted({name for name in named if named.count(name) > 1})
+        if twice:
+            raise ValueError(f"COPYING: {', '.join(twice)} declared more than once")
+        engine = sorted(set(named) & set(ENGINE_FIELDS))
+        if engine:
+            raise ValueError(f"COPYING: {', '.join(engine)} is the engine's (see State.clone)")
+        #: each field declared, with how a copy takes it: None to share it
+        plan: dict[str, Copier | None] = dict.fromkeys(sorted(self.shared))
+        plan.update(self.copied)
+        for name, empty in self.caches.items():
+            plan[name] = _emptied(empty)
+        #: every field declared, in name order
+        self.fields = tuple(sorted(plan))
+        #: ``plan`` and the engine's fields, which :meth:`State.clone` takes itself
+        #: (pure Python, they are in the ``__dict__`` with the game's)
+        self.plan: dict[str, Copier | None] = {**dict.fromkeys(ENGINE_FIELDS, _engine), **plan}
+
+
+def _emptied(empty: Callable[[], Any]) -> Copier:
+    """A copier that leaves a cache behind: the copy starts from ``empty()``."""
+    return lambda _value: empty()
+
+
+def _engine(value: Any) -> Any:
+    """Stands for an engine's field in a plan: :meth:`State.clone` takes those itself."""
+    return value
+
+
+def _undeclared(value: Any) -> Any:
+    """How a copy takes a field its game does not declare: a whole deep copy."""
+    return copy.deepcopy(value)
+
+
+#: the engine's attributes of every state (see :meth:`State.clone`)
+ENGINE_FIELDS = (
+    *("options", "players", "seed", "rng", "events", "history", "position", "revision"),
+    *("_legal_memo", "_told"),
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (mypyc.ini): games derive from it
@@ -219,55 +287,87 @@ class State(ABC, Generic[OptT]):
         """How many events ``seat`` may see: ``len(events_for(seat))`` without the copy."""
         return len(self._told.of(self.events, seat))
 
-    #: a game's own caches of one version of the state, by attribute, with the empty
-    #: value a copy starts from (they belong to this object, like the kept legal list)
-    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    #: what a copy of this state shares with it and what it copies, field by field
+    #: (the game's fields: the engine's are the same for every game, see :meth:`clone`)
+    COPYING: ClassVar[Copying] = Copying()
+
+    def clone(self, reseed: int | None = None) -> Self:
+        """An independent copy: a change to either never shows in the other. With
+        ``reseed`` the copy rolls a fresh stream, so a bot searching on it cannot see the
+        real future dice.
+
+        The engine's fields are taken the same way for every game: the options and the
+        numbers are shared, the past events and actions (frozen values) are shared in new
+        lists, the dice copied, the kept legal list and seat logs left behind. The game's
+        fields are taken as its :attr:`COPYING` says; a field it does not declare is
+        deep-copied."""
+        twin = self._blank()
+        twin.options = self.options
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.position = self.position
+        twin.revision = self.revision
+        twin.rng = self.rng.__deepcopy__({}) if reseed is None else Rng(reseed)
+        twin.events = list(self.events)
+        twin.history = list(self.history)
+        twin._legal_memo = None
+        twin._told = _SeatLogs()
+        plan = self.COPYING.plan
+        for name, value in self._own_fields():
+            how = plan.get(name, _undeclared)
+            if how is None:
+                setattr(twin, name, value)
+            elif how is not _engine:
+                setattr(twin, name, how(value))
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """A deep copy is a :meth:`clone`."""
+        twin = self.clone()
+        memo[id(self)] = twin
+        return twin
+
+    def _blank(self) -> Self:
+        """An empty state of this class, for a copy to fill in (a compiled game whose
+        class cannot be made without its constructor says how)."""
+        return type(self).__new__(type(self))
+
+    def _own_fields(self) -> Iterable[tuple[str, Any]]:
+        """The game's attributes, by name: its ``__dict__`` (a compiled game's state, which
+        has none, has those its :attr:`COPYING` declares)."""
+        if type(self).__dictoffset__:  # asked of the class: no error raised and caught
+            own: dict[str, Any] = self.__dict__
+            return own.items()
+        return [(name, getattr(self, name)) for name in self.COPYING.fields]
+
+    def undeclared_fields(self) -> list[str]:
+        """The game's attributes its :attr:`COPYING` does not name (a copy deep-copies
+        them: the contract wants none)."""
+        plan = self.COPYING.plan
+        return sorted(name for name, _ in self._own_fields() if name not in plan)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Copies and pickles leave the kept legal list and the game's caches behind
-        (they belong to this object, and copying them costs more than remaking them)."""
+        """Pickles leave the kept legal list and the game's caches behind (they belong
+        to this object, and pickling them costs more than remaking them)."""
         state = self._fields()
         state["_legal_memo"] = None
         state["_told"] = _SeatLogs()
-        for name, empty in self.CACHES.items():
+        for name, empty in self.COPYING.caches.items():
             if name in state:
                 state[name] = empty()
         return state
 
     def _fields(self) -> dict[str, Any]:
         """The state's attributes by name: the engine's (``ENGINE_FIELDS``: compiled, they
-        are not in the ``__dict__``) and the game's, in its ``__dict__`` (a compiled game's
-        state, which has none, lists them)."""
-        return {**{name: getattr(self, name) for name in ENGINE_FIELDS}, **self.__dict__}
+        are not in the ``__dict__``) and the game's (:meth:`_own_fields`)."""
+        return {name: getattr(self, name) for name in ENGINE_FIELDS} | dict(self._own_fields())
 
     def __setstate__(self, values: dict[str, Any]) -> None:
-        """A copy or an unpickled state takes ``values``, by name (compiled, an object's
+        """An unpickled state takes ``values``, by name (compiled, an object's
         ``__dict__`` is made at its first attribute set, so a new one has none to
         update)."""
         for name, value in values.items():
             setattr(self, name, value)
-
-    def clone(self, reseed: int | None = None) -> Self:
-        """An independent copy. With ``reseed`` the copy rolls a fresh stream, so a
-        bot searching on it cannot see the real future dice."""
-        # past events and actions are frozen values: the twin shares them (a new list
-        # holding the same items) instead of copying the whole log
-        # and the options, frozen for the whole match, are shared as they are
-        events, history = self.events, self.history
-        self.events, self.history = [], []
-        try:
-            shared: dict[int, object] = {id(self.options): self.options}
-            if reseed is not None:  # the stream is replaced: not worth copying
-                shared[id(self.rng)] = self.rng
-            # a game's own copy is called at once: the generic dispatch costs a tenth of it
-            own = type(self).__dict__.get("__deepcopy__")
-            twin = own(self, shared) if own is not None else copy.deepcopy(self, shared)
-        finally:
-            self.events, self.history = events, history
-        twin.events, twin.history = list(events), list(history)
-        if reseed is not None:
-            twin.rng = Rng(reseed)
-        return twin
 
     def fingerprint(self) -> dict[str, Any]:
         """Everything observable about the state, for equality checks in tests."""
@@ -281,13 +381,6 @@ class State(ABC, Generic[OptT]):
             "forced": self.rng.forced_left,
             "outcome": self.outcome(),
         }
-
-
-#: the engine's attributes of every state (see :meth:`State._fields`)
-ENGINE_FIELDS = (
-    *("options", "players", "seed", "rng", "events", "history", "position", "revision"),
-    *("_legal_memo", "_told"),
-)
 
 
 class _SeatLogs:

@@ -5,21 +5,21 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, NamedTuple
 
 from gladiatorium.core import (
     Action,
+    Copying,
+    Ending,
     GameOver,
     IllegalAction,
     NotYourTurn,
     Outcome,
-    Rng,
     Seat,
     State,
+    Termination,
 )
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
@@ -119,10 +119,25 @@ class Reach(NamedTuple):
     open_steps: tuple[Action, ...]
 
 
+#: the ways a match ends
+QUIET_TURNS = Ending(Termination.QUIET_TURNS, "{turns} turns in a row without a loss")
+TURN_LIMIT = Ending(Termination.TURN_LIMIT, "turn limit of {limit} reached")
+KNOCKOUT = Ending(Termination.KNOCKOUT, "the other side has no vehicles left")
+FELL_TOGETHER = Ending(Termination.FELL_TOGETHER, "both sides lost their last vehicles at once")
+
+
 class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
-    # the lists worked out for one version of the match: a copy starts without them
-    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {"_legal": lambda: None, "_steps": lambda: None, "_attacks": lambda: None}
+    #: a copy shares the set-up's name and the plain values, copies the terrain with the
+    #: vehicles on it (the sight table is shared, see Arena.copy) and starts without the
+    #: lists worked out for one version of the match
+    COPYING = Copying(
+        shared=(
+            *("setup_name", "to_move", "turn", "quiet_turns", "lost_this_turn", "mover"),
+            *("spent", "move_over", "attacked", "free_turn_last", "turned_free"),
+            *("pending_dodge", "result", "_version", "_layout"),
+        ),
+        copied={"arena": Arena.copy},
+        caches={"_legal": lambda: None, "_steps": lambda: None, "_attacks": lambda: None},
     )
 
     def __init__(self, options: ElectronGladiatorsOptions, players: int, seed: int) -> None:
@@ -150,20 +165,6 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         #: ends): the attacks open to a seat hold while it and the mover are the same
         self._layout = 0
         self._attacks: tuple[tuple[int, Seat, int | None], list[Action]] | None = None
-
-    def clone(self, reseed: int | None = None) -> Self:
-        """An independent copy made field by field (bots and searches copy the match at
-        every decision): the options, the terrain with its sight table and the past
-        events and actions never change, so they are shared; the vehicles and the dice
-        are copied; every other field holds an immutable value; the kept lists are left
-        behind."""
-        twin = copy.copy(self)
-        twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
-        twin.events, twin.history = list(self.events), list(self.history)
-        twin.arena = self.arena.copy()
-        for name, empty in self.CACHES.items():
-            setattr(twin, name, empty())
-        return twin
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -647,9 +648,9 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self._version += 1  # what was worked out for the turn's end no longer holds
         self.quiet_turns = 0 if self.lost_this_turn else self.quiet_turns + 1
         if self.quiet_turns >= self.options.draw_after_quiet_turns:
-            self.result = Outcome.drawn(f"{self.quiet_turns} turns in a row without a loss")
+            self.result = Outcome.drawn(QUIET_TURNS(turns=self.quiet_turns))
         elif self.turn >= self.options.max_turns:
-            self.result = Outcome.drawn(f"turn limit of {self.options.max_turns} reached")
+            self.result = Outcome.drawn(TURN_LIMIT(limit=self.options.max_turns))
         self.to_move = "2" if self.to_move == "1" else "1"
         self.turn += 1
         self.lost_this_turn = False
@@ -687,9 +688,9 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             return
         if alive:
             winner = next(iter(alive))
-            self.result = Outcome.win([winner], "the other side has no vehicles left")
+            self.result = Outcome.win([winner], KNOCKOUT())
         else:
-            self.result = Outcome.drawn("both sides lost their last vehicles at once")
+            self.result = Outcome.drawn(FELL_TOGETHER())
 
     # ----- views ---------------------------------------------------------------------
     def view(self, seat: Seat | None) -> dict[str, Any]:

@@ -7,21 +7,23 @@ Rulebook sections are cited as General n, King n, Queen n, ...; rulings as R<n>
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any
 
 from gladiatorium.core import (
     Action,
+    Copying,
+    Ending,
     GameOver,
     IllegalAction,
     LegalList,
     NotYourTurn,
     Outcome,
+    Reason,
     Seat,
     State,
+    Termination,
 )
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
@@ -57,6 +59,7 @@ from gladiatorium.games.gladiator_chess.position import (
     TAKE_QUEEN,
     Guard,
     MoveCache,
+    Position,
     new_position,
 )
 
@@ -147,17 +150,26 @@ class _MovesOffered:
         return move
 
 
+#: the ways a match ends (a win's words are its code, also in the victory event)
+CHECKMATE = Ending(Termination.CHECKMATE, "checkmate")
+KING_KILLED = Ending(Termination.KING_KILLED, "king-killed")
+QUEEN_HELD = Ending(Termination.QUEEN_HELD, "queen-held")
+TURN_LIMIT = Ending(Termination.TURN_LIMIT, "turn limit of {limit} reached")
+
+
 class GladiatorChessState(State[GladiatorChessOptions]):
-    # each team's moves kept from slot to slot, and each team's Guard in the position
-    # being settled: a copy of the match starts afresh
-    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {"_known": lambda: {team: MoveCache() for team in TEAMS}, "_guards": dict}
-    )
-    #: what a copy shares as it is: frozen values, and lists of them that are replaced,
-    #: never edited (the options, the turn order, the moves on offer, the outcome)
-    SHARED = frozenset(
-        {"options", "order", "players", "seed", "position", "revision", "turn", "slot"}
-        | {"phase", "result", "_in_check", "_own_kinds"}
+    #: a copy shares frozen values and the lists of them that are replaced, never edited
+    #: (the turn order, the commander's kinds, the outcome), copies the position and the
+    #: lists edited in place (the moves on offer: their lists are replaced, never edited),
+    #: and starts afresh each team's moves kept from slot to slot and its Guard
+    COPYING = Copying(
+        shared=("order", "turn", "slot", "phase", "result", "_in_check", "_own_kinds"),
+        copied={
+            "pos": Position.copy,
+            "_legal": dict,
+            **dict.fromkeys(("last_combat", "_slot_steps", "_returning"), list),
+        },
+        caches={"_known": lambda: {team: MoveCache() for team in TEAMS}, "_guards": dict},
     )
 
     def __init__(
@@ -194,29 +206,6 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self._own_kinds: frozenset[str] = frozenset()
         self._returning: list[str] = []
         self._enter_slot()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GladiatorChessState:
-        """Share what cannot change (see SHARED; past events and actions are frozen
-        values too), copy the position and the lists edited in place, start the caches
-        afresh; anything else is deep-copied."""
-        twin = type(self).__new__(type(self))
-        memo[id(self)] = twin
-        values = self._fields()
-        for key, value in values.items():
-            if key in self.SHARED:
-                continue
-            if key in self.CACHES:
-                values[key] = self.CACHES[key]()
-            elif key == "pos":
-                values[key] = self.pos.copy()
-            elif key == "_legal":
-                values[key] = dict(self._legal)  # its lists are replaced, never edited
-            elif key in {"events", "history", "_slot_steps", "last_combat", "_returning"}:
-                values[key] = list(value)  # of frozen values
-            else:
-                values[key] = copy.deepcopy(value, memo)
-        twin.__setstate__(values)
-        return twin
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -275,7 +264,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             if self._offer(team, commander):
                 break
             if self._in_check:
-                self._finish(other(team), f"{team} King checkmated", "checkmate")
+                self._finish(other(team), f"{team} King checkmated", CHECKMATE())
                 break
             self.emit(
                 "no-move",
@@ -376,11 +365,11 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                     self._finish(
                         other(team),
                         f"{other(team)} held the {team} Queen for {held} turns",
-                        "queen-held",
+                        QUEEN_HELD(),
                     )
                     return
         if self.turn >= self.options.turn_limit:
-            self.result = Outcome.drawn(f"turn limit of {self.options.turn_limit} reached")
+            self.result = Outcome.drawn(TURN_LIMIT(limit=self.options.turn_limit))
             self._legal = {}
             self.emit("draw", self.result.reason)
             return
@@ -388,10 +377,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.pos.moved.clear()
         self.emit("turn", f"turn {self.turn} begins", turn=self.turn)
 
-    def _finish(self, winner: str, text: str, reason: str) -> None:
-        self.result = Outcome.win([seat_of(winner, c) for c in COMMANDERS], reason, team=winner)
+    def _finish(self, winner: str, text: str, why: Reason) -> None:
+        self.result = Outcome.win([seat_of(winner, c) for c in COMMANDERS], why, team=winner)
         self._legal = {}
-        self.emit("victory", f"{text}: {winner} wins", team=winner, reason=reason)
+        self.emit("victory", f"{text}: {winner} wins", team=winner, reason=why.text)
 
     # ----- applying actions ------------------------------------------------------------
     def illegal_reason(self, seat: Seat, action: Action) -> str | None:
@@ -452,7 +441,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         its attack failed and he is still in check, he is checkmated (R16). Under
         ``check_answer=as-if-won`` the team's next slot must answer instead."""
         if self.options.check_answer == "must-work" and self._guard(team).in_check:
-            self._finish(other(team), f"{team} King checkmated: the answer failed", "checkmate")
+            self._finish(other(team), f"{team} King checkmated: the answer failed", CHECKMATE())
 
     def _carry_out(self, move: Move, in_check: bool) -> str:
         """Make ``move``; returns how its piece entered the square (see entry)."""
@@ -680,7 +669,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         piece.sq = -1
         self.emit("captured", f"the {piece.label} is captured", team=piece.team, piece=piece.kind)
         if piece.kind == KING:
-            self._finish(other(piece.team), f"the {piece.team} King is killed", "king-killed")
+            self._finish(other(piece.team), f"the {piece.team} King is killed", KING_KILLED())
             return
         pos.lost[piece.team].append(piece.kind)
         for team in TEAMS:

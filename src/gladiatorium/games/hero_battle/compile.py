@@ -12,12 +12,20 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from gladiatorium.core import Outcome, Seat
+from gladiatorium.core import Ending, Outcome, Seat, Termination
 from gladiatorium.games.hero_battle.actions import MODERATOR, RANDOM_PLAYER, Abstain, Guess, Move
 from gladiatorium.games.hero_battle.setup import Hero, canonical
 
 if TYPE_CHECKING:
     from gladiatorium.games.hero_battle.state import HeroBattleState
+
+#: the ways the Battle ends: one player's heroes are the last alive (Random Player's:
+#: every player lost), the last heroes die together, or the rounds run out
+LAST_HERO = Ending(Termination.KNOCKOUT, "{names} is the last hero alive")
+LAST_HEROES = Ending(Termination.KNOCKOUT, "{names} are the last heroes alive")
+RANDOM_LAST = Ending(Termination.KNOCKOUT, "Random Player's hero is the last one alive")
+DIED_TOGETHER = Ending(Termination.FELL_TOGETHER, "the last heroes died together")
+ROUND_LIMIT = Ending(Termination.ROUND_LIMIT, "still {heroes} heroes after {rounds} rounds")
 
 #: the parts of an HP change, in the order the round post lists them
 PARTS = ("hits", "heals", "guess", "outing", "bad_call", "killed", "nemesis", "team", "zombie")
@@ -298,26 +306,23 @@ def _winner(state: HeroBattleState, died: list[str], report: dict[str, Any]) -> 
     if living and len({h.player for h in living}) == 1:
         owner = living[0].player
         if owner == RANDOM_PLAYER:
-            state.result = Outcome.all_lost("Random Player's hero is the last one alive", scores)
+            state.result = Outcome.all_lost(RANDOM_LAST(), scores)
         else:
-            state.result = Outcome.win(
-                [owner],
-                f"{' and '.join(h.name for h in living)} "
-                f"{'is the last hero' if len(living) == 1 else 'are the last heroes'} alive",
-                scores=scores,
-            )
+            ending = LAST_HERO if len(living) == 1 else LAST_HEROES
+            names = " and ".join(h.name for h in living)
+            state.result = Outcome.win([owner], ending(names=names), scores=scores)
     elif not living:
         last = [state.heroes[n] for n in died if state.heroes[n].player != RANDOM_PLAYER]
         if state.options.tie == "highest-hp" and last:
             top = max(h.hp for h in last)
             last = [h for h in last if h.hp == top]
         if not last:
-            state.result = Outcome.all_lost("the last heroes died together", scores)
+            state.result = Outcome.all_lost(DIED_TOGETHER(), scores)
         elif state.options.tie == "draw":
-            state.result = Outcome.drawn("the last heroes died together", scores)
+            state.result = Outcome.drawn(DIED_TOGETHER(), scores)
         else:
             seats = sorted({h.player for h in last}, key=int)
-            state.result = Outcome.win(seats, "the last heroes died together", scores=scores)
+            state.result = Outcome.win(seats, DIED_TOGETHER(), scores=scores)
     if state.result is not None:
         report["winner"] = state.result.to_json()
 

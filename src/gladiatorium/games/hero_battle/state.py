@@ -7,13 +7,12 @@ moved (R6) or when the moderator closes it at the deadline.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from operator import attrgetter
 from typing import Any, overload
 
-from gladiatorium.core import Action, IllegalAction, LegalList, Outcome, Seat, State
+from gladiatorium.core import Action, Copying, IllegalAction, LegalList, Outcome, Seat, State
 from gladiatorium.games.hero_battle.actions import (
     MODERATOR,
     RANDOM_PLAYER,
@@ -22,7 +21,7 @@ from gladiatorium.games.hero_battle.actions import (
     Guess,
     Move,
 )
-from gladiatorium.games.hero_battle.compile import compile_round
+from gladiatorium.games.hero_battle.compile import ROUND_LIMIT, compile_round
 from gladiatorium.games.hero_battle.enumerate import (
     Targets,
     move_targets,
@@ -52,28 +51,27 @@ def identity_text(hero: str, name: str) -> str:
 
 PLAYER = attrgetter("player")
 
-#: what is never changed in place once made: a copy of the Battle shares it
-SHARED = frozenset(
-    {"options", "signups", "names", "teams", "player_seats", "owners", "forced", "result"}
-)
-
-#: how a copy of the Battle copies each part that changes (any other part is deep-copied):
-#: heroes change, the rest are containers of values that never change in place (moves and
-#: guesses are frozen, a posted report or guess result is never edited)
-COPIES: dict[str, Callable[[Any], Any]] = {
-    "heroes": lambda heroes: {name: hero.copy() for name, hero in heroes.items()},
-    "events": list,
-    "history": list,
-    "reports": list,
-    "round_start": list,
-    "moves": dict,
-    "nemeses": dict,
-    "guesses": lambda guesses: {seat: list(sent) for seat, sent in guesses.items()},
-    "guess_log": lambda logs: {seat: list(log) for seat, log in logs.items()},
-}
-
 
 class HeroBattleState(State[HeroBattleOptions]):
+    #: a copy of the Battle (bots and searches copy it at every decision) shares what is
+    #: never changed in place once made, and copies the heroes one by one and the
+    #: containers that change (of values never changed in place: moves and guesses are
+    #: frozen, a posted report or guess result is never edited)
+    COPYING = Copying(
+        shared=(
+            *("signups", "names", "teams", "player_seats", "owners", "forced", "result"),
+            *("round", "effect", "anonymous", "random_hit"),
+            *("team_bonus_given", "death_last_round"),
+        ),
+        copied={
+            "heroes": lambda heroes: {name: hero.copy() for name, hero in heroes.items()},
+            **dict.fromkeys(("reports", "round_start"), list),
+            **dict.fromkeys(("moves", "nemeses"), dict),
+            "guesses": lambda guesses: {seat: list(sent) for seat, sent in guesses.items()},
+            "guess_log": lambda logs: {seat: list(log) for seat, log in logs.items()},
+        },
+    )
+
     def __init__(self, options: HeroBattleOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
         position = None
@@ -110,21 +108,6 @@ class HeroBattleState(State[HeroBattleOptions]):
             self.death_last_round = position.death_last_round
         self._announce_setup()
         self.start_round()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> HeroBattleState:
-        """A copy made part by part (bots and searches copy the Battle at every
-        decision): what never changes is shared, the round reports and events already
-        posted too, and only the heroes are copied one by one."""
-        twin = type(self).__new__(type(self))
-        memo[id(self)] = twin
-        values = self.__getstate__()  # without the kept legal list
-        for key, value in values.items():
-            if key in COPIES:
-                values[key] = COPIES[key](value)
-            elif key not in SHARED:
-                values[key] = copy.deepcopy(value, memo)
-        twin.__setstate__(values)
-        return twin
 
     # ----- who is who --------------------------------------------------------------
     @property
@@ -489,7 +472,7 @@ class HeroBattleState(State[HeroBattleOptions]):
         self.reports.append(report)
         if self.result is None and self.round >= self.options.max_rounds:
             self.result = Outcome.drawn(
-                f"still {len(self.active_players())} heroes after {self.round} rounds",
+                ROUND_LIMIT(heroes=len(self.active_players()), rounds=self.round),
                 scores=self.scores(),
             )
         if self.result is None:

@@ -12,7 +12,18 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gladiatorium.core import Action, Game, GameInfo, Outcome, Seat, State, standing
+from gladiatorium.core import (
+    Action,
+    Copying,
+    Ending,
+    Game,
+    GameInfo,
+    Outcome,
+    Seat,
+    State,
+    Termination,
+    standing,
+)
 
 
 class PigOptions(BaseModel):
@@ -31,7 +42,14 @@ class Hold(Action):
     type_name: ClassVar[str] = "hold"
 
 
+#: the one way a match ends
+TARGET_REACHED = Ending(Termination.TARGET, "reached the target")
+
+
 class PigState(State[PigOptions]):
+    #: a copy shares the plain values and copies the banked points
+    COPYING = Copying(shared=("turn_total", "to_move"), copied={"banked": dict})
+
     def __init__(self, options: PigOptions, players: int, seed: int) -> None:
         super().__init__(options, players, seed)
         self.banked = {str(n): 0 for n in range(1, players + 1)}
@@ -69,7 +87,7 @@ class PigState(State[PigOptions]):
 
     def outcome(self) -> Outcome | None:
         leaders = [s for s, points in self.banked.items() if points >= self.options.target]
-        return Outcome.win(leaders, "reached the target") if leaders else None
+        return Outcome.win(leaders, TARGET_REACHED()) if leaders else None
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
         return {"banked": dict(self.banked), "turn_total": self.turn_total, "to_move": self.to_move}

@@ -8,11 +8,20 @@ and who is done; when the last hero is done, every hero's choices are revealed.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
-from typing import Any, Self, cast
+from typing import Any, cast
 
-from gladiatorium.core import Action, OptionsError, Outcome, Rng, Seat, State
+from gladiatorium.core import (
+    Action,
+    Copying,
+    Ending,
+    OptionsError,
+    Outcome,
+    Rng,
+    Seat,
+    State,
+    Termination,
+)
 from gladiatorium.games.super_dice_heroes.actions import POWERS, ChoosePower, Done
 from gladiatorium.games.super_dice_heroes.hero import (
     MIDDLE,
@@ -41,7 +50,33 @@ def roll_power_choices(rng: Rng, reroll_doubles: bool = True) -> tuple[str, str]
             return POWERS[first], POWERS[second]
 
 
+#: the ways a match ends: the honor is counted once the last round is played
+MOST_HONOR = Ending(Termination.SCORE, "most honor ({best})")
+MOST_HONOR_SHARED = Ending(Termination.SCORE, "most honor ({best}), shared")
+MOST_BYSTANDERS = Ending(Termination.SCORE, "most honor ({best}), then most bystanders ({most})")
+MOST_BYSTANDERS_SHARED = Ending(
+    Termination.SCORE, "most honor ({best}), then most bystanders ({most}), shared"
+)
+#: alone (R15): a title, and with a target, saved or short of it
+TITLE = Ending(Termination.SCORE, "{score} honor: {title}")
+SAVED = Ending(Termination.TARGET, "{score} honor, {title}: the city is saved")
+SHORT = Ending(Termination.TARGET, "{score} honor, {title}: short of the {target} needed")
+
+
 class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
+    #: a copy (bots and searches copy a match at every decision) shares the sheet, the
+    #: plain values and the heroes as the round began (never changed in place), and
+    #: copies the heroes one by one and this round's dice and choices
+    COPYING = Copying(
+        shared=("sheet", "_places", "round", "_outcome", "_hidden_from", "_seats"),
+        copied={
+            "roll": list,
+            "heroes": lambda heroes: {seat: hero.copy() for seat, hero in heroes.items()},
+            **dict.fromkeys(("round_heroes", "pending"), dict),
+            "choices_made": lambda made: {seat: list(each) for seat, each in made.items()},
+        },
+    )
+
     def __init__(
         self,
         options: SuperDiceHeroesOptions,
@@ -256,24 +291,21 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         title = self.sheet.solo_title(score)
         target = self.options.solo_target
         if target is None:
-            return Outcome.win([seat], f"{score} honor: {title}", scores=scores)
+            return Outcome.win([seat], TITLE(score=score, title=title), scores=scores)
         if score >= target:
-            return Outcome.win([seat], f"{score} honor, {title}: the city is saved", scores=scores)
-        return Outcome.all_lost(
-            f"{score} honor, {title}: short of the {target} needed", scores=scores
-        )
+            return Outcome.win([seat], SAVED(score=score, title=title), scores=scores)
+        return Outcome.all_lost(SHORT(score=score, title=title, target=target), scores=scores)
 
     def _ranking(self, scores: dict[Seat, int]) -> Outcome:
         best = max(scores.values())
         leaders = [s for s, v in scores.items() if v == best]
-        reason = f"most honor ({best})"
         if len(leaders) > 1 and self.options.ties == "bystanders":
             most = max(self.heroes[s].bystanders for s in leaders)
             leaders = [s for s in leaders if self.heroes[s].bystanders == most]
-            reason += f", then most bystanders ({most})"
-        if len(leaders) > 1:
-            reason += ", shared"
-        return Outcome.win(leaders, reason, scores=scores)
+            ending = MOST_BYSTANDERS_SHARED if len(leaders) > 1 else MOST_BYSTANDERS
+            return Outcome.win(leaders, ending(best=best, most=most), scores=scores)
+        ending = MOST_HONOR_SHARED if len(leaders) > 1 else MOST_HONOR
+        return Outcome.win(leaders, ending(best=best), scores=scores)
 
     def scores(self) -> dict[Seat, int]:
         return {seat: hero.score(self.sheet) for seat, hero in self.heroes.items()}
@@ -309,20 +341,6 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             for event in self.events[self._hidden_from :]
             if event.to is not None and not event.visible_to(seat)
         }
-
-    def clone(self, reseed: int | None = None) -> Self:
-        """An independent copy, made field by field: bots and searches copy a match at
-        every decision, and a whole deep copy of a hundred heroes is slow. The sheet and
-        the heroes as the round began are never changed in place, so they are shared."""
-        twin = copy.copy(self)
-        twin.rng = copy.deepcopy(self.rng) if reseed is None else Rng(reseed)
-        twin.events, twin.history = list(self.events), list(self.history)
-        twin.roll = list(self.roll)
-        twin.heroes = {seat: hero.copy() for seat, hero in self.heroes.items()}
-        twin.round_heroes = dict(self.round_heroes)
-        twin.pending = dict(self.pending)
-        twin.choices_made = {seat: list(made) for seat, made in self.choices_made.items()}
-        return twin
 
     def unsaid(self, seat: Seat) -> None:
         """Take back every other hero's choices of the round being decided, which

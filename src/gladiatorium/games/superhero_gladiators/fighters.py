@@ -77,9 +77,14 @@ class Fighter:
         return cls(fid, team, hero, powers, card_traits(hero).max_oomph, uses)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Fighter:
+        twin = self.copy()
+        memo[id(self)] = twin
+        return twin
+
+    def copy(self) -> Fighter:
         """The hero as it stands: what changes in play is copied, its card and powers
         (values) are shared."""
-        twin = Fighter(  # through the constructor: a compiled class has no __dict__
+        return Fighter(  # through the constructor: a compiled class has no __dict__
             id=self.id,
             team=self.team,
             hero=self.hero,
@@ -100,8 +105,6 @@ class Fighter:
             working_moves=list(self.working_moves),
             _kept_usable=self._kept_usable,
         )
-        memo[id(self)] = twin
-        return twin
 
     # ----- numbers from the card
     @property

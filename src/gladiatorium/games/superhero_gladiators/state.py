@@ -3,15 +3,12 @@ defence reactions and the end (rules in docs/rules/superhero-gladiators.md)."""
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-from gladiatorium.core import Action, Outcome, Rng, Seat, State
+from gladiatorium.core import Action, Copying, Ending, Outcome, Rng, Seat, State, Termination
 from gladiatorium.core.errors import OptionsError
 from gladiatorium.core.kept import KeptByIdentity
-from gladiatorium.core.state import ENGINE_FIELDS
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -59,18 +56,36 @@ SEGMENTS = 6
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+#: the ways a match ends, each with the turn it ended on
+TURN_LIMIT = Ending(Termination.TURN_LIMIT, "turn limit reached (turn {turn})")
+KNOCKOUT = Ending(Termination.KNOCKOUT, "every opponent fainted (turn {turn})")
+FELL_TOGETHER = Ending(Termination.FELL_TOGETHER, "the last heroes fainted together (turn {turn})")
+NO_HARM = Ending(Termination.NO_HARM, "no side can harm another any more (turn {turn})")
+
+
 class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     """The match. Phases: ``place`` (set-up), ``fight``, ``over``."""
 
-    # the legal lists and the actor's move options of this version of the match
-    CACHES: ClassVar[Mapping[str, Callable[[], Any]]] = MappingProxyType(
-        {
+    #: a copy of the match shares the map, the design rules, the turn order by segment
+    #: and the plain values, copies the heroes' changing parts and the match's lists,
+    #: and starts without the legal lists and the actor's move options
+    COPYING = Copying(
+        shared=(
+            *("arena", "rules", "acting_on", "phase", "turn", "segment", "actor"),
+            *("flew", "was_airborne", "reveal_for", "result"),
+        ),
+        copied={
+            "fighters": lambda heroes: {fid: f.copy() for fid, f in heroes.items()},
+            "noticed": lambda noticed: {team: list(keys) for team, keys in noticed.items()},
+            **dict.fromkeys(("acted", "pending", "exposed", "order", "to_place"), list),
+        },
+        caches={
             "_cache": dict,
             "_moves": lambda: None,
             "_move_list": lambda: None,
             "_turn": lambda: None,
             "_defence": lambda: None,
-        }
+        },
     )
 
     def __init__(
@@ -125,23 +140,10 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         if options.position:
             self._from_position(options.position)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> SuperheroGladiatorsState:
-        """A copy of the match, made by hand (a generic deep copy walks every value):
-        the heroes' changing parts and the match's lists are copied; cards, the map,
-        events, actions and the outcome are values and shared; the caches stay behind."""
-        twin = _shell(self.options)
-        memo[id(self)] = twin
-        values = self.__getstate__()  # the caches already fresh
-        for key, copier in _COPIERS.items():
-            if key in values:
-                values[key] = copier(values[key], memo)
-        twin.__setstate__(values)
-        return twin
-
-    def _fields(self) -> dict[str, Any]:
-        """The match's attributes by name (``FIELDS``: compiled, the class has no
-        ``__dict__``)."""
-        return {name: getattr(self, name) for name in FIELDS}
+    def _blank(self) -> SuperheroGladiatorsState:
+        """An empty match, for a copy to fill in (compiled, the class is made only
+        through its constructor)."""
+        return _shell(self.options)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A pickle is made as a copy is: a shell, filled in (``__setstate__``)."""
@@ -428,8 +430,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 self.segment = 1
                 self.turn += 1
                 if self.turn > self.options.turn_limit:
-                    limit = self.options.turn_limit
-                    self._finish(Outcome.drawn(f"turn limit reached (turn {limit})"))
+                    self._finish(Outcome.drawn(TURN_LIMIT(turn=self.options.turn_limit)))
                     return
             self.emit(
                 "turn",
@@ -574,17 +575,17 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
             self._finish(
                 Outcome.win(
                     standing,
-                    f"every opponent fainted (turn {self.turn})",
+                    KNOCKOUT(turn=self.turn),
                     team=standing[0],
                     scores=self._scores(),
                 )
             )
         elif not standing:
-            self._finish(Outcome.drawn(f"the last heroes fainted together (turn {self.turn})"))
+            self._finish(Outcome.drawn(FELL_TOGETHER(turn=self.turn)))
         else:  # sides are left, none of which can harm another
             self._finish(
                 Outcome.drawn(
-                    f"no side can harm another any more (turn {self.turn})",
+                    NO_HARM(turn=self.turn),
                     scores=self._scores(),
                 )
             )
@@ -1302,38 +1303,6 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
 #: the seats of a match of N teams, by N
 _SEATS = tuple(tuple(str(t) for t in range(1, n + 1)) for n in range(MAX_TEAMS + 1))
-
-
-def _shared(value: Any, memo: dict[int, Any]) -> Any:
-    """A value the copy shares: the one it stands for in ``memo`` (the clone's own dice,
-    or the options) if any, else a copy."""
-    kept = memo.get(id(value))
-    return kept if kept is not None else copy.deepcopy(value, memo)
-
-
-#: how a copy of a match copies each attribute that is not a plain value
-_COPIERS: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
-    "fighters": lambda heroes, memo: {fid: f.__deepcopy__(memo) for fid, f in heroes.items()},
-    "noticed": lambda noticed, memo: {team: list(keys) for team, keys in noticed.items()},
-    **dict.fromkeys(
-        ("acted", "pending", "exposed", "order", "to_place", "events", "history"),
-        lambda values, memo: list(values),  # lists of values
-    ),
-    **dict.fromkeys(("rng", "options"), _shared),
-}
-#: every attribute of a match, in a fixed order: the engine's, those above, and those a
-#: copy shares as they are (numbers, words, values never changed in place, and the
-#: caches, fresh already: see ``State.__getstate__``)
-FIELDS = tuple(
-    sorted(
-        {
-            *ENGINE_FIELDS,
-            *_COPIERS,
-            *("phase", "turn", "segment", "actor", "flew", "was_airborne", "arena", "rules"),
-            *("reveal_for", "result", "acting_on", *SuperheroGladiatorsState.CACHES),
-        }
-    )
-)
 
 
 def _shell(options: SuperheroGladiatorsOptions) -> SuperheroGladiatorsState:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -44,7 +43,6 @@ from gladiatorium.games.superhero_gladiators import GAME
 SLUG = "superhero-gladiators"
 #: the most matches a batch may ask for
 MAX_GAMES = 10_000_000
-TURN = re.compile(r"\(turn (\d+)\)$")
 #: the games a worker process is worth starting for when ``--jobs`` is not given
 GAMES_PER_WORKER = 500
 
@@ -73,9 +71,9 @@ def side_names(teams: Sequence[Sequence[dict[str, Any]]]) -> list[str]:
 
 
 def turns_of(result: GameResult) -> int:
-    """The turn a match ended on, read from its outcome's reason."""
-    found = TURN.search(result.reason)
-    return int(found.group(1)) if found else 0
+    """The turn a match ended on, as its typed reason says (0 if it does not)."""
+    turn = None if result.why is None else result.why.value("turn")
+    return turn if isinstance(turn, int) else 0
 
 
 def duel_options(
