@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from builds import compiled_names, header, imported_builds, imported_source, wrong_build
+from gladiatorium.core import kept
 from gladiatorium.games import load
 
 SRC = imported_source()
@@ -45,3 +46,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 def pytest_report_header() -> str:
     return header(COMPILED, SRC)
+
+
+@pytest.fixture(autouse=True)
+def empty_tables() -> None:
+    """Every test starts with the process's tables empty, as a fresh process does: no
+    test's outcome or speed depends on the tests run before it."""
+    kept.empty()
