@@ -118,11 +118,12 @@ def _unregistered_tables(path: Path) -> list[str]:
     assigned at module level, or a function cached with functools."""
     found = []
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
-            empty = isinstance(node.value, ast.Dict) and not node.value.keys
-            call = isinstance(node.value, ast.Call) and ast.unparse(node.value.func) == "dict"
-            if empty or (call and not node.value.args):  # type: ignore[union-attr]
-                found.append(f"{path.name}:{node.lineno}")
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        empty = isinstance(value, ast.Dict) and not value.keys
+        if isinstance(value, ast.Call) and ast.unparse(value.func) == "dict":
+            empty = not value.args and not value.keywords
+        if empty:
+            found.append(f"{path.name}:{node.lineno}")
         if isinstance(node, ast.FunctionDef):
             for decorator in node.decorator_list:
                 text = ast.unparse(decorator)
@@ -153,7 +154,8 @@ def _duel(seed: int, options: Any = None) -> dict[str, Any]:
     state = game.start(options, 2, seed)
     bots = {"1": "greedy", "2": "greedy"}
     run_match(state, make_bots(game, seed, bots))
-    return record_of(game, state, bots).model_dump()
+    record: dict[str, Any] = record_of(game, state, bots).model_dump()
+    return record
 
 
 def test_the_report_counts_what_a_duel_kept() -> None:
