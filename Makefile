@@ -49,7 +49,7 @@ PURE_TESTS := tests/test_conformance.py tests/test_golden.py \
 	tests/gladiator_chess/test_perft.py tests/gladiator_chess/test_same_plays.py \
 	tests/super_dice_heroes/test_sdh_same_plays.py \
 	tests/superhero_gladiators/test_same_duels.py tests/superhero_gladiators/test_sg_same_plays.py \
-	tests/core/test_builds.py
+	tests/core/test_builds.py tests/core/test_kept.py
 
 pytest-pure: $(STAMP)
 	$(BIN)/python scripts/pure-source $(PURE)

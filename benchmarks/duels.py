@@ -3,6 +3,11 @@ interleaved with python-chess random playouts (the anchor, as in ``playouts.py``
 after a warm-up, each round times the anchor, then a batch of duels. Reports the median
 duels/s and the median anchor plies/s, so runs on a loaded machine compare by ratio.
 
+Two figures in the same run, against the same anchor: COLD, the process's tables
+(``gladiatorium.core.kept``) emptied before each timed batch, as a fresh
+``gladiatorium duel`` starts (the figure a user sees); then WARM, each batch starting
+with what the warm-up and the earlier rounds kept (duels of other seeds, met alike).
+
     .venv/bin/python benchmarks/duels.py [--games N] [--rounds R] [A B]
 """
 
@@ -14,7 +19,7 @@ from collections.abc import Callable
 
 from gladiatorium.games import load
 from gladiatorium.games.superhero_gladiators.commands.duel import duel_options, run_duel
-from playouts import chess_playouts, interleaved
+from playouts import chess_playouts, cold_and_warm
 
 
 def duels(heroes: list[str], games: int) -> Callable[[], int]:
@@ -37,14 +42,16 @@ def main() -> None:
     parser.add_argument("--anchor-games", type=int, default=10, help="chess games per round")
     args = parser.parse_args()
     load()
-    plies_rate, rate, _, _, ratio = interleaved(
+    figures = cold_and_warm(
         chess_playouts(args.anchor_games), duels(args.heroes, args.games), args.rounds
     )
-    print(
-        f"{' v '.join(args.heroes)}: {rate:.1f} duels/s (median of {args.rounds} rounds of "
-        f"{args.games}), python-chess {plies_rate:.0f} plies/s, "
-        f"{ratio * 1000:.2f} duels per 1000 plies (median of the rounds' ratios)"
-    )
+    for tables, (plies_rate, rate, _, _, ratio) in figures.items():
+        print(
+            f"{tables.upper()} {' v '.join(args.heroes)}: {rate:.1f} duels/s (median of "
+            f"{args.rounds} rounds of {args.games}), python-chess {plies_rate:.0f} plies/s, "
+            f"{ratio * 1000:.2f} duels per 1000 plies (median of the rounds' ratios)",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

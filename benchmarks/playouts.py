@@ -4,6 +4,11 @@ so both see the same machine load. Reports, per game, the medians over the round
 actions per second and games per second, and the game's speed: the median over the
 rounds of its actions/s over the anchor's plies/s in the same round.
 
+Each game is measured twice in the same run, against the same anchor: COLD, the
+process's tables (``gladiatorium.core.kept``) emptied before each timed run, as a fresh
+``gladiatorium simulate`` starts; then WARM, the tables kept from run to run (the
+warm-up's and the earlier rounds' games, other seeds, met alike).
+
     .venv/bin/python benchmarks/playouts.py [--games N] [--rounds R] [--only SLUG ...]
 
 OpenSpiel's C++ chess (``pyspiel``) plays the same random playouts, interleaved with the
@@ -23,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from gladiatorium.core import Rng, State, games, get_game
+from gladiatorium.core import Rng, State, games, get_game, kept
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.games import load
 
@@ -93,18 +98,25 @@ def timed(run: Callable[[], int]) -> tuple[float, int]:
 
 
 def interleaved(
-    anchor: Callable[[], int], game: Callable[[], int], rounds: int
+    anchor: Callable[[], int],
+    game: Callable[[], int],
+    rounds: int,
+    before: Callable[[], None] | None = None,
 ) -> tuple[float, float, int, float, float]:
     """Warm both up, then ``rounds`` of (anchor, game). Returns the median anchor
     plies/s, the median game actions/s, the game's actions in one run, its median
     seconds a run and the median over the rounds of its rate over the anchor's (each
-    round's pair ran back to back, so this ratio holds best when the load changes)."""
+    round's pair ran back to back, so this ratio holds best when the load changes).
+    ``before`` is called before each timed run of the game, untimed (``kept.empty``:
+    the cold figure)."""
     anchor()
     game()
     anchor_rates, game_rates, game_times, ratios, actions = [], [], [], [], 0
     for _ in range(rounds):
         seconds, plies = timed(anchor)
         anchor_rates.append(plies / seconds)
+        if before is not None:
+            before()
         seconds, actions = timed(game)
         game_rates.append(actions / seconds)
         game_times.append(seconds)
@@ -116,6 +128,20 @@ def interleaved(
         statistics.median(game_times),
         statistics.median(ratios),
     )
+
+
+def cold_and_warm(
+    anchor: Callable[[], int], game: Callable[[], int], rounds: int
+) -> dict[str, tuple[float, float, int, float, float]]:
+    """:func:`interleaved` twice in a row, against the same anchor: ``cold``, the
+    process's tables emptied before each timed run (as a fresh process starts), then
+    ``warm``, the tables kept from run to run (a batch in a scope of its own: the lab's
+    batches within it share its tables)."""
+    cold = interleaved(anchor, game, rounds, before=kept.empty)
+    kept.empty()
+    with kept.scope():
+        warm = interleaved(anchor, game, rounds)
+    return {"cold": cold, "warm": warm}
 
 
 def median_seconds(work: Callable[[], Any], repeat: int, rounds: int = 7) -> float:
@@ -184,7 +210,7 @@ def main() -> None:
         f"interleaved, medians of {args.rounds} rounds after a warm-up"
     )
     print(
-        f"{'game':24} {'actions/s':>10} {'games/s':>9} {'actions/game':>13} "
+        f"{'game':24} {'tables':>6} {'actions/s':>10} {'games/s':>9} {'actions/game':>13} "
         f"{'chess plies/s':>14} {'vs chess':>9}"
     )
     spiel = openspiel_playouts(args.games)
@@ -193,7 +219,7 @@ def main() -> None:
     else:
         plies_rate, rate, plies, seconds, ratio = interleaved(anchor, spiel, args.rounds)
         print(
-            f"{'open_spiel chess (C++)':24} {rate:10.0f} {args.games / seconds:9.1f} "
+            f"{'open_spiel chess (C++)':24} {'-':>6} {rate:10.0f} {args.games / seconds:9.1f} "
             f"{plies / args.games:13.1f} {plies_rate:14.0f} {ratio:9.2f}",
             flush=True,
         )
@@ -202,15 +228,14 @@ def main() -> None:
         slug = game.info.slug
         if args.only and slug not in args.only:
             continue
-        plies_rate, rate, actions, seconds, ratio = interleaved(
-            anchor, game_playouts(slug, args.games), args.rounds
-        )
-        mid_game[slug] = actions / args.games / 2
-        print(
-            f"{slug:24} {rate:10.0f} {args.games / seconds:9.1f} "
-            f"{actions / args.games:13.1f} {plies_rate:14.0f} {ratio:9.2f}",
-            flush=True,
-        )
+        figures = cold_and_warm(anchor, game_playouts(slug, args.games), args.rounds)
+        for tables, (plies_rate, rate, actions, seconds, ratio) in figures.items():
+            mid_game[slug] = actions / args.games / 2
+            print(
+                f"{slug:24} {tables:>6} {rate:10.0f} {args.games / seconds:9.1f} "
+                f"{actions / args.games:13.1f} {plies_rate:14.0f} {ratio:9.2f}",
+                flush=True,
+            )
     if not args.no_clone:
         report_clones(mid_game, args.only)
 

@@ -78,7 +78,7 @@ def test_a_remembered_stream_draws_as_a_plain_one_however_it_is_read() -> None:
     ``Rng(seed)`` draws."""
     from gladiatorium.core import rng as module
 
-    module._REMEMBERED.clear()
+    module._REMEMBERED.empty()
     plan = Rng(5)
     for round_ in range(60):
         seed = plan.randint(0, 3)  # a few seeds, over and over
@@ -104,7 +104,7 @@ def test_a_remembered_stream_draws_as_a_plain_one_however_it_is_read() -> None:
         else:
             drawn = _draws(remembered, ranges)
         assert drawn == _draws(Rng(seed), ranges)
-    assert len(module._REMEMBERED) == 4 and all(module._REMEMBERED.values())
+    assert len(module._REMEMBERED) == 4 and all(module._REMEMBERED.entries.values())
 
 
 def test_a_remembered_stream_reads_its_draws_without_a_generator() -> None:

@@ -115,7 +115,7 @@ def test_bot_recalls_a_choice_in_the_same_situation_without_a_world() -> None:
     away) is not recalled."""
     from gladiatorium.games.superhero_gladiators import bots
 
-    bots._CHOSEN.clear()
+    bots._CHOSEN.empty()
     first = duel([attacker(BOLT)], [defender()], AT, "1.22")
     assert GreedyBot(Rng(0)).recall(Observation.glance(GAME, first, "1")) is None
     assert choice(first) == "attack 2A with Bolt"
@@ -135,7 +135,7 @@ def test_bot_recalls_the_choice_made_among_the_same_legal_actions() -> None:
     choice is recalled, and a list never met is not."""
     from gladiatorium.games.superhero_gladiators import bots
 
-    bots._CHOSEN.clear()
+    bots._CHOSEN.empty()
     state = duel([attacker(BOLT)], [defender()], AT, "1.22")
     glance, bot = Observation.glance(GAME, state, "1"), GreedyBot(Rng(0))
     legal = tuple(glance.legal_actions)

@@ -64,13 +64,6 @@ def test_a_changed_power_is_not_served_from_the_table() -> None:
     assert "move a1 up 3 with Wings" in moves(higher) - moves(first)
 
 
-class _Forgetful(dict):  # type: ignore[type-arg]
-    """A table that keeps nothing: every lookup works the answer out afresh."""
-
-    def __setitem__(self, key: object, value: object) -> None:
-        pass
-
-
 def _duels() -> list[list[str]]:
     from gladiatorium.core.match import make_bots, run_match
     from gladiatorium.games.superhero_gladiators.commands.duel import duel_options
@@ -89,9 +82,7 @@ def test_the_greedy_bot_plays_alike_with_and_without_the_tables(monkeypatch: Any
     from gladiatorium.games.superhero_gladiators import bots, state
 
     kept = _duels()
-    monkeypatch.setattr(bots, "_WORTH", _Forgetful())
-    monkeypatch.setattr(bots, "_CHOSEN", _Forgetful())
-    monkeypatch.setattr(bots, "_PLACED", _Forgetful())
-    monkeypatch.setattr(movement, "_FOUND", _Forgetful())
-    monkeypatch.setattr(state, "_MOVE_TABLES", _Forgetful())
+    for table in (bots._WORTH, bots._CHOSEN, bots._PLACED, movement._FOUND, state._MOVE_TABLES):
+        table.empty()
+        monkeypatch.setattr(table, "limit", 0)  # keeps nothing: every answer worked out
     assert _duels() == kept and len(kept[0]) > 5

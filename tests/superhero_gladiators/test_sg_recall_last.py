@@ -18,7 +18,7 @@ def digests(forget_last: bool) -> list[tuple[int, str, str]]:
     is recalled from there (the bot is compiled: its functions cannot be swapped)."""
 
     def forget(*_: object) -> None:
-        bots._LAST.clear()
+        bots._LAST.empty()
 
     found = []
     for _ in range(2):

@@ -42,10 +42,14 @@ from gladiatorium.core.terminal import (
     AddressArg,
     BackendArg,
     JobsArg,
+    KeptArg,
     ResultsArg,
     build_options,
     check_output,
     error_text,
+    kept_rows,
+    kept_runner,
+    kept_table,
     parse_pairs,
     progress_bar,
     results_of,
@@ -321,10 +325,13 @@ def simulate(
     backend: BackendArg = "local",
     address: AddressArg = None,
     results: ResultsArg = None,
+    show_kept: KeptArg = False,
 ) -> None:
     """Bot-vs-bot batches: wins per seat and team, draws, mean length."""
     try:
         runner = runner_of(backend, jobs, address)
+        if show_kept:
+            runner = kept_runner(runner)
         game, state = start_state(game_slug, option, ctx.args, players, seed, position)
         bots = seat_controllers(game, state.seats, seat, "best")
         if "human" in bots.values():
@@ -345,8 +352,9 @@ def simulate(
     except GladiatoriumError as err:
         raise fail(str(err)) from err
     result = {"game": game.info.slug, "seats": bots, **summary.to_json()}
+    rows = kept_rows(game.info.slug) if show_kept else []
     if as_json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps({**result, "kept": rows} if show_kept else result, indent=2))
         return
     table = Table("seat", "bot", "wins", "win rate", "95% interval")
     for s, bot in bots.items():
@@ -361,6 +369,8 @@ def simulate(
         f"{summary.games} games, {summary.draws} draws, {lost}"
         f"mean length {summary.mean_length:.1f} actions"
     )
+    if show_kept:
+        console.print(kept_table(rows))
 
 
 def _run_with_progress(

@@ -12,7 +12,6 @@ as it is known; a later run with the same file skips the games already there.
 
 from __future__ import annotations
 
-import functools
 import gc
 import hashlib
 import json
@@ -28,7 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from gladiatorium.core import GladiatoriumError, Reason, Seat, get_game
+from gladiatorium.core import GladiatoriumError, Reason, Seat, get_game, kept
 from gladiatorium.core.kept import KeptByIdentity
 from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of
@@ -92,11 +91,13 @@ def plain_json(value: int | str | None) -> str:
 def options_text(options: Mapping[str, Any]) -> str:
     """:func:`json_text` of a batch's options (read only), made once per options
     object: every job of a batch shares it, and a team's hero files make it long."""
-    return _OPTIONS_TEXT.get(id(options), options, lambda: json_text(options))
+    return _OPTIONS_TEXT.made(id(options), options, lambda: json_text(options))
 
 
 #: the JSON text of options met, by the options' id
-_OPTIONS_TEXT: KeptByIdentity[int, str] = KeptByIdentity(16)
+_OPTIONS_TEXT: KeptByIdentity[int, str] = KeptByIdentity(
+    "core.jobs.options_text", "core", 16, "the JSON text of a batch's options"
+)
 
 
 def batch_digest(game: str, options: Mapping[str, Any], players: int) -> hashlib._Hash:
@@ -108,12 +109,14 @@ def batch_digest(game: str, options: Mapping[str, Any], players: int) -> hashlib
         text = f"[{json_text(game)},{options_text(options)},{json_text(players)}"
         return hashlib.sha256(text.encode())
 
-    return _BATCH_DIGESTS.get((game, id(options), players), options, digest)
+    return _BATCH_DIGESTS.made((game, id(options), players), options, digest)
 
 
 #: the digests of the batches' parts of job keys met, by game, the options' id and
 #: players
-_BATCH_DIGESTS: KeptByIdentity[tuple[str, int, int], hashlib._Hash] = KeptByIdentity(16)
+_BATCH_DIGESTS: KeptByIdentity[tuple[str, int, int], hashlib._Hash] = KeptByIdentity(
+    "core.jobs.batch_digests", "core", 16, "the digest of a batch's part of its jobs' keys"
+)
 
 
 @dataclass(frozen=True)
@@ -169,7 +172,7 @@ class GameResult:
         )
 
 
-@functools.lru_cache(maxsize=16)
+@kept.cached("core.jobs.checked_options", "core", 16, "a batch's options, checked")
 def checked_options(game: str, options: str) -> BaseModel:
     """A batch's options (JSON text) checked once for all its games in this process
     (a Superhero Gladiators team's heroes are read once, not once a game)."""
@@ -440,7 +443,19 @@ def run_jobs(
 ) -> list[GameResult]:
     """Play every job (skipping those already in ``results``), appending each new one
     to ``results`` as it finishes; ``on_done`` hears of every game, the resumed ones
-    first. The results are returned in index order."""
+    first. The results are returned in index order. The batch is a scope of the
+    process's tables (:func:`~gladiatorium.core.kept.scope`): it starts with them empty,
+    as a fresh process does, and so do the worker processes it starts."""
+    with kept.scope():
+        return _run_jobs(jobs, runner, results, on_done)
+
+
+def _run_jobs(
+    jobs: Sequence[Job],
+    runner: Runner | None,
+    results: ResultsFile | None,
+    on_done: Callable[[GameResult], None] | None,
+) -> list[GameResult]:
     runner = runner or Runner()
     done = results.load(jobs) if results is not None else {}
     for result in sorted(done.values(), key=lambda r: r.index):

@@ -9,6 +9,7 @@ from gladiatorium.core.action import Action
 from gladiatorium.core.errors import GladiatoriumError
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, Game, Person
+from gladiatorium.core.kept import Table
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.registry import game_of, get_bot
 from gladiatorium.core.rng import Rng, derive_seed
@@ -104,9 +105,11 @@ def is_person(controller: Bot | Person) -> TypeGuard[Person]:
     kind = type(controller)
     known = _PEOPLE.get(kind)
     if known is None:
-        known = _PEOPLE[kind] = isinstance(controller, Person)
+        known = _PEOPLE.keep(kind, isinstance(controller, Person))
     return known
 
 
 #: whether each kind of controller met is a person
-_PEOPLE: dict[type, bool] = {}
+_PEOPLE: Table[type, bool] = Table(
+    "core.match.people", "core", 256, "whether each kind of controller is a person"
+)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core.action import Action
 from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.kept import Table
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.core.state import State
 
@@ -156,15 +157,15 @@ def world_seed(seat: Seat, seen: int) -> int:
     key = (seat, seen)
     seed = _WORLD_SEEDS.get(key)
     if seed is None:
-        if len(_WORLD_SEEDS) >= MAX_WORLD_SEEDS:
-            _WORLD_SEEDS.clear()
-        seed = _WORLD_SEEDS[key] = derive_seed("world", seat, seen)
+        seed = _WORLD_SEEDS.keep(key, derive_seed("world", seat, seen))
     return seed
 
 
-#: the seeds of worlds, by seat and events seen
-_WORLD_SEEDS: dict[tuple[Seat, int], int] = {}
 MAX_WORLD_SEEDS = 4096
+#: the seeds of worlds, by seat and events seen
+_WORLD_SEEDS: Table[tuple[Seat, int], int] = Table(
+    "core.observation.world_seeds", "core", MAX_WORLD_SEEDS, "the seeds of bots' worlds"
+)
 
 
 def seat_copy(state: State[Any], seat: Seat, rng: Rng, own_history: bool = False) -> State[Any]:

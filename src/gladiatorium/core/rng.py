@@ -13,6 +13,7 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from gladiatorium.core.errors import ForcedDiceExhausted
+from gladiatorium.core.kept import WRITING, Table
 
 T = TypeVar("T")
 
@@ -160,7 +161,10 @@ _Node = dict[tuple[int, int], tuple[int, "_Node | None"]]
 REMEMBERED_DRAWS = 16
 #: the streams remembered, by seed, at most
 REMEMBERED_SEEDS = 4096
-_REMEMBERED: dict[int, _Node] = {}
+#: the first draws of streams, by seed (see :meth:`Rng.remembered`)
+_REMEMBERED: Table[int, _Node] = Table(
+    "core.rng.remembered", "core", REMEMBERED_SEEDS, "the first draws of bots' world streams"
+)
 
 
 class _Remembered(Rng):
@@ -172,9 +176,7 @@ class _Remembered(Rng):
         super().__init__(seed)
         node = _REMEMBERED.get(seed)
         if node is None:
-            if len(_REMEMBERED) >= REMEMBERED_SEEDS:
-                _REMEMBERED.clear()
-            node = _REMEMBERED[seed] = {}
+            node = _REMEMBERED.keep(seed, {})
         self._node: _Node | None = node
         self._depth = 0  # draws so far
         self._drawn: list[tuple[int, int]] = []  # the ranges read, before a generator
@@ -208,7 +210,8 @@ class _Remembered(Rng):
             value = Rng._draw(self, low, high)
             if found is None:
                 deeper = self._depth + 1 < REMEMBERED_DRAWS
-                found = node[drawn] = (value, {} if deeper else None)
+                with WRITING:  # threads share the tree: the first draw kept stays
+                    found = node.setdefault(drawn, (value, {} if deeper else None))
         else:  # read: the generator, when made, draws it again
             self._drawn.append(drawn)
         self._depth += 1

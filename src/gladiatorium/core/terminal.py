@@ -22,9 +22,10 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 from rich.text import Text
 
-from gladiatorium.core import Game, OptionsError, Seat, best_bot, get_bot
+from gladiatorium.core import Game, OptionsError, Seat, best_bot, get_bot, kept
 from gladiatorium.core.files import check_depth
 from gladiatorium.core.jobs import BACKENDS, Backend, ResultsFile, Runner
 
@@ -156,6 +157,58 @@ ResultsArg = Annotated[
         help="Append each finished game to this JSON-lines file; a rerun resumes from it.",
     ),
 ]
+
+
+KeptArg = Annotated[
+    bool,
+    typer.Option(
+        "--kept",
+        help="Play in this process (one core) and then show what it kept: each table's "
+        "entries, hits, misses and approximate memory.",
+    ),
+]
+
+
+def kept_runner(runner: Runner) -> Runner:
+    """The runner of a ``--kept`` run: the tables read are this process's, so the games
+    play here; another backend or more jobs are refused."""
+    if runner.backend != "local" or runner.workers != 1:
+        raise OptionsError("--kept shows what this process kept: give --jobs 1 (local)")
+    return runner
+
+
+def kept_rows(owner: str) -> list[dict[str, Any]]:
+    """The tables of ``owner`` and the core's, as :func:`kept.report` finds them (JSON)."""
+    return [
+        {
+            "table": row.name,
+            "owner": row.owner,
+            "bound": row.bound,
+            "entries": row.entries,
+            "hits": row.hits,
+            "misses": row.misses,
+            "bytes": row.bytes,
+        }
+        for row in kept.report(owner)
+    ]
+
+
+def kept_table(rows: Sequence[dict[str, Any]]) -> Table:
+    """:func:`kept_rows` for the terminal (memory in KiB; bound "-": the game's data; a
+    game's tables named without the game's package)."""
+    table = Table(title="kept by the process (KiB: what the entries reach)")
+    table.add_column("table", no_wrap=True)
+    for heading in ("bound", "entries", "hits", "misses", "KiB"):
+        table.add_column(heading, justify="right")
+    for row in rows:
+        bound = "-" if row["bound"] is None else str(row["bound"])
+        counts = (str(row[k]) for k in ("entries", "hits", "misses"))
+        game = row["owner"].replace("-", "_") + "." if row["owner"] != "core" else ""
+        name = row["table"].removeprefix(game)
+        table.add_row(name, bound, *counts, f"{row['bytes'] / 1024:.0f}")
+    total = sum(row["bytes"] for row in rows)
+    table.add_row("all", "", str(sum(r["entries"] for r in rows)), "", "", f"{total / 1024:.0f}")
+    return table
 
 
 def runner_of(backend: str, jobs: int, address: str | None) -> Runner:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from gladiatorium.core.kept import Table
 from gladiatorium.games.electron_gladiators.board import (
     Square,
     distance,
@@ -205,9 +206,15 @@ class Sight:
 
 
 #: the Sight tables of the terrains met, the most recent last
-_SIGHTS: dict[tuple[frozenset[Square], frozenset[Square]], Sight] = {}
 #: terrains whose tables are kept before the oldest is forgotten
 TERRAINS = 64
+_SIGHTS: Table[tuple[frozenset[Square], frozenset[Square]], Sight] = Table(
+    "electron_gladiators.arena.sights",
+    "electron-gladiators",
+    TERRAINS,
+    "the lines of sight of terrains",
+    oldest_out=True,
+)
 
 
 def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
@@ -215,8 +222,7 @@ def sight_for(obstacles: frozenset[Square], walls: frozenset[Square]) -> Sight:
     key = (obstacles, walls)
     table = _SIGHTS.get(key)
     if table is None:
-        forget_oldest(_SIGHTS, TERRAINS)
-        table = _SIGHTS[key] = Sight(obstacles, walls)
+        table = _SIGHTS.keep(key, Sight(obstacles, walls))
     return table
 
 

@@ -6,9 +6,8 @@ Row 1 is drawn at the top; "north" points toward row 1.
 
 from __future__ import annotations
 
-from functools import cache
-
 from gladiatorium.core import IllegalAction, is_number
+from gladiatorium.core.kept import cached
 
 Square = tuple[int, int]
 
@@ -106,7 +105,12 @@ def side_hit(target: Square, facing: int | None, attacker: Square) -> str:
     return "sides"
 
 
-@cache
+@cached(
+    "electron_gladiators.board.line_offsets",
+    "electron-gladiators",
+    None,
+    "the squares of straight lines",
+)
 def line_offsets(dx: int, dy: int) -> tuple[tuple[Square, ...], tuple[tuple[Square, Square], ...]]:
     """The squares a straight line from one centre to another (offset ``dx, dy``)
     crosses, and the diagonal gaps it slips through.

@@ -18,8 +18,8 @@ and ``Arena._aim``, which the tests compare square by square.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 
+from gladiatorium.core.kept import cached
 from gladiatorium.games.electron_gladiators.board import (
     NAMES,
     SIZE,
@@ -74,7 +74,9 @@ WITHIN = mask_of(OFFSETS)
 Corner = tuple[Square, Square]
 
 
-@cache
+@cached(
+    "electron_gladiators.sightlines.shadows", "electron-gladiators", None, "the shadows of offsets"
+)
 def shadows() -> tuple[dict[Square, int], dict[Corner, int]]:
     """For each offset, the mask of the offsets within RANGE whose line from the origin
     crosses it; for each pair of offsets touching at a corner, the mask of those whose
@@ -111,7 +113,12 @@ def clear_lines(origin: Square, blocked: frozenset[Square], through_gaps: bool) 
     return (WITHIN & ~shade) << shift(origin)
 
 
-@cache
+@cached(
+    "electron_gladiators.sightlines.sight_offsets",
+    "electron-gladiators",
+    None,
+    "what a vehicle spots",
+)
 def sight_offsets(code: str, facing: int | None) -> int:
     """The offsets a vehicle of type ``code`` facing ``facing`` spots on an empty
     arena: within its telemetry, all round for a flyer, inside its arc for a ground
@@ -125,7 +132,12 @@ def sight_offsets(code: str, facing: int | None) -> int:
     )
 
 
-@cache
+@cached(
+    "electron_gladiators.sightlines.aim_offsets",
+    "electron-gladiators",
+    None,
+    "what a vehicle aims at",
+)
 def aim_offsets(
     code: str, facing: int | None, scout_angle: int, tank_min_flyer: int
 ) -> tuple[tuple[int, int], tuple[int, int]]:

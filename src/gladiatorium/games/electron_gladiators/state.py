@@ -6,7 +6,6 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from gladiatorium.core import (
@@ -21,6 +20,7 @@ from gladiatorium.core import (
     State,
     Termination,
 )
+from gladiatorium.core.kept import WRITING, cached
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
     Drive,
@@ -62,37 +62,41 @@ TOP_SPEED = max(kind.speed for kind in TYPES.values())
 # shared by every match (a square is named by its notation; there are 441).
 
 
-@cache
+@cached("electron_gladiators.state.drives", "electron-gladiators", None, "drives by square")
 def drives(name: str, direction: str) -> tuple[Action, ...]:
     """The drives from square ``name`` in ``direction``, by length from 1."""
     return tuple(Drive(name, direction, n) for n in range(1, TOP_SPEED + 1))
 
 
-@cache
+@cached("electron_gladiators.state.flights", "electron-gladiators", None, "flights by square")
 def flights(name: str, heading: str) -> tuple[Action, ...]:
     """The flights from square ``name`` along ``heading``, by length from 1."""
     return tuple(Fly(name, heading, n) for n in range(1, TOP_SPEED + 1))
 
 
-@cache
+@cached(
+    "electron_gladiators.state.tank_turns", "electron-gladiators", None, "tanks' turns by square"
+)
 def tank_turns(name: str, points: int) -> tuple[Action, ...]:
     """The turns a tank on ``name`` with ``points`` speed points left can pay for."""
     return tuple(Turn(name, turn) for turn, cost in TANK_TURN_COSTS if cost <= points)
 
 
-@cache
+@cached(
+    "electron_gladiators.state.scout_turns", "electron-gladiators", None, "Scouts' turns by square"
+)
 def scout_turns(name: str) -> tuple[Turn, ...]:
     """Every turn of a Scout on ``name`` (what each costs depends on the move so far)."""
     return tuple(Turn(name, turn) for turn in SCOUT_TURNS)
 
 
-@cache
+@cached("electron_gladiators.state.fire", "electron-gladiators", None, "attacks by squares")
 def fire(lead: str, target: str, helper: str) -> Action:
     """The attack on ``target`` led by the gun on ``lead`` (with ``helper``'s, if named)."""
     return Fire(lead, target, helper)
 
 
-@lru_cache(maxsize=32)
+@cached("electron_gladiators.state.load_setup", "electron-gladiators", 32, "set-ups read")
 def load_setup(value: str) -> Setup:
     return parse_setup(setup_text(value), "setup")
 
@@ -321,7 +325,6 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         memo = self.arena.sight.reaches
         reach: Reach | None = memo.get(key)
         if reach is None:
-            forget_oldest(memo, REACH_PLACEMENTS)
             ways = tuple(self._work_out_ways(vehicle, points))
             steps = [step for way in ways for step in way.open_steps]
             if kind.tank:  # a tank's turns: a point per 45 degrees
@@ -329,7 +332,10 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
             passes = 0
             for way in ways:
                 passes |= way.passes
-            reach = memo[key] = Reach(ways, passes, tuple(steps))
+            reach = Reach(ways, passes, tuple(steps))
+            with WRITING:  # the sight tables are shared by the server's threads
+                forget_oldest(memo, REACH_PLACEMENTS)
+                memo[key] = reach
         return reach
 
     def _work_out_ways(self, vehicle: Vehicle, points: int) -> Iterator[Way]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 
 from gladiatorium.core import Rng
+from gladiatorium.core.kept import cached
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def exchange(rng: Rng, attack_dice: int, defence_dice: int) -> Exchange:
     return Exchange(attack, defence, won, abs(sum(attack) - sum(defence)))
 
 
-@lru_cache(maxsize=4096)
+@cached("gladiator_chess.combat.sum_distribution", "gladiator-chess", 4096, "dice totals")
 def _sum_distribution(dice: int) -> tuple[float, ...]:
     """Probability of each total of ``dice`` d6 (index = total)."""
     dist = [1.0]
@@ -70,7 +70,7 @@ def _sum_distribution(dice: int) -> tuple[float, ...]:
     return tuple(dist)
 
 
-@lru_cache(maxsize=65536)
+@cached("gladiator_chess.combat.odds", "gladiator-chess", 65536, "a fight's odds")
 def odds(
     attack_dice: int, defence_dice: int, defender_hp: int, attacker_hp: int
 ) -> tuple[float, float]:

@@ -25,6 +25,7 @@ from gladiatorium.core import (
     State,
     Termination,
 )
+from gladiatorium.core.kept import WRITING, Table
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
 from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
@@ -90,9 +91,19 @@ def starting_pieces(options: GladiatorChessOptions) -> list[Piece]:
 
 
 #: (commander, override) -> (piece, origin, target, entry, promotion) -> the Move
-_SHARED: dict[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = {}
+_SHARED: Table[tuple[str, str], dict[tuple[str, int, int, str, str], Move]] = Table(
+    "gladiator_chess.state.shared", "gladiator-chess", 64, "the moves made, by commander"
+)
 #: moves kept per (commander, override) before that table starts afresh
 _SHARED_LIMIT = 50_000
+
+
+def moves_of(commander: str, override: str) -> dict[tuple[str, int, int, str, str], Move]:
+    """The moves kept for ``commander`` (overriding ``override``), by what they are."""
+    table = _SHARED.get((commander, override))
+    if table is None:
+        table = _SHARED.keep((commander, override), {})
+    return table
 
 
 #: the King's 'let' for each commander: values, shared like the moves
@@ -107,13 +118,13 @@ def shared_move(
 ) -> Move:
     """Build the move ``key`` describes and keep it in ``table`` for reuse (the table is
     emptied when it grows past its limit, so memory stays bounded)."""
-    if len(table) >= _SHARED_LIMIT:
-        table.clear()
     kind, origin, target, how, promote = key
     # positional: commander, piece, origin, target, takes, promote, override
     move = Move(commander, kind, NAMES[origin], NAMES[target], how != STEP, promote, override)
-    table[key] = move
-    return move
+    with WRITING:  # the server's threads share the moves
+        if len(table) >= _SHARED_LIMIT:
+            table.clear()
+        return table.setdefault(key, move)
 
 
 class _MovesOffered:
@@ -135,7 +146,7 @@ class _MovesOffered:
         self.commander = commander
         self.override = override
         self.lets = lets
-        self.table = _SHARED.setdefault((commander, override), {})
+        self.table = moves_of(commander, override)
 
     def legal_list(self) -> LegalList:
         return LegalList(len(self.lets) + len(self.steps), self.move)
@@ -335,7 +346,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         """The moves of ``steps`` as ``commander`` (overriding ``override``) makes them.
         Moves are immutable values, so the same move is one shared object (see
         :func:`shared_move`)."""
-        table = _SHARED.setdefault((commander, override), {})
+        table = moves_of(commander, override)
         try:  # every move made before: looked up in one pass
             return list(map(table.__getitem__, steps))
         except KeyError:

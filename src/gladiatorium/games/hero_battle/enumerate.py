@@ -15,6 +15,7 @@ from itertools import combinations, combinations_with_replacement, islice
 from math import comb
 from operator import attrgetter
 
+from gladiatorium.core.kept import Table
 from gladiatorium.games.hero_battle.actions import Guess, Move
 from gladiatorium.games.hero_battle.rules import Requirement
 from gladiatorium.games.hero_battle.setup import Hero, canonical
@@ -52,8 +53,10 @@ Targets = list[tuple[tuple[str, ...], tuple[str, ...]]]
 #: the targets of :func:`move_targets` met before, by all they depend on: the move's
 #: requirement, Double-Up, and each hero's name and status (every player of a round
 #: with the same requirement shares them)
-_KNOWN: dict[tuple[object, ...], Targets] = {}
 MAX_KNOWN = 1024
+_KNOWN: Table[tuple[object, ...], Targets] = Table(
+    "hero_battle.enumerate.known", "hero-battle", MAX_KNOWN, "the targets of requirements"
+)
 NAME_AND_STATUS = attrgetter("name", "status")
 
 
@@ -67,10 +70,7 @@ def move_targets(need: Requirement, heroes: dict[str, Hero], double_up: bool) ->
     )
     known = _KNOWN.get(key)
     if known is None:
-        known = list(_targets(need, heroes, double_up))
-        if len(_KNOWN) >= MAX_KNOWN:
-            _KNOWN.clear()
-        _KNOWN[key] = known
+        known = _KNOWN.keep(key, list(_targets(need, heroes, double_up)))
     return known
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from operator import attrgetter
 
+from gladiatorium.core.kept import cached
 from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.setup import Hero
@@ -50,7 +50,7 @@ def double_up_active(
     return dead * share.denominator >= share.numerator * len(heroes)  # exact, in integers
 
 
-@lru_cache(maxsize=64)
+@cached("hero_battle.rules.exact", "hero-battle", 64, "shares as exact numbers")
 def _exact(share: float) -> Fraction:
     """The share as the exact number it holds (so the comparison is exact)."""
     return Fraction(share)

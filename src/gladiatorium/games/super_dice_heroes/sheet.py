@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property, lru_cache
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from gladiatorium.core import OptionsError
 from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.kept import cached
 
 #: sheets shipped with the game, by name
 SHIPPED = {"standard": "standard.yaml"}
@@ -198,7 +199,7 @@ def sheet_text(value: str) -> str:
     return value
 
 
-@lru_cache(maxsize=16)
+@cached("super_dice_heroes.sheet.load_sheet", "super-dice-heroes", 16, "sheets read")
 def load_sheet(value: str, source: str = "sheet") -> Sheet:
     """Parse a sheet (a shipped name or YAML text); errors name ``source``, the line
     and the field, e.g. ``my.yaml:45: location 1 (City Hall), goal 3 (bottom row),

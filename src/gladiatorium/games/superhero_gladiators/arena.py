@@ -20,11 +20,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Final
 
 from gladiatorium.core.action import is_number
 from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.kept import cached
 
 FLOOR: Final = "."
 WALL: Final = "#"
@@ -276,7 +277,7 @@ class Arena:
         return "\n".join(self.rows)
 
 
-@lru_cache(maxsize=64)
+@cached("superhero_gladiators.arena.parse_arena", "superhero-gladiators", 64, "maps read")
 def parse_arena(text: str, name: str = "arena") -> Arena:
     """Read a map; every problem names the line and column (``line 3, column 5``).
     A map is a value: the same text read again gives the same arena (and its tables)."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from gladiatorium.core import Action, Event, Observation, Rng, Seat
+from gladiatorium.core.kept import Table, cached
 from gladiatorium.games.superhero_gladiators import combat
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -37,16 +37,16 @@ from gladiatorium.games.superhero_gladiators.heroes import (
 )
 from gladiatorium.games.superhero_gladiators.movement import MoveOption
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
-from gladiatorium.games.superhero_gladiators.worlds import HIDDEN_SHARE, keep
+from gladiatorium.games.superhero_gladiators.worlds import HIDDEN_SHARE, MAX_KEPT, OWNER
 
 
-@lru_cache(maxsize=256)
+@cached("superhero_gladiators.bots.chance", OWNER, 256, "a d20's chance to hit")
 def chance(number: int) -> float:
     """Probability that a d20 hits a To-Hit Number (1 always, 20 never)."""
     return sum(combat.hits(r, number) for r in range(1, 21)) / 20
 
 
-@lru_cache(maxsize=256)
+@cached("superhero_gladiators.bots.double_chance", OWNER, 256, "a d20's double damage")
 def double_chance(number: int) -> float:
     return sum(combat.double_damage(r, number) for r in range(1, 21)) / 20
 
@@ -56,7 +56,7 @@ def works_chance(power: Power, foe_perception: int) -> float:
     return flaws_chance(power.flaws, foe_perception)
 
 
-@lru_cache(maxsize=1024)
+@cached("superhero_gladiators.bots.flaws_chance", OWNER, 1024, "a flawed die's chance")
 def flaws_chance(flaws: tuple[Flaw, ...], foe_perception: int) -> float:
     limit = combat.flaws_limit(flaws, foe_perception)
     return sum(d <= limit for d in range(1, 21)) / 20
@@ -128,7 +128,7 @@ class GreedyBot:
         key = (id(arena), seat, foes, tuple(_placed_on(a) for a in legal))
         known = _PLACED.get(key)
         if known is None or known[0] is not arena:
-            known = keep(_PLACED, key, (arena, _placing(state, seat, foes, key[3])))
+            known = _PLACED.keep(key, (arena, _placing(state, seat, foes, key[3])))
         return legal[known[1]]
 
     def _reveal(self, state: SuperheroGladiatorsState, legal: Sequence[Action]) -> Action:
@@ -175,7 +175,7 @@ class GreedyBot:
         last = _LAST.get(id(situation))
         if last is not None and last[0] is situation and last[1] is legal and last[2] == looked:
             return legal[last[3]]
-        for known, best in _CHOSEN.get((situation, looked), ()):
+        for known, best in _CHOSEN.get((situation, looked)) or ():
             if known is legal or known == legal:
                 _remember(situation, legal, looked, best)
                 return legal[best]
@@ -186,10 +186,8 @@ class GreedyBot:
         beside those made among other legal actions in the same situation (the moves
         differ with the movement dice of the segment, which the situation leaves out)."""
         key = (situation, self._looked())
-        others = _CHOSEN.pop(key, ())
-        if len(_CHOSEN) >= MAX_CHOSEN:
-            _CHOSEN.pop(next(iter(_CHOSEN)), None)  # the oldest goes
-        _CHOSEN[key] = ((legal, best), *others[: MAX_CHOICES - 1])
+        others = _CHOSEN.entries.get(key, ())
+        _CHOSEN.keep(key, ((legal, best), *others[: MAX_CHOICES - 1]))  # the oldest goes
         _remember(situation, legal, key[1], best)
         return legal[best]
 
@@ -308,7 +306,7 @@ class GreedyBot:
         key = (id(power), full, f.combat, *self._at(g))
         known = _EXPECTED.get(key)
         if known is None or known[0] is not power:
-            known = keep(_EXPECTED, key, (power, self._expect(f, power, g, full)))
+            known = _EXPECTED.keep(key, (power, self._expect(f, power, g, full)))
         return known[1]
 
     def _at(self, g: Fighter) -> tuple[Any, ...]:
@@ -384,9 +382,7 @@ class GreedyBot:
         if known is not None and known[0] is options:
             return known[1]
         values = [self._move_value(state, f, o) for o in options]
-        if len(_WORTH) >= MAX_WORTH:
-            _WORTH.clear()
-        _WORTH[key] = (options, values)
+        _WORTH.keep(key, (options, values))
         return values
 
     def _move_value(self, state: SuperheroGladiatorsState, f: Fighter, move: MoveOption) -> float:
@@ -491,41 +487,59 @@ def _guard(g: Fighter) -> tuple[bool, int, int]:
 
 #: the expected worth of attacks weighed before, by what it depends on (see
 #: ``GreedyBot._expect_as_before``); each entry holds its power
-_EXPECTED: dict[tuple[Any, ...], tuple[Power, float]] = {}
+_EXPECTED: Table[tuple[Any, ...], tuple[Power, float]] = Table(
+    "superhero_gladiators.bots.expected",
+    OWNER,
+    MAX_KEPT,
+    "the worth of attacks weighed",
+)
 
 #: the choices made in each situation met before (see ``GreedyBot.recall``), by the
 #: game's situation and the looks that found nothing: for each list of legal actions
 #: met there (the latest first), the list and the index of the action chosen
-_CHOSEN: dict[
-    tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[tuple[Action, ...], int], ...]
-] = {}
 MAX_CHOSEN = 8192  # about a kilobyte each
 MAX_CHOICES = 4  # legal lists kept by situation
+_CHOSEN: Table[
+    tuple[Hashable, tuple[tuple[str, str], ...]], tuple[tuple[tuple[Action, ...], int], ...]
+] = Table(
+    "superhero_gladiators.bots.chosen",
+    OWNER,
+    MAX_CHOSEN,
+    "the greedy bot's choices by situation",
+    oldest_out=True,
+)
 
 #: the last choice recalled or made in each situation object, by its id: the
 #: situation (held, so that its id names no other), the legal list, the looks that
 #: found nothing and the index chosen (a hero's turn met again hands the same objects,
 #: found without hashing the situation)
-_LAST: dict[int, tuple[Hashable, tuple[Action, ...], tuple[tuple[str, str], ...], int]] = {}
+_LAST: Table[int, tuple[Hashable, tuple[Action, ...], tuple[tuple[str, str], ...], int]] = Table(
+    "superhero_gladiators.bots.last",
+    OWNER,
+    MAX_CHOSEN,
+    "the last choice in each situation",
+)
 
 
 def _remember(
     situation: Hashable, legal: tuple[Action, ...], looked: tuple[tuple[str, str], ...], best: int
 ) -> None:
     """Keep ``best`` as the last choice in ``situation`` (see ``_LAST``)."""
-    if len(_LAST) >= MAX_CHOSEN:
-        _LAST.clear()
-    _LAST[id(situation)] = (situation, legal, looked, best)
+    _LAST.keep(id(situation), (situation, legal, looked, best))
 
 
 #: the worth of move lists met before, by the list's id, the map and the situation
 #: (the foes' places, the hero's threats, how near it stands, the dangers); each entry
 #: holds its list
-_WORTH: dict[tuple[Any, ...], tuple[list[MoveOption], list[float]]] = {}
 MAX_WORTH = 4096
+_WORTH: Table[tuple[Any, ...], tuple[list[MoveOption], list[float]]] = Table(
+    "superhero_gladiators.bots.worth", OWNER, MAX_WORTH, "the worth of move lists"
+)
 
 #: square names read so far (a map has few squares; names never change meaning)
-_SQUARES: dict[str, Square] = {}
+_SQUARES: Table[str, Square] = Table(
+    "superhero_gladiators.bots.squares", OWNER, 4096, "square names read"
+)
 
 
 def _sq(name: str) -> Square:
@@ -533,7 +547,7 @@ def _sq(name: str) -> Square:
     if square is None:
         found = parse_square(name)
         assert found is not None
-        square = _SQUARES[name] = found
+        square = _SQUARES.keep(name, found)
     return square
 
 
@@ -557,7 +571,12 @@ def _placing(
 
 #: the square chosen by map, seat, whose hero and the free squares (see ``_place``):
 #: the map, and the index of the square
-_PLACED: dict[tuple[Any, ...], tuple[Any, int]] = {}
+_PLACED: Table[tuple[Any, ...], tuple[Any, int]] = Table(
+    "superhero_gladiators.bots.placed",
+    OWNER,
+    MAX_KEPT,
+    "the square chosen to place on",
+)
 
 
 class _Placed:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Collection
-from functools import lru_cache
 from typing import NamedTuple
 
+from gladiatorium.core.kept import cached
 from gladiatorium.games.superhero_gladiators.heroes import (
     Flaw,
     Power,
@@ -34,7 +34,7 @@ def double_damage(roll: int, number: int) -> bool:
     return hits(roll, number) and roll <= number - 10
 
 
-@lru_cache(maxsize=1024)  # a few hundred texts: every attack rolls one
+@cached("superhero_gladiators.combat.to_hit_text", "superhero-gladiators", 1024, "to-hit texts")
 def to_hit_text(roll: int, number: int) -> str:
     """A to-hit die as shown to the players: the roll and what it needed to hit and
     to double the damage (C2, C3)."""
@@ -53,7 +53,7 @@ def flaw_limit(power: Power, other_perception: int) -> int:
     return _kept_limit(power.flaws, other_perception)
 
 
-@lru_cache(maxsize=1024)  # few flaw sets and Perceptions: every flawed die asks
+@cached("superhero_gladiators.combat.kept_limit", "superhero-gladiators", 1024, "flaw limits")
 def _kept_limit(flaws: tuple[Flaw, ...], other_perception: int) -> int:
     return flaws_limit(flaws, other_perception)
 
@@ -83,7 +83,7 @@ def flaw_text(power: Power, die: int, other_perception: int) -> str:
     return _flaw_text(flaw_limit(power, other_perception), die)
 
 
-@lru_cache(maxsize=1024)
+@cached("superhero_gladiators.combat.flaw_text", "superhero-gladiators", 1024, "flaw texts")
 def _flaw_text(need: int, die: int) -> str:
     works = die <= need
     return f"flaw die = {die}, needs {need} or less, " + ("works" if works else "the power fails")

@@ -17,6 +17,7 @@ from itertools import combinations
 from operator import is_
 from typing import Any, Final, NamedTuple
 
+from gladiatorium.core.kept import Table
 from gladiatorium.games.superhero_gladiators.arena import FLOOR, Arena, Square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.heroes import Power, PowerType, Style
@@ -83,8 +84,10 @@ NO_MOVES: Final[list[MoveOption]] = []
 #: move options found before, by everything they depend on: the map, the hero's place,
 #: height and hold, its Movement and the movement powers it may use, the squares taken
 #: (the map and the powers by identity: each entry holds them, so the ids stay theirs)
-_FOUND: dict[tuple[Any, ...], tuple[Arena, tuple[Power, ...], list[MoveOption]]] = {}
 MAX_FOUND: Final = 4096
+_FOUND: Table[tuple[Any, ...], tuple[Arena, tuple[Power, ...], list[MoveOption]]] = Table(
+    "superhero_gladiators.movement.found", "superhero-gladiators", MAX_FOUND, "move options found"
+)
 
 
 def options(
@@ -113,9 +116,7 @@ def options(
     if known is not None and known[0] is arena and all(map(is_, known[1], powers)):
         return known[2]
     found = _options(fighter, arena, occupied, names, speedy_raises_cap)
-    if len(_FOUND) >= MAX_FOUND:
-        _FOUND.clear()
-    _FOUND[key] = (arena, powers, found)
+    _FOUND.keep(key, (arena, powers, found))
     return found
 
 

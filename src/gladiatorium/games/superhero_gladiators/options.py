@@ -7,6 +7,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gladiatorium.core.kept import Table
 from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.hero_files import (
     SAMPLES_DIR,
@@ -135,16 +136,15 @@ def team_heroes(data: dict[str, Any], where: str, rules: DesignRules = RULES) ->
     key = (repr(data), where, rules)
     hero = _READ.get(key)
     if hero is None:
-        hero = _team_hero(data, where, rules)
-        if len(_READ) >= MAX_READ:
-            _READ.clear()
-        _READ[key] = hero
+        hero = _READ.keep(key, _team_hero(data, where, rules))
     return hero
 
 
 #: heroes read from option data, by the data's repr (plain data: types and order show)
-_READ: dict[tuple[str, str, DesignRules], Hero] = {}
 MAX_READ: Final = 512
+_READ: Table[tuple[str, str, DesignRules], Hero] = Table(
+    "superhero_gladiators.options.read", "superhero-gladiators", MAX_READ, "heroes read from files"
+)
 
 
 def _team_hero(data: dict[str, Any], where: str, rules: DesignRules) -> Hero:

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from gladiatorium.core import Action, Copying, Ending, Outcome, Rng, Seat, State, Termination
 from gladiatorium.core.errors import OptionsError
-from gladiatorium.core.kept import KeptByIdentity
+from gladiatorium.core.kept import WRITING, KeptByIdentity, Table
 from gladiatorium.games.superhero_gladiators import combat, movement
 from gladiatorium.games.superhero_gladiators.actions import (
     Attack,
@@ -206,7 +206,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
                 )
             return tuple(groups)
 
-        return _GROUPS.get((id(self.options), grouping), self.options, grouped)
+        return _GROUPS.made((id(self.options), grouping), self.options, grouped)
 
     def placer(self, fid: str) -> Seat:
         """Who places a hero: its owner, or the next player for Perception 1 (S2)."""
@@ -271,10 +271,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         # no other object has those ids: a key met again names the same ones
         kept = _TURNS.get(key)
         if kept is None:
-            if len(_TURNS) >= MAX_TURNS:
-                _TURNS.clear()
             heroes = tuple([g.hero for g in self.fighters.values()])
-            kept = _TURNS[key] = KeptTurn(self.options, heroes, tuple(self._turn_actions(f)))
+            kept = _TURNS.keep(key, KeptTurn(self.options, heroes, tuple(self._turn_actions(f))))
         self._turn = kept
         return kept
 
@@ -392,7 +390,7 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         starts alike)."""
         team, placer, taken = self.fighters[fid].team, self.placer(fid), self.occupied()
         key = (id(self.arena), team, placer, self.options.perception_1_placement, *sorted(taken))
-        return _PLACINGS.get(
+        return _PLACINGS.made(
             key,
             self.arena,
             lambda: tuple(made(Place, square_name(s)) for s in self.placements(fid)),
@@ -1302,6 +1300,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
 
 
 #: the seats of a match of N teams, by N
+#: the owner of the tables this module keeps
+OWNER = "superhero-gladiators"
 _SEATS = tuple(tuple(str(t) for t in range(1, n + 1)) for n in range(MAX_TEAMS + 1))
 
 
@@ -1325,25 +1325,27 @@ def _cards_of(
         )
         return rules, cards
 
-    return _CARDS.get(id(options), options, read)
+    return _CARDS.made(id(options), options, read)
 
 
 #: the design rules and cards of the options met, by the options' id
 _CARDS: KeptByIdentity[int, tuple[DesignRules, tuple[tuple[str, Seat, Hero], ...]]] = (
-    KeptByIdentity(64)
+    KeptByIdentity("superhero_gladiators.state.cards", OWNER, 64, "the cards of options met")
 )
 
 #: the heroes' ids by initiative or placement group (``_groups``), by the options' id
 #: and the grouping
 _GROUPS: KeptByIdentity[
     tuple[int, Callable[[Sequence[Hero]], list[tuple[Hero, ...]]]], tuple[tuple[str, ...], ...]
-] = KeptByIdentity(64)
+] = KeptByIdentity("superhero_gladiators.state.groups", OWNER, 64, "the heroes by group")
 
 
 #: the moves of move-option lists met before (lists are shared by the situations that
 #: give them, see ``movement.options``), by the list's id; each entry holds its list
-_MOVE_TABLES: dict[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = {}
 MAX_MOVE_TABLES = 4096
+_MOVE_TABLES: Table[int, tuple[list[movement.MoveOption], dict[Move, movement.MoveOption]]] = Table(
+    "superhero_gladiators.state.move_tables", OWNER, MAX_MOVE_TABLES, "the moves of move lists"
+)
 
 
 class KeptTurn:
@@ -1377,9 +1379,10 @@ class KeptTurn:
         key = (action, hits)
         kept = self.defences.get(key)
         if kept is None:
-            if len(self.defences) >= MAX_DEFENCES:
-                self.defences.clear()
-            kept = self.defences[key] = KeptDefence(tuple(reactions))
+            with WRITING:  # threads share the kept turns
+                if len(self.defences) >= MAX_DEFENCES:
+                    self.defences.clear()
+                kept = self.defences.setdefault(key, KeptDefence(tuple(reactions)))
         return kept
 
 
@@ -1400,18 +1403,24 @@ MAX_DEFENCES = 64
 
 #: the placements met before, by map, team, placer, rule and squares taken (see
 #: ``SuperheroGladiatorsState._placement_actions``)
-_PLACINGS: KeptByIdentity[tuple[Any, ...], tuple[Action, ...]] = KeptByIdentity(1024)
+_PLACINGS: KeptByIdentity[tuple[Any, ...], tuple[Action, ...]] = KeptByIdentity(
+    "superhero_gladiators.state.placings", OWNER, 1024, "the placements met"
+)
 
 
 #: the hero's turns met before, by :meth:`SuperheroGladiatorsState._turn_key`
-_TURNS: dict[tuple[Any, ...], KeptTurn] = {}
 MAX_TURNS = 4096
+_TURNS: Table[tuple[Any, ...], KeptTurn] = Table(
+    "superhero_gladiators.state.turns", OWNER, MAX_TURNS, "the heroes' turns met"
+)
 
 
 #: the actions made so far, by kind and fields: actions are values, and a hero's
 #: attacks, looks and defences recur from decision to decision and match to match
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
 MAX_ACTIONS = 16384
+_ACTIONS: Table[tuple[Any, ...], Action] = Table(
+    "superhero_gladiators.state.actions", OWNER, MAX_ACTIONS, "the actions made"
+)
 ActionT = TypeVar("ActionT", bound=Action)
 
 
@@ -1420,9 +1429,7 @@ def made(kind: type[ActionT], *fields: Any) -> ActionT:
     key = (kind, *fields)
     action = _ACTIONS.get(key)
     if action is None:
-        if len(_ACTIONS) >= MAX_ACTIONS:
-            _ACTIONS.clear()
-        action = _ACTIONS[key] = kind(*fields)
+        action = _ACTIONS.keep(key, kind(*fields))
     return action  # type: ignore[return-value]
 
 
@@ -1469,7 +1476,5 @@ def _move_table(options: list[movement.MoveOption]) -> dict[Move, movement.MoveO
     # the same move object wherever the same move is listed, so that lists of the same
     # moves compare by identity (a bot's recall)
     table = {made(Move, square_name(o.square), o.altitude, o.powers): o for o in options}
-    if len(_MOVE_TABLES) >= MAX_MOVE_TABLES:
-        _MOVE_TABLES.clear()
-    _MOVE_TABLES[id(options)] = (options, table)
+    _MOVE_TABLES.keep(id(options), (options, table))
     return table

@@ -12,9 +12,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 from gladiatorium.core import Rng, Seat
+from gladiatorium.core.kept import WRITING, Table
 from gladiatorium.games.superhero_gladiators.actions import Reveal
 from gladiatorium.games.superhero_gladiators.combat import Hit
 from gladiatorium.games.superhero_gladiators.fighters import Fighter, unique_power_names
@@ -94,7 +95,7 @@ def _unseen(state: SuperheroGladiatorsState, seat: Seat | None) -> _Unseen:
     known = _UNSEEN.get(key)
     if known is None or known.options is not options:
         places = tuple((g.id, index) for g, index in unseen(state, seat))
-        known = keep(_UNSEEN, key, _Unseen(options, places))
+        known = _UNSEEN.keep(key, _Unseen(options, places))
     return known
 
 
@@ -135,11 +136,17 @@ def situation(state: SuperheroGladiatorsState) -> tuple[Any, ...] | None:
     if state.pending:  # a defence: kept with the turn it follows from, if it was
         defence = state.kept_defence()
         if defence.situation is None:
-            defence.situation = _situation(state)
+            situation = _situation(state)
+            with WRITING:  # threads share the kept turns: the first situation stays
+                if defence.situation is None:
+                    defence.situation = situation
         return defence.situation
     kept = state.kept_turn()  # the hero's turn met before, its legal actions with it
     if kept.situation is None:  # the same for every match where the turn is the same
-        kept.situation = _situation(state)
+        situation = _situation(state)
+        with WRITING:
+            if kept.situation is None:
+                kept.situation = situation
     return kept.situation
 
 
@@ -192,8 +199,8 @@ def card_number(hero: Hero) -> int:
         plain = replace(hero, powers=tuple(without_gizmo(p) for p in hero.powers))
         number = _PLAIN_NUMBERS.get(plain)
         if number is None:
-            number = keep(_PLAIN_NUMBERS, plain, next(_NUMBERS))
-        known = keep(_CARD_NUMBERS, id(hero), (hero, number))
+            number = _PLAIN_NUMBERS.keep(plain, next(_NUMBERS))
+        known = _CARD_NUMBERS.keep(id(hero), (hero, number))
     return known[1]
 
 
@@ -201,7 +208,7 @@ def without_gizmo(power: Power) -> Power:
     """``power`` with no gizmo at all (the same object for the same power)."""
     known = _BARE.get(id(power))
     if known is None or known[0] is not power:
-        known = keep(_BARE, id(power), (power, replace(power, gizmo=None)))
+        known = _BARE.keep(id(power), (power, replace(power, gizmo=None)))
     return known[1]
 
 
@@ -237,7 +244,9 @@ def seat_options(state: SuperheroGladiatorsState, seat: Seat | None) -> Superher
         return _unseen(state, seat).seat_options()
     options = turn.seat_options.get(seat)
     if options is None:
-        options = turn.seat_options[seat] = _unseen(state, seat).seat_options()
+        found = _unseen(state, seat).seat_options()
+        with WRITING:  # threads share the kept turns: the first options found stay
+            options = turn.seat_options.setdefault(seat, found)
     return options
 
 
@@ -267,7 +276,7 @@ def card_with(hero: Hero, gizmos: tuple[tuple[int, Gizmo], ...]) -> tuple[Hero, 
         names = list(unique_power_names(hero))
         changed = {names[i]: powers[i] for i, _ in gizmos}
         card = hero if powers == list(hero.powers) else replace(hero, powers=tuple(powers))
-        known = keep(_CARDS, key, (hero, card, changed))
+        known = _CARDS.keep(key, (hero, card, changed))
     return known[1], known[2]
 
 
@@ -278,7 +287,7 @@ def with_gizmo(power: Power, gizmo: Gizmo) -> Power:
     key = (id(power), gizmo)
     known = _POWERS.get(key)
     if known is None or known[0] is not power:
-        known = keep(_POWERS, key, (power, replace(power, gizmo=gizmo)))
+        known = _POWERS.keep(key, (power, replace(power, gizmo=gizmo)))
     return known[1]
 
 
@@ -300,7 +309,7 @@ def options_with(
         tuple(_hero_data(data, wanted.get(f"{t}{LETTERS[h]}", {})) for h, data in enumerate(team))
         for t, team in enumerate(options.teams, start=1)
     )
-    return keep(_OPTIONS, key, (options, options.model_copy(update={"teams": teams})))[1]
+    return _OPTIONS.keep(key, (options, options.model_copy(update={"teams": teams})))[1]
 
 
 def _hero_data(data: dict[str, object], gizmos: dict[int, str]) -> dict[str, object]:
@@ -316,34 +325,34 @@ def _hero_data(data: dict[str, object], gizmos: dict[int, str]) -> dict[str, obj
     return {**data, "powers": changed}
 
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def keep(table: dict[K, V], key: K, value: V) -> V:
-    """Keep ``value`` under ``key`` in a table of things made before (an entry holds
-    the objects its key names by id, so the ids stay theirs); a full table starts
-    again."""
-    if len(table) >= MAX_KEPT:
-        table.clear()
-    table[key] = value
-    return value
-
-
 #: what was made before, by the ids of what it was made from (each entry holds those)
 MAX_KEPT: Final = 4096
-_POWERS: dict[tuple[int, Gizmo], tuple[Power, Power]] = {}
-_CARDS: dict[tuple[int, tuple[tuple[int, Gizmo], ...]], tuple[Hero, Hero, dict[str, Power]]] = {}
-_OPTIONS: dict[
+OWNER: Final = "superhero-gladiators"
+_POWERS: Table[tuple[int, Gizmo], tuple[Power, Power]] = Table(
+    "superhero_gladiators.worlds.powers", OWNER, MAX_KEPT, "powers given a gizmo"
+)
+_CARDS: Table[tuple[int, tuple[tuple[int, Gizmo], ...]], tuple[Hero, Hero, dict[str, Power]]] = (
+    Table("superhero_gladiators.worlds.cards", OWNER, MAX_KEPT, "cards given gizmos")
+)
+_OPTIONS: Table[
     tuple[int, tuple[Change, ...]],
     tuple[SuperheroGladiatorsOptions, SuperheroGladiatorsOptions],
-] = {}
+] = Table("superhero_gladiators.worlds.options", OWNER, MAX_KEPT, "options of worlds")
 #: each card met, by id: the card and its number (see ``card_number``)
-_CARD_NUMBERS: dict[int, tuple[Hero, int]] = {}
-#: the numbers given, by card without gizmos (never given twice: a number kept in a
-#: table of situations never stands for another card after this one is forgotten)
-_PLAIN_NUMBERS: dict[Hero, int] = {}
+_CARD_NUMBERS: Table[int, tuple[Hero, int]] = Table(
+    "superhero_gladiators.worlds.card_numbers", OWNER, MAX_KEPT, "each card's number"
+)
+#: the numbers given, by card without gizmos (never given twice, even after the table
+#: is emptied: a number kept in a table of situations never stands for another card
+#: after this one is forgotten)
+_PLAIN_NUMBERS: Table[Hero, int] = Table(
+    "superhero_gladiators.worlds.plain_numbers", OWNER, MAX_KEPT, "the numbers of cards"
+)
 _NUMBERS = itertools.count()
 #: each power met, by id, and the same without a gizmo
-_BARE: dict[int, tuple[Power, Power]] = {}
-_UNSEEN: dict[tuple[Any, ...], _Unseen] = {}
+_BARE: Table[int, tuple[Power, Power]] = Table(
+    "superhero_gladiators.worlds.bare", OWNER, MAX_KEPT, "powers without their gizmo"
+)
+_UNSEEN: Table[tuple[Any, ...], _Unseen] = Table(
+    "superhero_gladiators.worlds.unseen", OWNER, MAX_KEPT, "the gizmos a seat has not seen"
+)

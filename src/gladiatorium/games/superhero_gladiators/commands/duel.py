@@ -33,8 +33,12 @@ from gladiatorium.core.terminal import (
     MAX_JOBS,
     AddressArg,
     BackendArg,
+    KeptArg,
     ResultsArg,
     error_text,
+    kept_rows,
+    kept_runner,
+    kept_table,
     results_of,
     runner_of,
 )
@@ -166,6 +170,7 @@ def duel(
     backend: BackendArg = "local",
     address: AddressArg = None,
     results: ResultsArg = None,
+    show_kept: KeptArg = False,
 ) -> None:
     """Monte Carlo between two heroes (or teams), both played by the best bot: win rates
     with 95% confidence intervals, draws and mean turns."""
@@ -183,13 +188,19 @@ def duel(
         )
         with Progress(*columns, console=err, disable=not show, transient=True) as progress:
             workers = jobs if jobs is not None else default_jobs(games, usable_cores())
+            if show_kept and jobs is None:
+                workers = 1  # the tables shown are this process's
             runner = runner_of(backend, workers, address)
+            if show_kept:
+                runner = kept_runner(runner)
             result = run_duel(values, games, seed, bot, runner, progress, results)
     except GladiatoriumError as error:
         err.print(error_text(error), soft_wrap=True)
         raise typer.Exit(2) from error
+    rows = kept_rows(SLUG) if show_kept else []
     if as_json:
-        print(json.dumps({k: result[k] for k in ("games", "wins", "draws", "mean_turns")}))
+        shown = {k: result[k] for k in ("games", "wins", "draws", "mean_turns")}
+        print(json.dumps({**shown, "kept": rows} if show_kept else shown))
         return
     table = Table("side", "wins", "win rate", "95% interval")
     for name, wins in result["wins"].items():
@@ -209,6 +220,8 @@ def duel(
         f"{result['games']} games, bot {result['bot']}, seed {result['seed']}, "
         f"mean {result['mean_turns']:.1f} turns"
     )
+    if show_kept:
+        console.print(kept_table(rows))
 
 
 def register(app: typer.Typer) -> None:
