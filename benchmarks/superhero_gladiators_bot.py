@@ -41,8 +41,7 @@ from gladiatorium.core import Action, Observation, Rng, derive_seed
 from gladiatorium.core.match import run_match
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
-from gladiatorium.games.superhero_gladiators.game import hero_data
-from gladiatorium.games.superhero_gladiators.hero_files import sample_files
+from gladiatorium.games.superhero_gladiators.hero_files import hero_data, sample_files
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 
 

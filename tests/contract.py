@@ -145,8 +145,10 @@ def leaks(game: Game[Any], state: State[Any]) -> list[str]:
         places = {
             "view": json.dumps(state.view(seat), default=str),
             "events": json.dumps([e.to_json() for e in state.events_for(seat)]),
-            "render": game.render(state, seat),
-            "notes": json.dumps(game.action_notes(state, seat) if seat is not None else {}),
+            "render": game.terminal.render(state, seat),
+            "notes": json.dumps(
+                game.terminal.action_notes(state, seat) if seat is not None else {}
+            ),
         }
         for secret in state.secrets_for(seat):
             for place, text in places.items():
@@ -188,10 +190,10 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
     return {
         "view": state.view(seat),
         "events": [e.to_json() for e in state.events_for(seat)],
-        "render": game.render(state, seat),
+        "render": game.terminal.render(state, seat),
         "awaiting": state.awaiting(),
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
-        "notes": game.action_notes(state, seat) if seat is not None else {},
+        "notes": game.terminal.action_notes(state, seat) if seat is not None else {},
     }
 
 

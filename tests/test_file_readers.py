@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gladiatorium.core import GladiatoriumError, get_game
 from gladiatorium.core.record import replay_file
-from gladiatorium.games.electron_gladiators.game import read_setup_file
+from gladiatorium.games.electron_gladiators.terminal import read_setup_file
 from gladiatorium.games.superhero_gladiators.hero_files import load_hero_file
 from gladiatorium.games.superhero_gladiators.map_files import map_text
 
@@ -65,11 +65,11 @@ contents = st.one_of(
 
 
 def sheet(path: Path) -> object:
-    return get_game("super-dice-heroes").cli_options({"sheet": [str(path)]})
+    return get_game("super-dice-heroes").terminal.cli_options({"sheet": [str(path)]})
 
 
 def arena_map(path: Path) -> object:
-    return get_game("superhero-gladiators").cli_options(
+    return get_game("superhero-gladiators").terminal.cli_options(
         {"map": [str(path)], "team": ["1=cowboy", "2=perseus"]}
     )
 

@@ -38,7 +38,7 @@ def play(slug: str, seed: int, seat_index: int) -> tuple[bool, list[str]]:
     game = get_game(slug)
     options = dict(QUICK[slug])
     if "map" in options:
-        options.update(game.cli_options({"map": [options.pop("map")]}))
+        options.update(game.terminal.cli_options({"map": [options.pop("map")]}))
     state = game.start(options, None, seed)
     seats = [s for s in state.seats if s != "moderator"]
     me = seats[seat_index % len(seats)]

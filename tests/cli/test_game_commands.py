@@ -1,4 +1,5 @@
-"""A game's own commands live in its folder and are mounted through ``Game.commands()``."""
+"""A game's own commands live in its folder and are mounted through its terminal
+presenter's ``commands()``."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ import typer
 from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app, mount_game_commands
-from gladiatorium.core import GladiatoriumError, games
+from gladiatorium.core import GladiatoriumError, TerminalPresenter, games
 from gladiatorium.games.pig.game import Pig
 
 runner = CliRunner()
 
 
 def test_every_games_commands_are_mounted_by_name() -> None:
-    mounted = {name: game.info.slug for game in games() for name in game.commands()}
+    mounted = {name: game.info.slug for game in games() for name in game.terminal.commands()}
     assert mounted == {
         "hero": "superhero-gladiators",
         "duel": "superhero-gladiators",
@@ -41,18 +42,26 @@ def _module(command: object) -> str:
 def test_the_game_commands_modules_are_in_the_game_folders() -> None:
     for game in games():
         package = game.info.slug.replace("-", "_")
-        for command in game.commands().values():
+        for command in game.terminal.commands().values():
             assert _module(command).startswith(f"gladiatorium.games.{package}.")
 
 
-class Clash(Pig):
+class ClashTerminal(TerminalPresenter):
     def commands(self) -> Mapping[str, object]:
         return {"play": lambda: None}
 
 
-class Neither(Pig):
+class Clash(Pig):
+    terminal_presenter = ClashTerminal
+
+
+class NeitherTerminal(TerminalPresenter):
     def commands(self) -> Mapping[str, object]:
         return {"pig-tools": 42}
+
+
+class Neither(Pig):
+    terminal_presenter = NeitherTerminal
 
 
 def test_a_command_name_taken_or_not_a_command_is_refused(

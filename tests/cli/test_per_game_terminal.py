@@ -37,7 +37,7 @@ def test_gladiator_chess_warns_of_check_and_the_queen_countdown() -> None:
     ]
     game = get_game("gladiator-chess")
     state = game.start(None, None, 1)
-    assert game.prompt_text(state, "white-king") == "white-king"
+    assert game.terminal.prompt_text(state, "white-king") == "white-king"
 
 
 def test_electron_gladiators_prompt_says_whose_turn_and_what_is_left() -> None:

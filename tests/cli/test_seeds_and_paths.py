@@ -54,7 +54,7 @@ def test_the_seed_is_in_no_view_event_or_rendering(slug: str) -> None:
         state.apply(seat, bots[seat].choose(Observation.of(state, seat)))
     for seat in (*state.seats, None):
         seen = json.dumps([state.view(seat), [e.to_json() for e in state.events_for(seat)]])
-        assert str(seed) not in seen + game.render(state, seat)
+        assert str(seed) not in seen + game.terminal.render(state, seat)
 
 
 def test_menu_seed_is_unpredictable_when_left_empty_and_players_are_asked_again() -> None:

@@ -91,7 +91,7 @@ def test_rules_command_and_prompt_show_the_rules() -> None:
     assert result.exit_code == 0, result.output
     assert "A 1 loses this turn's points" in result.output
     for game in games():
-        assert game.rules_text(), f"{game.info.slug} ships no rules text"
+        assert game.terminal.rules_text(), f"{game.info.slug} ships no rules text"
     shown = runner.invoke(app, ["rules", "gladiator-chess"])
     assert "Gladiator Chess" in shown.output
     unknown = runner.invoke(app, ["rules", "chess"])
@@ -146,10 +146,10 @@ def test_gladiator_chess_ends_in_words_not_codes() -> None:
     state.emit("victory", "white held the black Queen for 5 turns: white wins")
     whites = [s for s in state.seats if s.startswith("white-")]
     state.result = Outcome.win(whites, QUEEN_HELD(), team="white")  # type: ignore[attr-defined]
-    text = game.summary(state, "white-king")
+    text = game.terminal.summary(state, "white-king")
     assert text.startswith("Your side wins: white held the black Queen for 5 turns")
     assert "queen-held" not in text
-    assert "team white wins" in game.summary(state, "black-king")
+    assert "team white wins" in game.terminal.summary(state, "black-king")
 
 
 def test_superhero_gladiators_refusals_say_why() -> None:

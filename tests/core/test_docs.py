@@ -7,6 +7,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_architecture_page_holds_the_pig_example_verbatim() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text()
-    code = (ROOT / "src" / "gladiatorium" / "games" / "pig" / "game.py").read_text()
-    block = page.split("```python\n", 1)[1].split("```", 1)[0]
-    assert block == code
+    folder = ROOT / "src" / "gladiatorium" / "games" / "pig"
+    blocks = [part.split("```", 1)[0] for part in page.split("```python\n")[1:]]
+    assert blocks == [(folder / "game.py").read_text(), (folder / "terminal.py").read_text()]

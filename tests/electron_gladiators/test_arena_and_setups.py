@@ -173,12 +173,12 @@ def test_setup_file_errors_name_the_file_and_the_line(tmp_path: Path) -> None:
     file = tmp_path / "arena.txt"
     file.write_text(setup_text(["1 HT1 A1 S", "2 HT1 A1 N"]))
     with pytest.raises(OptionsError, match=r"arena.txt line 25: a second vehicle on A1"):
-        GAME.cli_options({"setup": [str(file)]})
+        GAME.terminal.cli_options({"setup": [str(file)]})
     file.write_bytes(b"\xff\xfe not text")
     with pytest.raises(OptionsError, match=r"arena.txt:1: not UTF-8 text"):
-        GAME.cli_options({"setup": [str(file)]})
+        GAME.terminal.cli_options({"setup": [str(file)]})
     file.write_text("\ufeff" + setup_text(["1 HT1 A1 S", "2 HT1 A21 N"]), encoding="utf-8")
-    assert "name test arena" in GAME.cli_options({"setup": [str(file)]})["setup"]
+    assert "name test arena" in GAME.terminal.cli_options({"setup": [str(file)]})["setup"]
 
 
 def test_players_load_their_own_setup_inline_or_from_a_file(tmp_path: Path) -> None:
@@ -187,9 +187,9 @@ def test_players_load_their_own_setup_inline_or_from_a_file(tmp_path: Path) -> N
     assert where(state) == {"K5": "1 LT S", "K15": "2 LT N"}
     file = tmp_path / "mine.txt"
     file.write_text(text)
-    values = GAME.cli_options({"setup": [str(file)]})
+    values = GAME.terminal.cli_options({"setup": [str(file)]})
     assert values == {"setup": text}
     with pytest.raises(OptionsError, match="cannot read"):
-        GAME.cli_options({"setup": [str(tmp_path / "missing.txt")]})
+        GAME.terminal.cli_options({"setup": [str(tmp_path / "missing.txt")]})
     with pytest.raises(OptionsError, match="not a shipped set-up"):
         GAME.start({"setup": "basic-9"})

@@ -64,7 +64,7 @@ def test_notation_round_trips_through_text_and_json() -> None:
 
 def test_render_shows_vehicles_facings_and_obstacles() -> None:
     state = arena(["1 HT2 K10 S", "2 MQ K14 -"], obstacles="C3", walls="D4")
-    text = GAME.render(state, "1")
+    text = GAME.terminal.render(state, "1")
     assert "H2↓" in text and "mq~" in text and "###" in text and " X " in text
     assert "seat 1 to move" in text
 

@@ -66,14 +66,14 @@ def test_render_r29_shows_hit_points_frozen_captives_and_whose_command() -> None
     state = with_royals(
         {"e4": "W@3", "h8": "s", "e5": "f"}, to_move=("white", "queen"), captive={"white": "h8"}
     )
-    text = GAME.render(state, None)
+    text = GAME.terminal.render(state, None)
     assert "W3" in text and "s12" in text and "K30" in text
     assert "captive: the white Queen, held by the S on h8 for 0 turn(s)" in text
     assert "white King: exposed (can be attacked)" in text
     assert "turn 1/100: white queen's move; the white King may override it first" in text
     act(state, "let queen")
     act(state, "queen: W e4xe5", dice=[6, 6, 6, 1])
-    text = GAME.render(state, "black-king")
+    text = GAME.terminal.render(state, "black-king")
     assert "last combat: white Warrior attacks black Footman: 6+6+6=18 against 1=1" in text
 
 
@@ -83,7 +83,7 @@ def test_render_r29_marks_a_queen_holding_a_frozen_piece() -> None:
     state = position(layout, to_move=("white", "queen"))
     act(state, "let queen")
     act(state, "queen: Q e3xe5", dice=[])
-    text = GAME.render(state, None)
+    text = GAME.terminal.render(state, None)
     assert "Q~" in text
     assert "frozen under the white Queen on e5: black W (6 hp)" in text
 
@@ -116,14 +116,17 @@ def test_illegal_moves_get_a_clear_message() -> None:
         assert "the white King decides first: 'let queen' or 'king overrides queen: " in str(err)
     else:
         raise AssertionError("an illegal move was accepted")
-    assert "commander" in GAME.notation_help() or "white-king" in GAME.notation_help()
+    assert (
+        "commander" in GAME.terminal.notation_help()
+        or "white-king" in GAME.terminal.notation_help()
+    )
 
 
 def test_render_general_7_says_when_the_king_must_override() -> None:
     """The white Black Knight's commander has no piece left: the picture tells the
     King's seat that he must override, and 'let' is not offered."""
     state = with_royals({"a2": "F"}, to_move=("white", "black-knight"))
-    text = GAME.render(state, "white-king")
+    text = GAME.terminal.render(state, "white-king")
     assert "the black-knight has no move, so the white King must override it" in text
     assert state.view(None)["override_forced"] is True
     assert "let black-knight" not in [str(a) for a in state.legal_actions("white-king")]
@@ -159,13 +162,13 @@ def test_look_general_9_shows_a_piece_its_moves_and_the_odds_of_each_fight() -> 
     rolls = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
     kills = sum(1 for a, b, c in rolls for d in range(1, 7) if a + b + c - d >= 4)
     assert kills == 1090
-    text = GAME.look(state, "white-queen", "e4")
+    text = GAME.terminal.look(state, "white-queen", "e4")
     assert text.startswith("e4: the white Warrior, 6/6 hit points, 2d6 (+1d6 attacking)")
     expected = f"e5 (attack the Footman, 4 hp: one roll kills it {kills / 1296:.0%}"
     assert expected in text and "fells the attacker 0%" in text
-    assert GAME.look(state, None, "d6") == "d6 is empty"
+    assert GAME.terminal.look(state, None, "d6") == "d6 is empty"
     try:
-        GAME.look(state, None, "m3")
+        GAME.terminal.look(state, None, "m3")
     except GladiatoriumError as err:
         assert "no square 'm3'" in str(err)
     else:
@@ -178,6 +181,6 @@ def test_look_queen_2_shows_the_piece_frozen_under_a_queen() -> None:
     state = position(layout, to_move=("white", "queen"))
     act(state, "let queen")
     act(state, "queen: Q e3xe5", dice=[])
-    text = GAME.look(state, None, "e5")
+    text = GAME.terminal.look(state, None, "e5")
     assert "holding frozen: the black Warrior (6/6 hit points)" in text
     assert "it may not move again this turn (General 6)" in text

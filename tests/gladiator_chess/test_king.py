@@ -100,7 +100,7 @@ def test_king_8_r3_option_king_slot_moves_any_moves_another_commanders_piece() -
     moves = legal(quiet)
     assert "king: W e1-d1" in moves
     assert {m.split()[1] for m in moves} == {"KK", "Q", "W"}
-    assert "he moves any unmoved piece of his team (General 7)" in GAME.render(quiet, None)
+    assert "he moves any unmoved piece of his team (General 7)" in GAME.terminal.render(quiet, None)
 
 
 def check_on_the_f_file() -> GladiatorChessState:

@@ -31,7 +31,7 @@ def seen(state: HeroBattleState, seat: str | None) -> dict[str, Any]:
     return {
         "view": state.view(seat),
         "events": [e.to_json() for e in state.events_for(seat)],
-        "render": GAME.render(state, seat),
+        "render": GAME.terminal.render(state, seat),
     }
 
 

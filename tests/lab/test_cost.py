@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
 from gladiatorium.core import OptionsError
-from gladiatorium.games.superhero_gladiators.game import hero_data
+from gladiatorium.games.superhero_gladiators.hero_files import hero_data
 from gladiatorium.games.superhero_gladiators.lab.balance import Record, arenas, entrant, run_balance
 from gladiatorium.games.superhero_gladiators.lab.cost import (
     HOUSE_POINTS,

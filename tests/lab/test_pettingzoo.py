@@ -253,7 +253,7 @@ def test_max_steps_truncates_the_episode() -> None:
 def test_render_shows_the_spectators_picture() -> None:
     environment = env("pig", render_mode="ansi")
     environment.reset(seed=1)
-    assert environment.render() == get_game("pig").render(environment.match, None)
+    assert environment.render() == get_game("pig").terminal.render(environment.match, None)
     with pytest.raises(ValueError):
         env("pig", render_mode="rgb_array")
     quiet = env("pig")

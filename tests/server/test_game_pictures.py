@@ -94,7 +94,7 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
             page_b = client.get(f"/matches/{b}?seat={seat}").text.replace(b, "ID")
             assert page_a == page_b, f"seat {seat} tells the two matches apart"
             picture = None if seat == "spectator" else seat
-            assert game.web_picture(live_a.state, picture) == game.web_picture(
+            assert game.web.picture(live_a.state, picture) == game.web.picture(
                 live_b.state, picture
             )
             compared += 1
@@ -113,7 +113,7 @@ def test_web_pictures_escape_every_name() -> None:
     chosen[0][0]["name"] = '<script>alert("x")</script>'
     state = game.start({"teams": chosen, "power_points": 300}, 2, 1)
     for seat in (None, "1", "2"):
-        html = game.web_picture(state, seat) or ""
+        html = game.web.picture(state, seat) or ""
         assert "<script>" not in html and "&lt;script&gt;" in html
 
 
@@ -134,7 +134,7 @@ def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> No
     for _ in range(40):
         seat = state.awaiting()[0]
         legal = {str(a) for a in state.legal_actions(seat)}
-        html = game.web_picture(state, seat) or ""
+        html = game.web.picture(state, seat) or ""
         found: set[str] = set()
         for raw in re.findall(r'data-acts="([^"]*)"', html):
             found |= set(json.loads(raw.replace("&quot;", '"').replace("&amp;", "&")))
@@ -154,10 +154,10 @@ def test_gladiator_chess_picture_shows_the_odds_of_each_fight() -> None:
         legal = [str(a) for a in state.legal_actions(seat)]
         fights = [a for a in legal if re.search(r"[a-l]\d+x[a-l]\d+", a)]
         if fights:
-            html = game.web_picture(state, seat) or ""
+            html = game.web.picture(state, seat) or ""
             assert re.search(r'class="hint"[^>]*data-acts=[^>]*>.*?win \d+%', html)
-            assert game.web_picture(state, None) is not None
-            assert "data-acts" not in (game.web_picture(state, None) or "")
+            assert game.web.picture(state, None) is not None
+            assert "data-acts" not in (game.web.picture(state, None) or "")
             return
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     pytest.fail("no fight came up")
@@ -194,13 +194,13 @@ def test_superhero_gladiators_defence_question_with_the_attacks_roll() -> None:
             seat = awaited[0]
             legal = [str(a) for a in state.legal_actions(seat)]
             if "use Habit of steel" in legal:
-                html = game.web_picture(state, seat) or ""
+                html = game.web.picture(state, seat) or ""
                 assert "is hit</strong>" in html and "how do you defend?" in html
                 assert re.search(r'class="roll">Roll: [^<]*d20 = \d+, needs', html)
                 assert 'data-act="use Habit of steel"' in html
                 assert 'data-act="take hit"' in html
                 for other in (None, "1"):
-                    seen = game.web_picture(state, other) or ""
+                    seen = game.web.picture(state, other) or ""
                     assert "is hit</strong>" in seen and "data-act" not in seen
                 return
             state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -248,9 +248,9 @@ def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
     )
     assert saved.status_code == 303
     assert "&lt;b&gt;Bad&lt;/b&gt;" in member.get("/library").text
-    assert get_game("pig").design_samples() == {}
+    assert get_game("pig").web.design_samples() == {}
     with pytest.raises(GladiatoriumError):
-        get_game("pig").design()
+        get_game("pig").web.design()
 
 
 def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
@@ -308,7 +308,7 @@ def test_hero_battle_pictures_hide_who_plays_which_hero() -> None:
             a.act(seat, choice)
             b.act(seat, choice)
         for seat in (None, "1"):
-            assert game.web_picture(a, seat) == game.web_picture(b, seat)
+            assert game.web.picture(a, seat) == game.web.picture(b, seat)
         if not a.awaiting():
             break
 
@@ -327,7 +327,7 @@ def test_electron_gladiators_picture_draws_each_vehicles_reach_and_its_controls(
     second = False
     for _ in range(300):
         seat = state.awaiting()[0]
-        html = game.web_picture(state, seat) or ""
+        html = game.web.picture(state, seat) or ""
         for vehicle in state.arena.vehicles.values():
             name = square_name(vehicle.square)
             found = re.search(rf'data-sq="{name}"[^>]*data-marks="([^"]*)"', html)
@@ -347,7 +347,7 @@ def test_electron_gladiators_picture_draws_each_vehicles_reach_and_its_controls(
             assert "speed points left" in html
         if any(" with " in a for a in legal):
             assert re.search(r"\+ second gun [A-U]\d+ \((direct|parabolic, spotted by)", html)
-            spectator = game.web_picture(state, None) or ""
+            spectator = game.web.picture(state, None) or ""
             assert "data-marks" in spectator and "vehicle-controls" not in spectator
             second = True
             break
@@ -366,7 +366,7 @@ def test_superhero_gladiators_picture_shows_altitude_and_entanglement() -> None:
         for _ in range(300):
             if not state.awaiting():
                 break
-            html = game.web_picture(state, None) or ""
+            html = game.web.picture(state, None) or ""
             for hero in state.view(None)["heroes"]:
                 if not hero["square"] or hero["fainted"]:
                     continue
@@ -438,7 +438,7 @@ def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
     box finds others."""
     game = get_game("super-dice-heroes")
     state = game.start({"rounds": 1}, 100, 2)
-    html = game.web_picture(state, "57") or ""
+    html = game.web.picture(state, "57") or ""
     rows = re.findall(r"<tr( class=me)?( data-extra hidden)?><td>(\d+)</td>", html)
     assert len(rows) == 100
     shown = [(me, rank) for me, extra, rank in rows if not extra]
@@ -448,7 +448,7 @@ def test_super_dice_heroes_scoreboard_at_a_hundred_players() -> None:
     # my sheet ends as the printed one does: bystanders, minions, wild dice, power, honor
     bottom = re.search(r'<table class="sheet-bottom">.*?</table>', html)
     assert bottom and "0 of 18 defeated" in bottom[0] and "Honor</th>" in bottom[0]
-    assert "sheet-bottom" not in (game.web_picture(state, None) or "")
+    assert "sheet-bottom" not in (game.web.picture(state, None) or "")
 
 
 def test_electron_gladiators_picture_asks_the_scouts_owner_to_dodge() -> None:
@@ -461,13 +461,13 @@ def test_electron_gladiators_picture_asks_the_scouts_owner_to_dodge() -> None:
         seat = state.awaiting()[0]
         dodge = state.view(seat)["pending_dodge"]
         if dodge:
-            html = game.web_picture(state, seat) or ""
+            html = game.web.picture(state, seat) or ""
             assert f"Your Scout on {dodge['scout']} was missed" in html
             for square in dodge["squares"]:
                 assert f">Dodge to {square}</button>" in html
                 assert re.search(rf'data-sq="{square}" data-acts="[^"]*dodge {square}', html)
             for other in (None, "1" if seat == "2" else "2"):
-                seen = game.web_picture(state, other) or ""
+                seen = game.web.picture(state, other) or ""
                 assert f"the Scout on {dodge['scout']} was missed and may dodge" in seen
                 assert "Dodge to" not in seen and "data-acts" not in seen
             return

@@ -20,7 +20,7 @@ def test_the_compact_sheet_shows_each_location_in_a_line_and_its_open_goals() ->
     state = start(("grow", "ice"), rolls=[(1, 1, 5, 6)])
     place(state, 1)
     acts(state, "help 1 at 1", "move 2 with 1", "help 5 at 11", "help 6 at 9")
-    lines = GAME.render(state, "1").splitlines()
+    lines = GAME.terminal.render(state, "1").splitlines()
     assert " 1 City Hall (grid)  [X32 321 213]  minions [...]" in lines
     assert ">2 Hospital (pairs)  [.. .. .. .. 6. 5.]  minions [...]" in lines
     assert "    pair 1 +3, 2 +3, 3 W, 4 +4, 5 +4, 6 B" in lines  # half pairs pay nothing
@@ -31,7 +31,7 @@ def test_a_met_goal_leaves_the_list() -> None:
     state = start(("grow",), rolls=[(5, 5, 6, 6)])
     place(state, 2)
     acts(state, "help 5 at 11", "help 5 at 12")
-    text = GAME.render(state, "1")
+    text = GAME.terminal.render(state, "1")
     assert "[.. .. .. .. .. 55]" in text
     assert "    pair 1 +3, 2 +3, 3 W, 4 +4, 5 +4\n" in text
 
@@ -52,7 +52,7 @@ def test_the_sheet_fits_a_40_row_80_column_terminal() -> None:
         state = game.start({}, players, 3)
         for s in state.seats:  # round 1: everyone has chosen a superpower
             state.act(s, str(state.legal_actions(s)[0]))
-        lines = game.render(state, seat).splitlines()
+        lines = game.terminal.render(state, seat).splitlines()
         assert len(lines) + AROUND <= 40, (players, len(lines))
         assert max(len(line) for line in lines) <= 76
         board = lines[-6:]  # the leaders' rows, and the viewer's always

@@ -169,10 +169,10 @@ def test_render_shows_the_sheet_and_the_scoreboard() -> None:
     state = start(("grow", "ice"), rolls=[(1, 3, 2, 6)], hero_names=("Blaze", "Frost"))
     place(state, 1)
     acts(state, "help 1 at 1")
-    text = GAME.render(state, "1")
+    text = GAME.terminal.render(state, "1")
     assert "Blaze  honor 0" in text and "City Hall (grid)" in text and "Frost" in text
     assert "deciding" in text
-    spectator = GAME.render(state, None)
+    spectator = GAME.terminal.render(state, None)
     assert "Blaze" in spectator and "power grow" not in spectator
 
 
@@ -182,19 +182,21 @@ def test_solo_render_shows_the_table_of_titles() -> None:
     rule solo_target sets one."""
     state = start(("grow",), rolls=[(6, 6, 6, 6)])
     hero(state).goal_honor = 61
-    text = GAME.render(state, "1")
+    text = GAME.terminal.render(state, "1")
     assert "solo: now 61 honor, Sidekick" in text and "saves the city" not in text
     assert "titles: Rookie 0+ | >Sidekick 60+ | Hero 80+ | Superhero 95+ | Legend 110+" in text
     state = start(("grow",), rolls=[(6, 6, 6, 6)], solo_target=80)
     hero(state).goal_honor = 61
-    assert "solo: 80 honor saves the city, now 61 honor, Sidekick" in GAME.render(state, "1")
-    assert "solo:" not in GAME.render(start(("grow", "ice")), "1")
+    assert "solo: 80 honor saves the city, now 61 honor, Sidekick" in GAME.terminal.render(
+        state, "1"
+    )
+    assert "solo:" not in GAME.terminal.render(start(("grow", "ice")), "1")
 
 
 def test_every_line_of_the_sheet_fits_an_80_column_terminal() -> None:
     """Terminal: the sheet and scoreboard fit the panel of an 80-column terminal."""
     state = start(("grow", "ice"), hero_names=("A hero with a forty-character long name",))
-    assert max(len(line) for line in GAME.render(state, "1").splitlines()) <= 76
+    assert max(len(line) for line in GAME.terminal.render(state, "1").splitlines()) <= 76
 
 
 def test_a_hundred_players_play_a_whole_game() -> None:

@@ -15,7 +15,7 @@ from gladiatorium.games.super_dice_heroes import GAME, SuperDiceHeroesState
 def seen_by(state: SuperDiceHeroesState, seat: str | None) -> tuple[str, str, str]:
     """Everything a seat can see: its view, its events and its terminal picture."""
     events = json.dumps([e.to_json() for e in state.events_for(seat)])
-    return json.dumps(state.view(seat)), events, GAME.render(state, seat)
+    return json.dumps(state.view(seat)), events, GAME.terminal.render(state, seat)
 
 
 def test_a_heros_spends_reach_nobody_else_before_the_round_resolves() -> None:
@@ -70,7 +70,7 @@ def test_the_chosen_superpower_is_hidden_until_everyone_has_chosen() -> None:
     state.act("1", "choose grow")
     assert state.view("2")["heroes"]["1"]["power"] is None
     assert state.view("2")["heroes"]["1"]["power_choices"] == ["shrink", "grow"]
-    assert "grow x3" not in GAME.render(state, "2")
+    assert "grow x3" not in GAME.terminal.render(state, "2")
     state.act("2", "choose ice")
     assert state.view("2")["heroes"]["1"]["power"] == "grow"
     assert "Hero 1: choose grow; 0 honor" in [e.text for e in state.events_for("2")]

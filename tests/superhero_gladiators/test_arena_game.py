@@ -12,8 +12,8 @@ from gladiatorium.core.match import run_match
 from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
-from gladiatorium.games.superhero_gladiators.game import hero_data, teams_from_flags
-from gladiatorium.games.superhero_gladiators.hero_files import hero_to_data
+from gladiatorium.games.superhero_gladiators.hero_files import hero_data, hero_to_data
+from gladiatorium.games.superhero_gladiators.terminal import teams_from_flags
 from version6_heroes import VERSION_6_TEAMS, version6_options
 
 PUNCH = power("close", level=1, name="Punch")
@@ -135,7 +135,9 @@ def test_v3_the_turn_limit_ends_in_a_tie() -> None:
 
 
 def test_cli_flags_turn_sample_names_and_maps_into_options() -> None:
-    values = GAME.cli_options({"team": ["1=cowboy.yaml,perseus", "2=fred"], "map": ["pillars"]})
+    values = GAME.terminal.cli_options(
+        {"team": ["1=cowboy.yaml,perseus", "2=fred"], "map": ["pillars"]}
+    )
     assert [h["name"] for h in values["teams"][0]] == ["Cowboy", "Perseus"]
     assert values["map_name"] == "pillars"
     state = GAME.start(values, 2, 1)
@@ -150,9 +152,9 @@ def test_cli_flags_errors_are_clear() -> None:
     with pytest.raises(OptionsError, match=r"1\.\.2"):
         teams_from_flags(["1=cowboy", "3=fred"])
     with pytest.raises(OptionsError, match="not --speed"):
-        GAME.cli_options({"speed": ["3"]})
+        GAME.terminal.cli_options({"speed": ["3"]})
     with pytest.raises(OptionsError, match="no map file"):
-        GAME.cli_options({"map": ["nowhere.txt"]})
+        GAME.terminal.cli_options({"map": ["nowhere.txt"]})
 
 
 def test_players_must_match_the_teams() -> None:
@@ -166,7 +168,7 @@ def test_render_draws_the_map_heroes_and_the_pending_hit() -> None:
     state = duel([attacker(bolt)], [defender(tough)], {"1A": "a1", "2A": "d1"}, "1..2")
     state.rng.force([17])
     state.act("1", "attack 2A with Bolt")
-    picture = GAME.render(state, "2")
+    picture = GAME.terminal.render(state, "2")
     assert "1A" in picture and "2A" in picture and "oomph 36/36" in picture
     assert "2A is hit by 1A's Bolt (4 damage): defend?" in picture
 
@@ -177,9 +179,9 @@ def test_a2_render_shows_the_legend_of_the_marks_on_the_map() -> None:
     assert (
         "legend: . floor, ### wall, ~~~ bottomless pit, %%% cloud of fire, "
         "1-9 start squares, 1A hero (^ flying, * entangled)"
-    ) in GAME.render(pits, "1")
+    ) in GAME.terminal.render(pits, "1")
     plain = duel([attacker()], [defender()], {"1A": "a1", "2A": "b1"}, "12")
-    assert "legend: 1-9 start squares, 1A hero" in GAME.render(plain, "1")
+    assert "legend: 1-9 start squares, 1A hero" in GAME.terminal.render(plain, "1")
 
 
 def test_default_game_records_and_replays() -> None:
@@ -208,7 +210,7 @@ def test_s1_s3_the_rulebooks_sample_orders_come_out_in_the_arena() -> None:
     """S1, S3: all eight samples in one match act and are placed in the book's orders
     (the Barbarian and the Archer roll for their place)."""
     first = "wizard,stranger,barbarian,porcupine"
-    values = GAME.cli_options(
+    values = GAME.terminal.cli_options(
         {"team": [f"1={first}", "2=cowboy,giant-rubber,perseus,fred"], "map": ["colosseum"]}
     )
     state = GAME.start(values, 2, 0)
@@ -245,12 +247,12 @@ def test_look_shows_a_heros_card_in_play_and_render_lists_the_options() -> None:
     state = GAME.start(version6_options(), None, 1)
     state.act("2", "place a1")
     state.act("2", "place h1")
-    card = GAME.look(state, "1", "2a")
+    card = GAME.terminal.look(state, "1", "2a")
     assert "Perseus (2A)" in card and "Harpe (level 3, close: piercing" in card
     assert "15 left" in card
     with pytest.raises(GladiatoriumError, match="no hero 'zz'"):
-        GAME.look(state, "1", "zz")
-    assert "seat 1 to act: 28 moves; attack 2A with Six-shooter" in GAME.render(state, "1")
+        GAME.terminal.look(state, "1", "zz")
+    assert "seat 1 to act: 28 moves; attack 2A with Six-shooter" in GAME.terminal.render(state, "1")
 
 
 def test_default_teams_are_the_sample_cowboy_and_perseus() -> None:
@@ -283,8 +285,8 @@ def test_the_version_6_teams_of_the_scenario_tests_are_the_old_samples() -> None
 def test_a_map_file_is_read_and_its_errors_name_the_square(tmp_path: Path) -> None:
     arena = tmp_path / "tiny.txt"
     arena.write_text("1.\n.2\n", encoding="utf-8")
-    values = GAME.cli_options({"map": [str(arena)]})
+    values = GAME.terminal.cli_options({"map": [str(arena)]})
     assert values["map_name"] == "tiny" and values["map"].startswith("1.")
     arena.write_text("1.\n.2?\n", encoding="utf-8")
     with pytest.raises(OptionsError, match=r"tiny.txt: line 2, column 3 \(c2\)"):
-        GAME.cli_options({"map": [str(arena)]})
+        GAME.terminal.cli_options({"map": [str(arena)]})

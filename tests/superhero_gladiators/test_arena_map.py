@@ -73,6 +73,6 @@ def test_every_shipped_map_parses_and_plays_to_an_end(name: str) -> None:
 
 
 def test_too_few_start_squares_is_a_clear_error() -> None:
-    teams = GAME.cli_options({"team": ["1=cowboy,perseus", "2=fred"]})["teams"]
+    teams = GAME.terminal.cli_options({"team": ["1=cowboy,perseus", "2=fred"]})["teams"]
     with pytest.raises(OptionsError, match="1 start squares marked 1 but team 1 has 2 heroes"):
         GAME.start({"teams": teams, "map": "12"}, 2, 0)

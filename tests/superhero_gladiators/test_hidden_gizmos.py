@@ -56,8 +56,8 @@ def seen(state: SuperheroGladiatorsState, seat: str | None) -> dict[str, Any]:
     return {
         "view": state.view(seat),
         "events": [e.to_json() for e in state.events_for(seat)],
-        "render": GAME.render(state, seat),
-        "look": [GAME.look(state, seat, hero) for hero in state.fighters],
+        "render": GAME.terminal.render(state, seat),
+        "look": [GAME.terminal.look(state, seat, hero) for hero in state.fighters],
         "legal": [str(a) for a in state.legal_actions(seat)] if seat else [],
         "refusals": refusals,
     }
@@ -74,12 +74,14 @@ def test_g5_a_foe_card_shows_no_hidden_gizmo_and_no_missing_one() -> None:
     """G5: 'look 2A' for seat 1 names the power without its gizmo, in both worlds; its
     owner's card says what the gizmo is."""
     hidden, none = cloaked("hidden"), cloaked("none")
-    card = GAME.look(hidden, "1", "2A")
-    assert card == GAME.look(none, "1", "2A")
+    card = GAME.terminal.look(hidden, "1", "2A")
+    assert card == GAME.terminal.look(none, "1", "2A")
     assert "Cloak (level 2, defense: toughness; 3 left)" in card
     assert "Bolt (level 2, distance: vulnerable gizmo;" in card  # in plain sight
-    assert "Cloak (level 2, defense: toughness, hidden gizmo;" in GAME.look(hidden, "2", "2A")
-    assert "Cloak (level 2, defense: toughness, no gizmo;" in GAME.look(none, "2", "2A")
+    assert "Cloak (level 2, defense: toughness, hidden gizmo;" in GAME.terminal.look(
+        hidden, "2", "2A"
+    )
+    assert "Cloak (level 2, defense: toughness, no gizmo;" in GAME.terminal.look(none, "2", "2A")
 
 
 def test_g5_notice_is_offered_whether_or_not_a_gizmo_is_there() -> None:

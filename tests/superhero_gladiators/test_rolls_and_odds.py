@@ -37,22 +37,24 @@ def test_each_roll_line_names_who_rolls() -> None:
 
 def test_the_action_list_gives_each_attacks_chance_to_land() -> None:
     state = duel([attacker(BOLT, SHAKY, LASSO)], [defender()], AT, LINE)
-    notes = GAME.action_notes(state, "1")
+    notes = GAME.terminal.action_notes(state, "1")
     assert notes == {
         "attack 2A with Bolt": "85% to hit, 35% double damage",  # 17 in 20, 7 in 20
         # 17/20 x 15/20 and 7/20 x 15/20
         "attack 2A with Shaky": "64% to hit with the flaw die, 26% double damage",
         "attack 2A with Lasso": "85% to hit",  # entangling: no damage to double
     }
-    assert "attack 2A with Bolt (85% to hit, 35% double damage)" in GAME.render(state, "1")
-    assert GAME.action_notes(state, "2") == {}  # not its turn
+    assert "attack 2A with Bolt (85% to hit, 35% double damage)" in GAME.terminal.render(state, "1")
+    assert GAME.terminal.action_notes(state, "2") == {}  # not its turn
 
 
 def test_a_gizmo_attack_uses_perception_and_cannot_double() -> None:
     shield = power("defense", "toughness", gizmo="vulnerable", level=2, uses=3, name="Shield")
     state = duel([attacker(BOLT)], [defender(shield)], AT, LINE)
     # 2 x Perception 4 - Perception 4 = 4: a d20 of 4 or less
-    assert GAME.action_notes(state, "1")["attack 2A gizmo Shield with Bolt"] == "20% to hit"
+    assert (
+        GAME.terminal.action_notes(state, "1")["attack 2A gizmo Shield with Bolt"] == "20% to hit"
+    )
 
 
 def test_legal_at_the_prompt_lists_the_odds() -> None:
@@ -73,7 +75,7 @@ def test_a_copied_attack_has_its_odds_too() -> None:
     act(state, "attack 2A with Bolt", [17])
     act(state, "copy Mirror")
     # 15 + Combat 11 - 13 = 13: 13 in 20 hit, 3 in 20 double
-    assert GAME.action_notes(state, "2") == {
+    assert GAME.terminal.action_notes(state, "2") == {
         "attack 1A with copied Bolt": "65% to hit, 15% double damage",
         "attack 1A gizmo Bolt with copied Bolt": "20% to hit",  # 2 x 4 - 4 = 4
     }

@@ -165,9 +165,10 @@ def list_games(as_json: JsonArg = False) -> None:
 def _flag_help() -> str:
     """The game-specific flags of every game, for ``play --help``."""
     lines = [
-        f"{g.info.slug}: " + "; ".join(f"--{flag} {text}" for flag, text in g.cli_flags.items())
+        f"{g.info.slug}: "
+        + "; ".join(f"--{flag} {text}" for flag, text in g.terminal.cli_flags.items())
         for g in games()
-        if g.cli_flags
+        if g.terminal.cli_flags
     ]
     if not lines:
         return ""
@@ -579,14 +580,14 @@ def _url_option(value: str, name: str, origin: bool = False) -> str:
 
 
 def mount_game_commands(target: typer.Typer) -> None:
-    """Mount every registered game's own commands (``Game.commands()``): a typer app as
-    a group (``gladiatorium hero check ...``), a function as one command (``duel``).
+    """Mount every registered game's own commands (``game.terminal.commands()``): a typer
+    app as a group (``gladiatorium hero check ...``), a function as one command (``duel``).
     A name taken by a built-in command or another game is refused."""
     load()
     taken = {_command_name(command) for command in target.registered_commands}
     taken |= {group.name for group in target.registered_groups}
     for game in games():
-        for name, command in game.commands().items():
+        for name, command in game.terminal.commands().items():
             if name in taken:
                 raise GladiatoriumError(f"{game.info.slug}: the command {name!r} is taken")
             taken.add(name)

@@ -86,9 +86,9 @@ def _ask_flags(console: Console, game: Game[Any]) -> list[str]:
     """The game-specific choices the command line takes as flags (heroes and map,
     set-up, names), as ``--flag value`` arguments; several values are split by ';'."""
     args: list[str] = []
-    for flag, about in game.cli_flags.items():
-        choices = game.menu_choices(flag)
-        default = game.menu_default(flag)
+    for flag, about in game.terminal.cli_flags.items():
+        choices = game.terminal.menu_choices(flag)
+        default = game.terminal.menu_default(flag)
         console.print(Text(f"{flag}: {about}", style="dim"), highlight=False)
         if choices:
             console.print(Text(f"  shipped: {', '.join(choices)}", style="dim"), highlight=False)

@@ -25,7 +25,7 @@ class QuitMatch(Exception):
 
 def show_rules(game: Game[Any], console: Console) -> bool:
     """The game's rules text, paged on a terminal; False when the game has none."""
-    text = game.rules_text()
+    text = game.terminal.rules_text()
     if text is None:
         return False
     with console.pager(styles=False):  # a plain pager (less without -R) shows no codes
@@ -123,7 +123,7 @@ class HumanSeat:
         self._show(state, seat)
         while True:
             try:
-                prompt = self.game.prompt_text(state, seat)
+                prompt = self.game.terminal.prompt_text(state, seat)
                 text = self.console.input(Text.assemble((f"{prompt}>", "bold cyan"), " "))
             except EOFError:
                 raise QuitMatch from None
@@ -131,7 +131,7 @@ class HumanSeat:
             if command in {"quit", "exit"}:
                 raise QuitMatch
             if not command:
-                enter = self.game.enter_action(state, seat)
+                enter = self.game.terminal.enter_action(state, seat)
                 if enter is not None:
                     return enter
                 continue
@@ -140,14 +140,14 @@ class HumanSeat:
                 self._show(state, seat)
                 continue
             if command == "help":
-                self.console.print(self.game.notation_help(), highlight=False)
+                self.console.print(self.game.terminal.notation_help(), highlight=False)
                 self.console.print(
                     "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
                     "contain the words, 'board' redraws the board, 'rules' shows the rules, "
                     "'undo' takes back your last "
                     "action (against bots, while no die was rolled since), 'quit' stops."
                 )
-                look = self.game.look_help()
+                look = self.game.terminal.look_help()
                 if look:
                     self.console.print(f"'look ...': {look}", highlight=False)
                 continue
@@ -162,7 +162,7 @@ class HumanSeat:
             if command == "look" or command.startswith("look "):
                 self._look(state, seat, text.strip()[4:].strip())
                 continue
-            if command in self.game.look_shortcuts:
+            if command in self.game.terminal.look_shortcuts:
                 self._look(state, seat, command)
                 continue
             if command in {"legal", "?"} or command.startswith(("legal ", "? ")):
@@ -172,11 +172,11 @@ class HumanSeat:
                 return state.parse(seat, text)
             except GladiatoriumError as err:
                 why = None
-                reading = self.game.typed_reading(state, seat, text)
+                reading = self.game.terminal.typed_reading(state, seat, text)
                 if reading is not None:
                     return reading
                 if isinstance(err, IllegalAction):
-                    why = self.game.explain_refusal(state, seat, text)
+                    why = self.game.terminal.explain_refusal(state, seat, text)
                 self.console.print(
                     Text.assemble((str(err), "red"), " (type 'legal' or 'help')"), highlight=False
                 )
@@ -186,18 +186,18 @@ class HumanSeat:
     def _show(self, state: State[Any], seat: Seat) -> None:
         """New events, then the board unless it is the one this seat saw last."""
         self.show_new_events(state, seat)
-        board = self.game.render(state, seat)
+        board = self.game.terminal.render(state, seat)
         if self.shown_board.get(seat) == board:
             self.console.print(Text("(board unchanged; 'board' shows it)", style="dim"))
         else:
-            legend = self.game.legend()
+            legend = self.game.terminal.legend()
             show_board(self.console, board, f"seat {seat}")
             if legend:
                 self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
             self.shown_board[seat] = board
         choices = state.legal_actions(seat)
         if len(choices) <= 12:
-            notes = self.game.action_notes(state, seat)
+            notes = self.game.terminal.action_notes(state, seat)
             listed = (with_note(str(a), notes) for a in choices)
             self.console.print(Text("  ".join(listed), style="dim"))
 
@@ -239,7 +239,7 @@ class HumanSeat:
         if not shown:
             self.console.print(Text(f"no legal action contains '{words}'"), highlight=False)
             return
-        notes = self.game.action_notes(state, seat)
+        notes = self.game.terminal.action_notes(state, seat)
         listed = (with_note(a, notes) for a in shown[:LEGAL_SHOWN])
         self.console.print(Text("  ".join(listed)), highlight=False)
         if len(shown) > LEGAL_SHOWN:
@@ -253,7 +253,7 @@ class HumanSeat:
     def _look(self, state: State[Any], seat: Seat, query: str) -> None:
         """The game's extra information on request, or why there is none."""
         try:
-            text = self.game.look(state, seat, query)
+            text = self.game.terminal.look(state, seat, query)
         except GladiatoriumError as err:
             self.console.print(Text(str(err), style="red"), highlight=False)
             return
@@ -272,5 +272,5 @@ def show_end(
     if seat is not None:
         person.show_new_events(state, seat)
     title = "final board" if seat is None else f"final board, seat {seat}"
-    show_board(console, game.render(state, seat), title)
-    console.print(Text(game.summary(state, seat), style="bold"), highlight=False)
+    show_board(console, game.terminal.render(state, seat), title)
+    console.print(Text(game.terminal.summary(state, seat), style="bold"), highlight=False)

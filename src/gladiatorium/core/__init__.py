@@ -17,6 +17,7 @@ from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
 from gladiatorium.core.legal import LegalList
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.outcome import Ending, Outcome, Reason, Termination, standing
+from gladiatorium.core.presenters import TerminalPresenter, WebPresenter
 from gladiatorium.core.registry import (
     best_bot,
     bots_for,
@@ -56,8 +57,10 @@ __all__ = [
     "Rng",
     "Seat",
     "State",
+    "TerminalPresenter",
     "Termination",
     "UnknownGame",
+    "WebPresenter",
     "action_from_json",
     "best_bot",
     "bots_for",

@@ -1,8 +1,9 @@
-"""A game definition: declared info, typed options, a state factory, its bots."""
+"""A game's rules: declared info, typed options, a state factory, its bots, the hooks
+the lab and the server ask of a match; and the presenters that show it (see
+``core/presenters.py``)."""
 
 from __future__ import annotations
 
-import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from gladiatorium.core.action import Action, action_from_json
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.observation import Observation, seat_copy, without_position
+from gladiatorium.core.presenters import TerminalPresenter, WebPresenter
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
 
@@ -67,29 +69,26 @@ class Person(Protocol):
     def decide(self, state: State[Any], seat: Seat) -> Action: ...
 
 
-@dataclass(frozen=True)
-class Design:
-    """A library item (a hero) being designed in the browser: see :meth:`Game.design`."""
-
-    #: every field of the item as HTML form controls, filled in, each error beside its
-    #: field (every user string escaped)
-    form: str
-    #: the live check as HTML: cost, points left, every error, the preview
-    check: str
-    #: each field's error slot again, marked ``hx-swap-oob`` (the check's answer to htmx)
-    slots: str
-    #: the item as the text of its file (for download and the library)
-    text: str
-    name: str
-    valid: bool
-
-
 class Game(ABC, Generic[OptT]):
-    """One game. Subclasses set the class attributes and implement :meth:`new_state`."""
+    """One game's rules (what OpenSpiel's Game and State hold): options, a fresh or
+    written match, the bots, the worlds a bot is handed, how each seat stands, and the
+    hooks of the lab and the server. Subclasses set the class attributes and implement
+    :meth:`new_state`. How the game is shown is its presenters' part
+    (``core/presenters.py``): ``terminal`` and ``web``, made from
+    :attr:`terminal_presenter` and :attr:`web_presenter` (the generic ones unless the
+    game names its own)."""
 
     info: ClassVar[GameInfo]
     options_type: ClassVar[type[BaseModel]]
     action_types: ClassVar[tuple[type[Action], ...]]
+    #: the game at the terminal: its own presenter class, or the generic one
+    terminal_presenter: ClassVar[type[TerminalPresenter]] = TerminalPresenter
+    #: the game on the web pages: its own presenter class, or the generic one
+    web_presenter: ClassVar[type[WebPresenter]] = WebPresenter
+
+    def __init__(self) -> None:
+        self.terminal: TerminalPresenter = self.terminal_presenter(self)
+        self.web: WebPresenter = self.web_presenter(self)
 
     @abstractmethod
     def new_state(self, options: OptT, players: int, seed: int) -> State[OptT]:
@@ -107,39 +106,6 @@ class Game(ABC, Generic[OptT]):
         """This game's own bots by name, best first (the random bot is added by the
         bot registry for every game)."""
         return {}
-
-    def render(self, state: State[OptT], seat: Seat | None) -> str:
-        """Text picture of the match as ``seat`` may see it (default: its view)."""
-        return json.dumps(state.view(seat), indent=2, default=str)
-
-    def web_picture(self, state: State[OptT], seat: Seat | None) -> str | None:
-        """The match as an HTML fragment (inline SVG and markup) for the web page, built
-        only from ``state.view(seat)`` and the seat's own legal actions; every user string
-        escaped. Clickable elements carry ``data-acts`` (a JSON list of the legal actions
-        they take part in) and may carry ``data-act`` (the one a plain click plays); see
-        docs/api.md "Game pages". None (the default): the page shows :meth:`render`."""
-        return None
-
-    def notation_help(self) -> str:
-        """How actions are written, for the terminal's ``help``."""
-        return "Type an action exactly as listed by 'legal'."
-
-    def legend(self) -> str | None:
-        """What the board's symbols mean, shown under the board (None: nothing)."""
-        return None
-
-    def look_help(self) -> str | None:
-        """What the terminal's ``look ...`` command shows in this game (None: nothing)."""
-        return None
-
-    #: words that, typed alone at the terminal's prompt, mean ``look WORD`` (Super Dice
-    #: Heroes' ``sheet``); never a legal action's notation
-    look_shortcuts: ClassVar[tuple[str, ...]] = ()
-
-    def look(self, state: State[OptT], seat: Seat | None, query: str) -> str:
-        """Extra information on request (``look G1``: a vehicle's reach), built only from
-        what ``seat`` may know. A query that makes no sense raises a GladiatoriumError."""
-        raise GladiatoriumError(f"{self.info.slug} has nothing to look at")
 
     def secret_twin(self, state: State[OptT], seat: Seat | None) -> State[OptT] | None:
         """A copy of ``state`` that differs from it only in facts ``seat`` may not know
@@ -190,91 +156,6 @@ class Game(ABC, Generic[OptT]):
         default knows nothing: a half each."""
         return dict.fromkeys(state.seats, 0.5)
 
-    #: the game-specific command-line flags ``cli_options`` reads, with their help
-    cli_flags: ClassVar[dict[str, str]] = {}
-
-    def enter_action(self, state: State[OptT], seat: Seat) -> Action | None:
-        """What pressing Enter on an empty line does for ``seat`` now (Gladiator Chess:
-        let the commander of the slot move), or None: nothing."""
-        return None
-
-    def typed_reading(self, state: State[OptT], seat: Seat, text: str) -> Action | None:
-        """A forgiving reading of ``text`` that the strict notation refused, when it is
-        unambiguous (a King's own move typed without ``king:``), or None."""
-        return None
-
-    def action_notes(self, state: State[OptT], seat: Seat) -> dict[str, str]:
-        """A short note on some of ``seat``'s legal actions, by notation, shown beside
-        them (a Superhero Gladiators attack's chance to hit). Built only from what the
-        seat may know; none by default."""
-        return {}
-
-    def prompt_text(self, state: State[OptT], seat: Seat) -> str:
-        """The terminal's prompt for ``seat``: whose turn and what is left (default:
-        the seat)."""
-        return seat
-
-    def menu_choices(self, flag: str) -> list[str]:
-        """Names the terminal menu offers for a game-specific flag (shipped heroes,
-        maps, set-ups), besides a file; none by default."""
-        return []
-
-    def menu_default(self, flag: str) -> str:
-        """The menu's answer for a game-specific flag left empty ('': the game's own
-        default)."""
-        return ""
-
-    def rules_text(self) -> str | None:
-        """The game's rules and rulings (``docs/rules/<slug>.md``, shipped with the
-        package as ``gladiatorium/rules/<slug>.md``), or None when there are none."""
-        from gladiatorium.core.texts import rules_text
-
-        return rules_text(self.info.slug)
-
-    def summary(self, state: State[OptT], seat: Seat | None) -> str:
-        """The end of a match in players' words for ``seat`` ("You win: ..."), built
-        only from what ``seat`` may know; empty while the match goes on. Games
-        override :meth:`outcome_words` or this for richer wording."""
-        from gladiatorium.core.texts import default_summary
-
-        return default_summary(self, state, seat)
-
-    def outcome_words(self, state: State[OptT]) -> str:
-        """Why the match ended, in words (default: the outcome's reason)."""
-        outcome = state.outcome()
-        return "" if outcome is None else outcome.reason
-
-    def explain_refusal(self, state: State[OptT], seat: Seat, text: str) -> str | None:
-        """Why ``text`` is refused for ``seat`` now: the nearest legal reading or the
-        rule that forbids it, in words; None when the game has nothing to add to the
-        generic "not a legal action". Built only from what ``seat`` may know. The
-        default names the legal actions that complete what was typed."""
-        typed = " ".join(text.split()).lower()
-        if not typed or seat not in state.awaiting():
-            return None
-        close = [str(a) for a in state.legal_actions(seat)]
-        close = [a for a in close if " ".join(a.split()).lower().startswith(typed + " ")]
-        if not close:
-            return None
-        return f"did you mean {' or '.join(repr(a) for a in close[:3])}?"
-
-    def cli_options(self, flags: Mapping[str, Sequence[str]]) -> dict[str, Any]:
-        """Turn game-specific command-line flags (``--team 1=a.yaml``) into option
-        values. The default accepts none."""
-        if flags:
-            raise OptionsError(
-                f"{self.info.slug} takes no flag --{next(iter(flags))}; use --option KEY=VALUE"
-            )
-        return {}
-
-    def commands(self) -> Mapping[str, object]:
-        """The game's own terminal commands, by name (``gladiatorium NAME ...``): each a
-        ``typer.Typer`` (a group of sub-commands) or a function typer reads as one
-        command. They live in the game's folder and are imported only when this is
-        called, so loading a game for the server or the lab loads no terminal code.
-        Empty by default."""
-        return {}
-
     def timeout_actions(self, state: State[OptT], seat: Seat) -> list[Action]:
         """What ``seat`` does, in order, when it misses a deadline while awaited (Hero
         Battle's moderator closes the round; a Super Dice Heroes hero ends its round).
@@ -297,11 +178,6 @@ class Game(ABC, Generic[OptT]):
         in no side (Hero Battle's moderator) runs the game and plays for nobody. A lab
         tournament seats one bot on each side."""
         return tuple((seat,) for seat in state.seats)
-
-    def posts(self, state: State[OptT], seat: Seat | None) -> dict[str, str]:
-        """Texts ready to publish that ``seat`` may read (a forum round post), by title.
-        Built only from what ``seat`` may know; none by default."""
-        return {}
 
     # ----- replays: what each seat knew, and what the end makes public ---------------
     def action_seen_by(
@@ -350,6 +226,7 @@ class Game(ABC, Generic[OptT]):
         no seat of a game with it."""
         return not self.info.hidden_information
 
+    # ----- a player's library: what may be kept, checked as the rules check it ------
     #: what a player may keep in a library for this game (``hero``), or None
     library_kind: ClassVar[str | None] = None
 
@@ -361,18 +238,6 @@ class Game(ABC, Generic[OptT]):
     def library_options(self, chosen: Mapping[Seat, Sequence[dict[str, Any]]]) -> dict[str, Any]:
         """Option values that put the library items ``chosen`` for each seat in play."""
         raise GladiatoriumError(f"{self.info.slug} keeps no library")
-
-    def design(
-        self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
-    ) -> Design:
-        """The designer page of a library item (``/heroes/new``): from the posted form
-        ``fields``, or from the ``text`` of a file (an import, a sample); with neither,
-        a blank item. Games without a designer refuse."""
-        raise GladiatoriumError(f"{self.info.slug} has no designer")
-
-    def design_samples(self) -> dict[str, str]:
-        """Sample library items to start a design from: name -> the text of its file."""
-        return {}
 
     # ----- shared helpers ----------------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:

@@ -34,10 +34,10 @@ def register_generic_bot(name: str, factory: BotFactory) -> None:
 def register_lab_commands(game: Game[Any], commands: Callable[[], Mapping[str, object]]) -> None:
     """A game's own lab reports (``gladiatorium lab NAME ...``, such as Superhero
     Gladiators' ``balance`` and ``cost``): ``commands()`` gives them by name, each a
-    ``typer.Typer`` or a function typer reads as one command, as ``Game.commands()``
-    does for the game's terminal commands. They live in the game's folder and are
-    imported only when ``commands()`` is called; the loader registers the function a
-    game's package exposes as ``lab_commands``."""
+    ``typer.Typer`` or a function typer reads as one command, as
+    ``game.terminal.commands()`` does for the game's terminal commands. They live in the
+    game's folder and are imported only when ``commands()`` is called; the loader
+    registers the function a game's package exposes as ``lab_commands``."""
     _LAB_COMMANDS[game.info.slug] = commands
 
 

@@ -74,7 +74,7 @@ def parse_extra_flags(args: Sequence[str]) -> dict[str, list[str]]:
 
 def build_options(game: Game[Any], option: Sequence[str], extra: Sequence[str]) -> dict[str, Any]:
     values = {k: option_value(v) for k, v in parse_pairs(option, "option").items()}
-    values.update(game.cli_options(parse_extra_flags(extra)))
+    values.update(game.terminal.cli_options(parse_extra_flags(extra)))
     return values
 
 

@@ -4,13 +4,10 @@ the end of a match in words."""
 from __future__ import annotations
 
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gladiatorium.core.events import Seat
 from gladiatorium.core.state import State
-
-if TYPE_CHECKING:
-    from gladiatorium.core.game import Game
 
 
 def rules_text(slug: str) -> str | None:
@@ -25,12 +22,12 @@ def _score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def default_summary(game: Game[Any], state: State[Any], seat: Seat | None) -> str:
-    """ "You win: ...", "Seat 2 wins: ..." or "Draw: ...", then the scores, if any."""
+def default_summary(state: State[Any], seat: Seat | None, why: str) -> str:
+    """ "You win: ...", "Seat 2 wins: ..." or "Draw: ...", then the scores, if any;
+    ``why`` is the reason in words."""
     outcome = state.outcome()
     if outcome is None:
         return ""
-    why = game.outcome_words(state)
     if outcome.draw:
         head = "Draw"
     elif outcome.lost:

@@ -1,5 +1,5 @@
 """Small helpers shared by the games' web pictures (``games/*/web.py``): escaping and the
-``data-acts`` attribute that makes an element clickable (see ``Game.web_picture``)."""
+``data-acts`` attribute that makes an element clickable (see ``WebPresenter.picture``)."""
 
 from __future__ import annotations
 

@@ -323,7 +323,7 @@ class GladiatoriumEnv(AECEnv[Seat, Any, Any]):
         if self.render_mode is None:
             logger.warn("render() called without a render_mode; give render_mode='ansi'")
             return None
-        text = self.game.render(self.match, None)
+        text = self.game.terminal.render(self.match, None)
         if self.render_mode == "human":
             print(text)
             return None

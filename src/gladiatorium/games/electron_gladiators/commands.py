@@ -1,7 +1,7 @@
 """``electron-gladiators reach``: one vehicle's firing arc, ranges and line of sight.
 
-Mounted by the main CLI through ``ElectronGladiators.commands()``; it also runs alone:
-``python -m gladiatorium.games.electron_gladiators.commands reach K10 --setup basic-1``.
+Mounted by the main CLI through ``ElectronGladiatorsTerminal.commands()``; it also runs
+alone: ``python -m gladiatorium.games.electron_gladiators.commands reach K10 --setup basic-1``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from gladiatorium.core import GladiatoriumError, register_game
 from gladiatorium.core.record import replay_file
 from gladiatorium.core.terminal import error_text
 from gladiatorium.games.electron_gladiators import GAME, ElectronGladiatorsState
-from gladiatorium.games.electron_gladiators.game import read_setup_file
 from gladiatorium.games.electron_gladiators.setups import SHIPPED
+from gladiatorium.games.electron_gladiators.terminal import read_setup_file
 
 app = typer.Typer(help="Electron Gladiators helpers.", no_args_is_help=True, add_completion=False)
 console = Console()
@@ -44,7 +44,7 @@ def reach(
     """Show the board with a vehicle's firing arc, direct and parabolic ranges and
     what it sees (d = direct fire, p = parabolic band, s = seen only, a = arc, blocked)."""
     try:
-        text = GAME.look(_state(setup, record), None, square)
+        text = GAME.terminal.look(_state(setup, record), None, square)
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
@@ -62,7 +62,7 @@ def board(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(GAME.render(state, None), highlight=False, soft_wrap=True)
+    console.print(GAME.terminal.render(state, None), highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -21,12 +21,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gladiatorium.core import Action, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
+from gladiatorium.games.electron_gladiators.actions import Drive, Fly, Turn
 from gladiatorium.games.electron_gladiators.arena import Arena
 from gladiatorium.games.electron_gladiators.attacks import AttackOption, attack_options
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, square_name
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import reach_marks
+from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
@@ -388,3 +391,28 @@ def roster(view: Mapping[str, Any]) -> str:
         f"seat 2 {counts['2']} (lower case, dashed edge); {e(view['quiet_turns'])} turns "
         "without a loss.</p>"
     )
+
+
+class ElectronGladiatorsWeb(WebPresenter):
+    """Electron Gladiators on the match page: the arena as SVG with every control."""
+
+    def picture(self, state: State[ElectronGladiatorsOptions], seat: Seat | None) -> str | None:
+        """The arena, its vehicles and what the seat may do, for the web page."""
+        assert isinstance(state, ElectronGladiatorsState)
+        actions = state.legal_actions(seat) if seat is not None else []
+        return web_picture(
+            state.view(seat),
+            [str(a) for a in actions],
+            state.options,
+            {str(a): cost for a in actions if (cost := step_cost(state, a)) is not None},
+        )
+
+
+def step_cost(state: ElectronGladiatorsState, action: Action) -> int | None:
+    """The speed points a drive, turn or flight costs (None: not a step)."""
+    if isinstance(action, Drive | Fly):
+        return action.squares
+    if isinstance(action, Turn):
+        vehicle = state.arena.vehicle_at(parse_square(action.at))
+        return None if vehicle is None else state.turn_cost(vehicle, action.turn)
+    return None

@@ -10,9 +10,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from gladiatorium.core import Seat, State, WebPresenter
 from gladiatorium.core.web_parts import acts_attr, button, e
 from gladiatorium.games.gladiator_chess.board import FILES, HEIGHT, WIDTH
+from gladiatorium.games.gladiator_chess.look import look
+from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import KIND_NAMES
+from gladiatorium.games.gladiator_chess.state import GladiatorChessState
 
 CELL = 44
 PAD = 18
@@ -219,3 +223,14 @@ def side(view: dict[str, Any]) -> str:
         "'win N%': one roll kills the defender.</p>"
     )
     return '<div class="gc-side">' + "".join(lines) + "</div>"
+
+
+class GladiatorChessWeb(WebPresenter):
+    """Gladiator Chess on the match page: the board, the tally and the controls."""
+
+    def picture(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str | None:
+        """The board, tally and controls for the web page (all public information)."""
+        if not isinstance(state, GladiatorChessState):
+            return None
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal, lambda square: look(state, square))

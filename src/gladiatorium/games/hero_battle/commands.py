@@ -1,7 +1,7 @@
 """``hero-battle``: the moderator's console and the round post.
 
 Mounted in the main CLI as ``gladiatorium hero-battle`` through
-``HeroBattle.commands()``; it also runs alone:
+``HeroBattleTerminal.commands()``; it also runs alone:
 ``python -m gladiatorium.games.hero_battle.commands moderate --players 12``.
 
 ``moderate`` is for a moderator running a forum Battle: type each player's move or
@@ -77,13 +77,13 @@ def run_command(state: HeroBattleState, line: str) -> str:
         numbers = [int(p) for p in parts if is_number(p)]
         return round_post(state.view(None), numbers[0] if numbers else None, fmt)
     if word == "status":
-        return _plain(GAME.render(state, MODERATOR))
+        return _plain(GAME.terminal.render(state, MODERATOR))
     if word == "seat":
         who = text.split()[1] if len(text.split()) > 1 else "public"
         if who != "public" and who not in state.seats:
             known = f"1 to {state.players}, moderator or public"
             raise GladiatoriumError(f"seat {who!r}: seats are {known}")
-        return _plain(GAME.render(state, None if who == "public" else who))
+        return _plain(GAME.terminal.render(state, None if who == "public" else who))
     seat, sep, action = text.partition(":")
     if not sep:
         raise GladiatoriumError(f"{text!r}: expected 'SEAT: action' or a command (try help)")
@@ -135,7 +135,7 @@ def moderate(
     except GladiatoriumError as err:
         console.print(error_text(err), soft_wrap=True)
         raise typer.Exit(2) from err
-    console.print(GAME.render(state, MODERATOR), highlight=False)
+    console.print(GAME.terminal.render(state, MODERATOR), highlight=False)
     console.print("Type 'help' for commands.", style="dim")
     while not state.is_over:
         try:

@@ -1,4 +1,5 @@
-"""Hero Battle: the game definition (info, options, bots, rendering)."""
+"""Hero Battle: the rules (info, options, a match, bots, worlds, deadlines, what a replay
+shows); shown by ``terminal.py`` and ``web.py``."""
 
 from __future__ import annotations
 
@@ -19,24 +20,9 @@ from gladiatorium.core import (
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
-from gladiatorium.games.hero_battle.render import battle_text
-from gladiatorium.games.hero_battle.round_post import round_post
 from gladiatorium.games.hero_battle.state import HeroBattleState
-from gladiatorium.games.hero_battle.web import web_picture
-
-NOTATION = """\
-Every round each living player assigns 2 hits and 1 heal on different heroes
-(or abstains), and may send one private identity guess. Hero names are typed in full
-(any letter case); hits and heals may be listed in any order.
-  hit Captain Comet, Night Heron heal Miss Mirage   your move (edit it by moving again)
-  abstain                                           no move: the moderator deals one
-                                                    random hit from you (never on you)
-  guess Doctor Paradox=4                            private: Doctor Paradox is player 4
-                                                    (or give the player's name)
-  guess Doctor Paradox=random                       ... is Random Player's hero
-  hit Glass Golem                                   a Zombie's move: one hit
-Send your guess before your move: the round closes when the last player moves.
-The moderator seat: 'close' closes the round at the deadline (who has not moved abstains)."""
+from gladiatorium.games.hero_battle.terminal import HeroBattleTerminal
+from gladiatorium.games.hero_battle.web import HeroBattleWeb
 
 
 class HeroBattle(Game[HeroBattleOptions]):
@@ -53,15 +39,11 @@ class HeroBattle(Game[HeroBattleOptions]):
     )
     options_type = HeroBattleOptions
     action_types = ACTION_TYPES
+    terminal_presenter = HeroBattleTerminal
+    web_presenter = HeroBattleWeb
     # a tree step of every player's move closes the round: scoring the HP table it left
     # beat ten random actions more (docs/lab.md, Hero Battle)
     search_rollout = 0
-
-    def commands(self) -> Mapping[str, object]:
-        """``gladiatorium hero-battle moderate|post``: the moderator's console."""
-        from gladiatorium.games.hero_battle import commands
-
-        return {"hero-battle": commands.app}
 
     def new_state(self, options: HeroBattleOptions, players: int, seed: int) -> HeroBattleState:
         return HeroBattleState(options, players, seed)
@@ -91,12 +73,6 @@ class HeroBattle(Game[HeroBattleOptions]):
         from gladiatorium.games.hero_battle.bots import BOTS
 
         return BOTS
-
-    def render(self, state: State[HeroBattleOptions], seat: Seat | None) -> str:
-        return battle_text(state.view(seat), seat)
-
-    def notation_help(self) -> str:
-        return NOTATION
 
     def sides(self, state: State[HeroBattleOptions]) -> tuple[tuple[Seat, ...], ...]:
         """Every player for themselves; the moderator runs the game and is no side."""
@@ -136,11 +112,6 @@ class HeroBattle(Game[HeroBattleOptions]):
         assert isinstance(state, HeroBattleState)
         return determinize(state, seat, rng)
 
-    def web_picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
-        """My hero, the heroes' HP, the round history and the move as clicks."""
-        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal)
-
     def round_number(self, state: State[HeroBattleOptions]) -> int | None:
         return int(getattr(state, "round", 0))
 
@@ -148,16 +119,6 @@ class HeroBattle(Game[HeroBattleOptions]):
         """At the deadline the moderator closes the round; whoever has not moved
         abstains as the rules say (the close deals with them)."""
         return [Close()] if seat == MODERATOR else []
-
-    def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
-        """The last compiled round's forum post in BBCode and Markdown (public text)."""
-        public = state.view(None)
-        if not public.get("reports"):
-            return {}
-        return {
-            "BBCode": round_post(public, None, "bbcode"),
-            "Markdown": round_post(public, None, "markdown"),
-        }
 
     def action_seen_by(
         self,

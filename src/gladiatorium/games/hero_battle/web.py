@@ -10,7 +10,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from gladiatorium.core import Seat, State, WebPresenter
 from gladiatorium.core.web_parts import button, e
+from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.round_post import round_post
 
 MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")
@@ -111,3 +114,23 @@ def history(view: dict[str, Any]) -> str:
     if not items:
         return '<p class="muted">No round has closed yet.</p>'
     return f'<h3>Round history</h3><ul class="plain hb-history">{"".join(items)}</ul>'
+
+
+class HeroBattleWeb(WebPresenter):
+    """Hero Battle on the match page: my hero, the HP table, the rounds, the move as
+    clicks; and the round post to publish."""
+
+    def picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
+        """My hero, the heroes' HP, the round history and the move as clicks."""
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal)
+
+    def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
+        """The last compiled round's forum post in BBCode and Markdown (public text)."""
+        public = state.view(None)
+        if not public.get("reports"):
+            return {}
+        return {
+            "BBCode": round_post(public, None, "bbcode"),
+            "Markdown": round_post(public, None, "markdown"),
+        }

@@ -24,6 +24,7 @@ from gladiatorium.core import (
     Termination,
     standing,
 )
+from gladiatorium.games.pig.terminal import PigTerminal
 
 
 class PigOptions(BaseModel):
@@ -108,14 +109,10 @@ class Pig(Game[PigOptions]):
     options_type = PigOptions
     action_types = (Roll, Hold)
     search_iterations = 200  # a decision is cheap; the dice need many samples
+    terminal_presenter = PigTerminal  # terminal.py; on the web, the generic page
 
     def new_state(self, options: PigOptions, players: int, seed: int) -> PigState:
         return PigState(options, players, seed)
-
-    def render(self, state: State[PigOptions], seat: Seat | None) -> str:
-        view = state.view(seat)
-        banked = "  ".join(f"{s}: {points}" for s, points in view["banked"].items())
-        return f"banked  {banked}\nseat {view['to_move']} to move, {view['turn_total']} this turn"
 
     def evaluate(self, state: State[PigOptions]) -> dict[Seat, float]:
         """Banked points (and the turn's, for the seat rolling) against the best other."""

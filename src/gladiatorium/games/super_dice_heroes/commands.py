@@ -1,6 +1,6 @@
 """``gladiatorium super-dice-heroes sheet``: the score sheet to print and play on paper.
 
-Mounted by the main CLI through ``SuperDiceHeroes.commands()``; it also runs alone:
+Mounted by the main CLI through ``SuperDiceHeroesTerminal.commands()``; it also runs alone:
 ``python -m gladiatorium.games.super_dice_heroes.commands sheet -o sheet.pdf``.
 """
 
@@ -36,7 +36,7 @@ def read_sheet(value: str) -> Sheet:
     play is: errors name the file, the line and the field)."""
     if value in SHIPPED:
         return load_sheet(value)
-    return load_sheet(GAME.cli_options({"sheet": [value]})["sheet"], value)
+    return load_sheet(GAME.terminal.cli_options({"sheet": [value]})["sheet"], value)
 
 
 def sheet_file(sheet: Sheet, kind: str, name: str, uses: int) -> bytes:

@@ -10,9 +10,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gladiatorium.core import Seat, State, WebPresenter
 from gladiatorium.core.web_parts import acts_attr, button, e
+from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.render import goals_done
 from gladiatorium.games.super_dice_heroes.sheet import Kind, Sheet
+from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
 
 MOVE = re.compile(r"^(\S+) (\d+) with (\d+)$")  # move / teleport L with D
 HELP = re.compile(r"^help (\d+) at (\d+)$")
@@ -236,3 +239,21 @@ def spent_text(reveal: Mapping[str, Any] | None) -> str:
     made = ", ".join(reveal["actions"]) or "no spend"
     left = len(reveal["unspent"])
     return made + (f"; {left} dice unspent" if left else "")
+
+
+class SuperDiceHeroesWeb(WebPresenter):
+    """Super Dice Heroes on the match page: the shared roll, my sheet, the scoreboard."""
+
+    def picture(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str | None:
+        """The shared roll, my sheet and the scoreboard for the web page."""
+        if not isinstance(state, SuperDiceHeroesState):
+            return None
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        reveals = [
+            event.data
+            for event in state.events_for(seat)
+            if event.kind == "reveal" and event.to is None
+        ]
+        last = max((int(r["round"]) for r in reveals), default=0)
+        revealed = [r for r in reveals if int(r["round"]) == last]
+        return web_picture(state.sheet, state.view(seat), legal, seat, revealed)

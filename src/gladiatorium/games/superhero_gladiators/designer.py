@@ -1,4 +1,4 @@
-"""The hero designer of the web pages (``Game.design``): every field of a hero file as
+"""The hero designer of the web pages (``WebPresenter.design``): every field of a hero file as
 form controls, the live check (points spent and left, traits, each power's price, every
 error beside its field) and the card preview, the same SVG as ``hero card``."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from gladiatorium.core.game import Design
+from gladiatorium.core.presenters import Design
 from gladiatorium.core.web_parts import e
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (

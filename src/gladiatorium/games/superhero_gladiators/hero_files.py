@@ -17,6 +17,7 @@ from typing import Any, Final, TypeVar
 
 import yaml
 
+from gladiatorium.core.errors import OptionsError
 from gladiatorium.core.files import FileRefused, compose_yaml, parse_json, parse_yaml, read_text
 from gladiatorium.games.superhero_gladiators.heroes import (
     INFINITE,
@@ -416,3 +417,12 @@ def _power_data(power: Power) -> dict[str, Any]:
 def hero_yaml(hero: Hero) -> str:
     """The hero as the text of a YAML hero file."""
     return yaml.safe_dump(hero_to_data(hero), sort_keys=False, allow_unicode=True)
+
+
+def hero_data(given: str) -> dict[str, Any]:
+    """A hero file (or shipped sample name) as option data; errors name the file."""
+    result = load_hero_file(resolve_hero_path(given))
+    if not result.valid or result.hero is None:
+        problems = "; ".join(str(e) for e in result.errors)
+        raise OptionsError(f"hero file {result.path}: {problems}")
+    return hero_to_data(result.hero)

@@ -13,8 +13,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gladiatorium.core import Seat, State, WebPresenter
+from gladiatorium.core.presenters import Design
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
-from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL
+from gladiatorium.games.superhero_gladiators import designer
+from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL, square_name
+from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
+from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.view_text import standing
 
 CELL = 36
@@ -358,3 +363,40 @@ def legend(rows: list[str]) -> str:
         items.append("<li>number in a corner: a team's start square</li>")
     items.append("<li>dotted outline: a square you may click</li>")
     return f'<ul class="legend plain">{"".join(items)}</ul>'
+
+
+class SuperheroGladiatorsWeb(WebPresenter):
+    """Superhero Gladiators on the web pages: the arena and hero cards on the match page,
+    and the hero designer (``/heroes/new``)."""
+
+    def picture(self, state: State[SuperheroGladiatorsOptions], seat: Seat | None) -> str | None:
+        """The arena and hero cards for the web page (from the view, the legal list and
+        the events the seat may see)."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        recent = [event.text for event in state.events_for(seat)[-6:]]
+        return web_picture(state.view(seat), legal, seat, recent, attack_reach(state, legal))
+
+    def design(
+        self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
+    ) -> Design:
+        """The hero designer: every field, the live cost and errors, the card preview."""
+        return designer.design(fields, text)
+
+    def design_samples(self) -> dict[str, str]:
+        """The shipped sample heroes, by file name."""
+        return designer.samples()
+
+
+def attack_reach(state: SuperheroGladiatorsState, legal: Sequence[str]) -> dict[str, list[str]]:
+    """The squares each attack power of the acting hero reaches (cards and positions are
+    open), for the powers the seat may use now."""
+    actor = state.fighters.get(state.actor) if state.phase == "fight" else None
+    if actor is None or actor.square is None or not legal:
+        return {}
+    used = {a.rsplit(" with ", 1)[1] for a in legal if a.startswith("attack ") and " with " in a}
+    return {
+        name: [square_name(s) for s in state.reach_squares(actor, power)]
+        for name, power in actor.powers.items()
+        if name in used and power.is_attack
+    }

@@ -192,7 +192,7 @@ async def get_posts(request: Request, match_id: str, seat: str | None = None) ->
             await run_in_threadpool(require_seat, service, match_id, caller, seat)
         live = await run_in_threadpool(service.store.live, match_id)
         with live.lock:
-            posts = live.game.posts(live.state, seat)
+            posts = live.game.web.posts(live.state, seat)
     except ServiceError as err:
         return error(err)
     return JSONResponse({"posts": posts, "deadlines": service.deadlines.pending(match_id)})

@@ -1,6 +1,6 @@
-"""The designer of library items (a Superhero Gladiators hero), for the games that
-have one (``Game.design``): the form, its live check, and the item downloaded as its
-file, saved to my library, or imported from a file."""
+"""The designer of library items (a Superhero Gladiators hero), for the games whose web
+presenter has one (``WebPresenter.design``): the form, its live check, and the item
+downloaded as its file, saved to my library, or imported from a file."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
-from gladiatorium.core import Game
+from gladiatorium.core import Game, WebPresenter
 from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.pages.common import (
     CSRF_FIELD,
@@ -36,7 +36,7 @@ router = APIRouter()
 
 def designer_games() -> list[Game[Any]]:
     """Games whose library items can be designed in the browser."""
-    return [g for g in library_games() if type(g).design is not Game.design]
+    return [g for g in library_games() if type(g.web).design is not WebPresenter.design]
 
 
 def _designer_game(slug: str | None) -> Game[Any] | None:
@@ -67,7 +67,7 @@ def _designer_page(
         "design": design,
         "form": Markup(design.form),
         "check": Markup(design.check),
-        "samples": sorted(game.design_samples()),
+        "samples": sorted(game.web.design_samples()),
         **extra,
     }
     return page(request, "designer.html", context, caller, status)
@@ -80,10 +80,10 @@ async def designer_page(
     chosen = _designer_game(game)
     if chosen is None:
         return problem(request, 404, "no game has a designer")
-    text = chosen.design_samples().get(sample or "") if sample else None
+    text = chosen.web.design_samples().get(sample or "") if sample else None
     if sample and text is None:
         return problem(request, 404, f"no sample {sample!r}")
-    design = await run_in_threadpool(chosen.design, None, text)
+    design = await run_in_threadpool(chosen.web.design, None, text)
     return _designer_page(request, chosen, design, saved=(saved or "")[:80])
 
 
@@ -102,7 +102,7 @@ async def designer_check(request: Request) -> Response:
     game = _designer_game(text_of(form, "game"))
     if game is None:
         return HTMLResponse('<p class="error">no such game</p>', 404)
-    design = await run_in_threadpool(game.design, form_fields(form), None)
+    design = await run_in_threadpool(game.web.design, form_fields(form), None)
     response = HTMLResponse(design.check + design.slots)
     response.headers["cache-control"] = "no-store"
     return response
@@ -123,7 +123,7 @@ async def designer_post(request: Request) -> Response:
     if do == "import":
         upload = form.get("file")
         if not isinstance(upload, UploadFile) or not upload.filename:
-            design = await run_in_threadpool(game.design, None, None)
+            design = await run_in_threadpool(game.web.design, None, None)
             return _designer_page(
                 request, game, design, caller, 422, error="choose a file to import"
             )
@@ -133,13 +133,13 @@ async def designer_post(request: Request) -> Response:
                 raise ValueError(f"larger than {MAX_UPLOAD // 1024} KiB")
             text = raw.decode("utf-8")
         except (UnicodeDecodeError, ValueError) as err:
-            design = await run_in_threadpool(game.design, None, None)
+            design = await run_in_threadpool(game.web.design, None, None)
             reason = str(err) if isinstance(err, ValueError) else "not UTF-8 text"
             message = f"{Path(upload.filename).name}: {reason}"
             return _designer_page(request, game, design, caller, 422, error=message)
-        design = await run_in_threadpool(game.design, None, text)
+        design = await run_in_threadpool(game.web.design, None, text)
         return _designer_page(request, game, design, caller)
-    design = await run_in_threadpool(game.design, form_fields(form), None)
+    design = await run_in_threadpool(game.web.design, form_fields(form), None)
     if do == "download":
         slug = "".join(c if c.isalnum() else "-" for c in design.name.lower()).strip("-")
         return Response(

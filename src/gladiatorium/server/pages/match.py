@@ -1,8 +1,8 @@
 """The generic match page that every game gets for free: built for one seat (or a
-spectator) from what it may know (its body, ``web_picture`` or ``render``, ``posts``,
-its events), its actions as buttons or a notation box, the moderator's console and the
-round's deadline; the live part fetched again after each push, and the plain form posts
-of an action and of a deadline."""
+spectator) from what it may know (its body, the web presenter's ``picture`` or
+``text``, ``posts``, its events), its actions as buttons or a notation box, the
+moderator's console and the round's deadline; the live part fetched again after each
+push, and the plain form posts of an action and of a deadline."""
 
 from __future__ import annotations
 
@@ -105,10 +105,10 @@ def match_context(
         seat = pick_seat(held, asked, awaiting)
         body = body_of(live, seat)
         game = live.game
-        board = game.web_picture(live.state, seat)
+        board = game.web.picture(live.state, seat)
         # the text picture only where the game draws no web picture of its own
-        picture = game.render(live.state, seat) if board is None else ""
-        posts = game.posts(live.state, seat)
+        picture = game.web.text(live.state, seat) if board is None else ""
+        posts = game.web.posts(live.state, seat)
         players = order[: live.state.players]
         timeout = [str(a) for a in game.timeout_actions(live.state, seat)] if seat else []
         console = bool(timeout) and seat not in players
@@ -130,7 +130,7 @@ def match_context(
     return {
         "to_move": [s for s in players if s in still],
         "moved": [s for s in players if s not in still],
-        "notation_help": game.notation_help(),
+        "notation_help": game.web.notation_help(),
         "id": match_id,
         "game": game,
         "seat": seat,

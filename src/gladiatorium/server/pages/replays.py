@@ -42,7 +42,7 @@ def replay_context(
     seat = pick_seat(choices, asked or SPECTATOR, [])
     shown, total = replay_step(game, start, history, seat, step)
     at = total if step is None else max(0, min(step, total))
-    board = game.web_picture(shown.state, seat)
+    board = game.web.picture(shown.state, seat)
     events = [e.to_json() for e in shown.state.events_for(seat)]
     return {
         "id": match_id,
@@ -54,7 +54,7 @@ def replay_context(
         "at_start": shown.ply == 0,
         "played": shown.played,
         "board": Markup(board) if board is not None else None,
-        "picture": game.render(shown.state, seat) if board is None else "",
+        "picture": game.web.text(shown.state, seat) if board is None else "",
         "events": events[-12:],
         "outcome": final,
     }

@@ -1,2 +1,2 @@
 """Superhero Gladiators' own terminal commands: ``hero`` (the designer) and ``duel``,
-mounted by the main command through ``SuperheroGladiators.commands()``."""
+mounted by the main command through ``SuperheroGladiatorsTerminal.commands()``."""

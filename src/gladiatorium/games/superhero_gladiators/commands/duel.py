@@ -1,6 +1,6 @@
 """``gladiatorium duel``: Monte Carlo between two Superhero Gladiators heroes or teams.
 
-Mounted by the main CLI through ``SuperheroGladiators.commands()``; it also runs
+Mounted by the main CLI through ``SuperheroGladiatorsTerminal.commands()``; it also runs
 alone: ``python -m gladiatorium.games.superhero_gladiators.commands.duel cowboy perseus``.
 """
 
@@ -96,7 +96,7 @@ def duel_options(
         raise GladiatoriumError("give two hero files (A.yaml B.yaml) or --team 1=... --team 2=...")
     if map_file:
         flags["map"] = [map_file]
-    values = game.cli_options(flags)
+    values = game.terminal.cli_options(flags)
     game.start(values, len(values["teams"]), 0)  # checks the map fits the teams
     return values
 

@@ -1,6 +1,6 @@
 """``gladiatorium hero``: design Superhero Gladiators heroes.
 
-Mounted by the main CLI through ``SuperheroGladiators.commands()``; it also runs
+Mounted by the main CLI through ``SuperheroGladiatorsTerminal.commands()``; it also runs
 alone: ``python -m gladiatorium.games.superhero_gladiators.commands.hero check cowboy``.
 """
 

@@ -17,8 +17,7 @@ from gladiatorium.core import OptionsError, derive_seed, get_game, register_game
 from gladiatorium.core.batches import Batch, GameResult, Summary, run_batches, wilson_interval
 from gladiatorium.core.registry import best_bot
 from gladiatorium.games.superhero_gladiators import GAME
-from gladiatorium.games.superhero_gladiators.game import hero_data
-from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
+from gladiatorium.games.superhero_gladiators.hero_files import hero_data, hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, points
 from gladiatorium.games.superhero_gladiators.map_files import map_text, shipped_maps
 

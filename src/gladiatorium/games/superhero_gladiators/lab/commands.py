@@ -158,8 +158,7 @@ def cost(
     against a field (both sides, several arenas); win rate fitted against points. With
     several specs (the same power hidden and not, say), the later ones are priced against
     the first: the factor that fits, with its 95% interval, beside what the table charges."""
-    from gladiatorium.games.superhero_gladiators.game import hero_data
-    from gladiatorium.games.superhero_gladiators.hero_files import sample_files
+    from gladiatorium.games.superhero_gladiators.hero_files import hero_data, sample_files
     from gladiatorium.games.superhero_gladiators.lab.balance import arenas, entrant, load_entrants
     from gladiatorium.games.superhero_gladiators.lab.cost import parse_spec, run_cost, worth
     from gladiatorium.games.superhero_gladiators.lab.cost_report import (
