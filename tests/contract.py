@@ -161,7 +161,7 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
         "notes": game.action_notes(state, seat) if seat is not None else {},
         "channels": [
-            (c.name, c.post, c.key)
+            (c.name, c.post, c.key, c.forum)
             for over in (False, True)
             for c in game.channels(state, seat, over)
         ],

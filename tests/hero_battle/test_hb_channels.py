@@ -45,3 +45,4 @@ def test_spectators_read_the_thread_and_players_read_them_after_the_end() -> Non
     assert names("3", over=True)[:2] == ["all", "spectators"]
     deal = next(c for c in GAME.channels(state, "3", False) if c.name == "seat:5")
     assert deal.key == "seat:3|5"
+    assert [c.forum for c in spectator] == [True, False]  # the thread shows the moves

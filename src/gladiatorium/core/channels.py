@@ -36,6 +36,9 @@ class Channel:
     #: the conversation, the same for every reader: ``all``, ``spectators``,
     #: ``team:SIDE``, ``seat:A|B``
     key: str
+    #: the channel reads as the match's forum thread: the public moves and the round
+    #: posts are shown among its messages, in time order (Hero Battle's ``all``)
+    forum: bool = False
 
     @property
     def private_with(self) -> Seat | None:

@@ -125,13 +125,14 @@ def author_key(row: Message) -> str:
 
 # ----- text ---------------------------------------------------------------------------------
 def _markdown() -> MarkdownIt:
-    """A small safe Markdown: emphasis, code, links, lists, quotes; no raw HTML, no
+    """A small safe Markdown: emphasis, code, links, lists, quotes, tables (a round
+    post's); no raw HTML, no
     images; every link ``rel="nofollow noopener"`` (unsafe schemes are refused by
     markdown-it's own link check)."""
     md = MarkdownIt("zero", {"html": False, "breaks": True}).enable(
         ["emphasis", "strikethrough", "backticks", "link", "autolink", "escape", "newline"]
     )
-    md.enable(["list", "blockquote", "code", "fence", "paragraph"])
+    md.enable(["list", "blockquote", "code", "fence", "paragraph", "table"])
 
     def link_open(
         renderer: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
@@ -371,7 +372,8 @@ class Talk:
             unread = self._unread(session, match_id, speaker, by_key, muted)
         return {
             "channels": [
-                {"name": c.name, "post": c.post, "unread": unread.get(c.key, 0)} for c in found
+                {"name": c.name, "post": c.post, "forum": c.forum, "unread": unread.get(c.key, 0)}
+                for c in found
             ],
             "messages": [
                 message_json(row, by_key[row.channel])

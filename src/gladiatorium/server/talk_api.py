@@ -15,6 +15,7 @@ from gladiatorium.server.api import TEXT, json_body, json_request
 from gladiatorium.server.config import Settings
 from gladiatorium.server.service import BadRequest, MatchService, ServiceError
 from gladiatorium.server.talk import Speaker, Talk, TalkHub, read_notice
+from gladiatorium.server.talk_thread import Threads
 from gladiatorium.server.web import (
     Caller,
     check_origin,
@@ -39,6 +40,7 @@ def install(app: FastAPI, sessions: sessionmaker[Session], settings: Settings) -
     hub = TalkHub()
     service: MatchService = app.state.service
     app.state.talk = Talk(sessions, service, hub, service.postgres, settings.talk_rate)
+    app.state.talk_threads = Threads(service)
     app.include_router(router)
     return hub
 
@@ -93,11 +95,15 @@ async def post_message(request: Request, match_id: str) -> Response:
 async def get_messages(
     request: Request, match_id: str, seat: str | None = None, after: str | None = None
 ) -> Response:
-    """What the seat (none: a spectator) may read, oldest first, and its channels."""
+    """What the seat (none: a spectator) may read, oldest first, and its channels;
+    where the game's thread reads as a forum, its public moves and round posts."""
     try:
         start = _whole(after, "after")
         speaker = await _speaker(request, match_id, seat)
         found = await run_in_threadpool(talk_of(request).messages, match_id, speaker, start)
+        if any(c["forum"] for c in found["channels"]):
+            threads: Threads = request.app.state.talk_threads
+            found["thread"] = await run_in_threadpool(threads.items, match_id)
     except ServiceError as err:
         return error(err)
     return JSONResponse(found)

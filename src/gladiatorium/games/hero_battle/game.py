@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from gladiatorium.core import (
@@ -107,11 +108,13 @@ class HeroBattle(Game[HeroBattleOptions]):
     def channels(
         self, state: State[HeroBattleOptions], seat: Seat | None, over: bool
     ) -> list[Channel]:
-        """The forum: the public thread, and private messages between two players (the
+        """The forum: the public thread (its moves and round posts shown among the
+        messages), and private messages between two players (the
         deals of the rulebook; the option ``private_messages``) and with the moderator.
         No team channel: a team knows its heroes, not its players, so a channel of a
         team's people would name them. Built from the seats alone, which are public."""
-        found = public_channels(seat, over)
+        thread = public_channels(seat, over)
+        found = [replace(thread[0], forum=True), *thread[1:]]
         if seat is None or seat not in state.seats:
             return found
         assert isinstance(state, HeroBattleState)
