@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.server.api import TEXT, json_body, json_request
 from gladiatorium.server.config import Settings
-from gladiatorium.server.service import BadRequest, MatchService, ServiceError
+from gladiatorium.server.service import BadRequest, MatchService, NotFound, ServiceError
 from gladiatorium.server.talk import Speaker, Talk, TalkHub, read_notice
 from gladiatorium.server.talk_thread import Threads
 from gladiatorium.server.web import (
@@ -109,10 +109,17 @@ async def get_messages(
     return JSONResponse(found)
 
 
+def _message(message_id: int) -> int:
+    """A message id a database key can hold (else no such message: 404)."""
+    if not 0 < message_id < 2**31:
+        raise NotFound(f"no message {message_id}")
+    return message_id
+
+
 def _whole(raw: str | None, name: str) -> int:
     if raw is None or raw == "":
         return 0
-    if not raw.isdigit() or len(raw) > 10:
+    if not raw.isdigit() or len(raw) > 10 or int(raw) >= 2**31:
         raise BadRequest(f"{name}: expected a message id (a whole number)")
     return int(raw)
 
@@ -121,6 +128,7 @@ def _whole(raw: str | None, name: str) -> int:
 async def change_message(request: Request, match_id: str, message_id: int) -> Response:
     """The author edits (``text``); the creator or moderator hides (``hidden``)."""
     try:
+        _message(message_id)
         data = await json_body(request)
         speaker = await _speaker(request, match_id, data.get("seat"))
         talk = talk_of(request)
@@ -143,6 +151,7 @@ async def delete_message(
 ) -> Response:
     """The author deletes a message (shown as deleted)."""
     try:
+        _message(message_id)
         speaker = await _speaker(request, match_id, seat)
         await run_in_threadpool(talk_of(request).delete, match_id, speaker, message_id)
     except ServiceError as err:
@@ -163,6 +172,7 @@ async def unmute_author(request: Request, match_id: str, message_id: int) -> Res
 
 async def _mute(request: Request, match_id: str, message_id: int, muted: bool) -> Response:
     try:
+        _message(message_id)
         data = await json_body(request) if muted else {}
         seat = data.get("seat", request.query_params.get("seat"))
         speaker = await _speaker(request, match_id, seat)
