@@ -74,7 +74,8 @@ def test_the_rules_of_talking(live_server: Start, database_url: str) -> None:
     assert message["html"] == (
         "<p><strong>deal?</strong> &lt;b&gt;x&lt;/b&gt; [go](javascript:alert(1))</p>\n"
     )
-    assert seen["channels"][0] == {"name": "all", "post": True, "unread": 1}
+    assert seen["channels"][0] == {"name": "all", "post": True, "forum": True, "unread": 1}
+    assert "thread" in seen  # Hero Battle: the moves and round posts (none yet)
     assert alice.say(match, "all", "x" * 2000, "1").status_code == 201
 
     # edits: the author only, within ten minutes; then shown as edited
@@ -143,6 +144,13 @@ def test_the_rules_of_talking(live_server: Start, database_url: str) -> None:
     )
     assert read.status_code == 200, read.text
     assert carol.read(match, "3")["channels"][0]["unread"] == 0
+    assert dan.read(match, "moderator")["channels"][0]["unread"] == 2  # hidden: not counted
+    with dan.socket(match, "moderator") as ws:
+        ws.send(json.dumps({"type": "read", "channel": "all", "id": third}))
+        ws.send(json.dumps({"type": "read", "channel": "nowhere", "id": third}))
+        refused = json.loads(frames_until(ws, lambda f: f.get("type") == "reply")[-1])
+        assert refused["status"] == 400 and "nowhere" in refused["error"]
+    assert dan.read(match, "moderator")["channels"][0]["unread"] == 0
 
     # a rate per person: six a minute here, then 429 with the seconds to wait
     for n in range(4):
