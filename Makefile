@@ -33,9 +33,13 @@ system:
 
 # where a C compiler is found, every module of mypyc.ini must be compiled (setup.py marks
 # them optional, so a failed compilation would otherwise pass as the pure build):
-# tests/conftest.py refuses to run the tests on the wrong build
+# tests/conftest.py refuses to run the tests on the wrong build; the files are shared out
+# among a worker per core (pytest-xdist), each file's tests on one worker (its live servers
+# and PostgreSQL cluster are made once)
+XDIST := --numprocesses auto --maxprocesses 4 --dist loadfile
+
 pytest: $(STAMP) system
-	expect=$$($(BIN)/python scripts/compiler-found) && GLADIATORIUM_EXPECT_COMPILED=$$expect $(BIN)/pytest
+	expect=$$($(BIN)/python scripts/compiler-found) && GLADIATORIUM_EXPECT_COMPILED=$$expect $(BIN)/pytest $(XDIST)
 
 # the pure Python build, as where no compiler is found: the conformance suite and the
 # pins of same plays (golden transcripts, perft, same plays and duels, which play every
@@ -49,7 +53,7 @@ PURE_TESTS := tests/test_conformance.py tests/test_golden.py \
 
 pytest-pure: $(STAMP)
 	$(BIN)/python scripts/pure-source $(PURE)
-	GLADIATORIUM_EXPECT_PURE=1 PYTHONPATH=$(CURDIR)/$(PURE) $(BIN)/pytest -p no:cacheprovider $(PURE_TESTS)
+	GLADIATORIUM_EXPECT_PURE=1 PYTHONPATH=$(CURDIR)/$(PURE) $(BIN)/pytest -p no:cacheprovider $(XDIST) $(PURE_TESTS)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'

@@ -12,7 +12,7 @@ round: 100 connections, one per seat; from the send of the action that closes th
 round to each client holding the new round's body (median and max over the clients).
 
 The anchor for the ratio is measured in the same run: the same Pig actions applied
-in-process through ``MatchService.submit`` on the same backend, each followed by the
+in-process through ``Play.submit`` on the same backend, each followed by the
 two seat bodies a push builds, without HTTP, WebSockets or the event loop.
 
 Every loop is capped in count and in time; all traffic goes to 127.0.0.1. Clients
@@ -518,7 +518,7 @@ async def fanout_run(base: str, players: int, rounds: int) -> dict[str, Any]:
 
 # ----- the in-process anchor ------------------------------------------------------------
 def baseline_run(database_url: str, actions: int, seconds: float, seed: int) -> dict[str, Any]:
-    """Pig actions through ``MatchService.submit`` plus the two seat bodies a push
+    """Pig actions through ``Play.submit`` plus the two seat bodies a push
     builds, in this process, sequentially: the server's work without HTTP/WebSockets."""
     from gladiatorium.games import load
     from gladiatorium.server.db import make_engine, make_sessions, migrate
@@ -533,18 +533,20 @@ def baseline_run(database_url: str, actions: int, seconds: float, seed: int) -> 
     rng = random.Random(seed)
     times: list[float] = []
     end = time.monotonic() + seconds
-    match_id = service.create(None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}).id
-    body = service.body(match_id, "1")
+    match_id = service.creation.create(None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}).id
+    body = service.play.body(match_id, "1")
     while len(times) < actions and time.monotonic() < end:
         if body["outcome"] is not None:
-            match_id = service.create(None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}).id
-            body = service.body(match_id, "1")
+            match_id = service.creation.create(
+                None, "pig", 2, PIG_OPTIONS, {"1": "open", "2": "open"}
+            ).id
+            body = service.play.body(match_id, "1")
         seat = body["awaiting"][0]
-        legal = service.body(match_id, seat)["legal"]
+        legal = service.play.body(match_id, seat)["legal"]
         started = time.perf_counter()
-        service.submit(match_id, seat, rng.choice(legal))
-        body = service.body(match_id, "1")
-        service.body(match_id, "2")
+        service.play.submit(match_id, seat, rng.choice(legal))
+        body = service.play.body(match_id, "1")
+        service.play.body(match_id, "2")
         times.append(time.perf_counter() - started)
     engine.dispose()
     total = sum(times)

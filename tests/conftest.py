@@ -8,8 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from builds import compiled_names, header, imported_builds, imported_source, wrong_build
-from gladiatorium.games import load
+# pytest-xdist's workers run with COLUMNS=80 and LINES=24 in their environment, and a rich
+# Console made while COLUMNS is set keeps that width for good: the commands' consoles made
+# at import would then cut the lines that tests widen with their own COLUMNS
+for name in ("COLUMNS", "LINES"):
+    os.environ.pop(name, None)
+
+from builds import compiled_names, header, imported_builds, imported_source, wrong_build  # noqa: E402
+from gladiatorium.games import load  # noqa: E402
 
 SRC = imported_source()
 

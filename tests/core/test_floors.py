@@ -12,6 +12,9 @@ under ``src/gladiatorium`` is read with ``ast`` and each of its gladiatorium imp
 - ``cli``: core, the bots, the loader, the lab and the server (``serve`` starts it);
   it names no game either (a game's commands are found through the registry);
 - ``server``: core and the loader ``gladiatorium.games`` alone (never a game module).
+
+And the server stays split by feature: no module under ``src/gladiatorium/server`` is
+longer than :data:`SERVER_LINES` lines.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "gladiatorium"
+#: the most lines a module of the server may have: a feature that outgrows it is split
+SERVER_LINES = 600
 
 
 def module_name(path: Path) -> str:
@@ -174,3 +179,28 @@ def test_every_kind_of_import_is_read() -> None:
     ]
     judged = [allowed("gladiatorium.core.state", name) for name in found]
     assert judged == [False, False, True, False]
+
+
+def long_modules(folder: Path, limit: int) -> list[str]:
+    """Every Python module under ``folder`` longer than ``limit`` lines, with its length."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit:
+            found.append(f"{path.relative_to(folder.parent)}: {lines} lines")
+    return found
+
+
+def test_no_server_module_is_over_the_limit() -> None:
+    long = long_modules(PACKAGE / "server", SERVER_LINES)
+    assert not long, f"server modules over {SERVER_LINES} lines:\n" + "\n".join(long)
+
+
+def test_a_long_module_is_found(tmp_path: Path) -> None:
+    """The length check counts lines, in sub-packages too, and lets the limit itself pass."""
+    folder = tmp_path / "server"
+    (folder / "pages").mkdir(parents=True)
+    (folder / "short.py").write_text("x = 1\n" * 600, encoding="utf-8")
+    (folder / "pages" / "long.py").write_text("x = 1\n" * 601, encoding="utf-8")
+    (folder / "notes.txt").write_text("x\n" * 900, encoding="utf-8")
+    assert long_modules(folder, 600) == ["server/pages/long.py: 601 lines"]

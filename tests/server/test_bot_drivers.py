@@ -28,13 +28,13 @@ def test_bots_who_moved_in_a_hero_battle_round_do_not_edit_again(tmp_path: Path)
         match_id = made.json()["id"]
         service = client.app.state.service  # type: ignore[attr-defined]
         deadline = time.monotonic() + 30
-        while service.live(match_id).state.deciding() != ("1",):
+        while service.store.live(match_id).state.deciding() != ("1",):
             assert time.monotonic() < deadline, "the bots did not move"
             time.sleep(0.05)
-        moved = service.live(match_id).ply
+        moved = service.store.live(match_id).ply
         assert moved >= 7  # one move each, guesses perhaps before it
         time.sleep(0.5)  # a driver that re-edited would have added actions by now
-        live = service.live(match_id)
+        live = service.store.live(match_id)
         assert live.ply == moved
         assert "1" in live.state.awaiting() and "2" in live.state.awaiting()
 

@@ -55,7 +55,7 @@ def test_a_hundred_heroes_finish_a_game(tmp_path: Path) -> None:
             if not acted and outcome is None:
                 time.sleep(0.02)
         assert len(outcome["scores"]) == 100
-        live = client.app.state.service.live(match_id)  # type: ignore[attr-defined]
+        live = client.app.state.service.store.live(match_id)  # type: ignore[attr-defined]
         assert live.state.is_over and live.ply > 100 * 4
         record = client.get(f"/api/matches/{match_id}/record")
         assert record.status_code == 200

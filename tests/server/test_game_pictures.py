@@ -64,17 +64,17 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
     monkeypatch.setattr(secrets, "randbits", lambda bits: 1234)
     client = signed_in(pages_app, "cowboyfan")
     service = pages_app.state.service
-    with service.sessions() as session:  # the user who holds every seat
+    with service.store.sessions() as session:  # the user who holds every seat
         user_id = session.scalars(select(User.id).where(User.username == "cowboyfan")).one()
     options = {"power_points": 300}
-    a = service.create(
+    a = service.creation.create(
         user_id,
         "superhero-gladiators",
         2,
         {**options, "teams": teams("hidden")},
         {"1": "me", "2": "me"},
     ).id
-    b = service.create(
+    b = service.creation.create(
         user_id,
         "superhero-gladiators",
         2,
@@ -85,7 +85,7 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
     rng = random.Random(5)
     compared = reached = 0
     for _ in range(60):
-        live_a, live_b = service.live(a), service.live(b)
+        live_a, live_b = service.store.live(a), service.store.live(b)
         if live_a.over:
             break
         awaited = list(live_a.state.awaiting())
@@ -102,8 +102,8 @@ def test_superhero_gladiators_pages_hide_which_power_is_a_hidden_gizmo(
         seat = awaited[0]
         legal = [str(x) for x in live_a.state.legal_actions(seat) if "notice" not in str(x)]
         choice = rng.choice(legal)
-        service.submit(a, seat, choice)
-        service.submit(b, seat, choice)
+        service.play.submit(a, seat, choice)
+        service.play.submit(b, seat, choice)
     assert compared >= 20 and reached >= 1
 
 
@@ -256,16 +256,16 @@ def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
 def test_replay_only_once_over_and_only_my_seats(pages_app: Any) -> None:
     client = signed_in(pages_app, "replayer")
     service = pages_app.state.service
-    with service.sessions() as session:
+    with service.store.sessions() as session:
         user_id = session.scalars(select(User.id).where(User.username == "replayer")).one()
-    match = service.create(user_id, "pig", 2, {"target": 5}, {"1": "me", "2": "me"}).id
+    match = service.creation.create(user_id, "pig", 2, {"target": 5}, {"1": "me", "2": "me"}).id
     assert client.get(f"/matches/{match}/replay").status_code == 403
     rng = random.Random(1)
-    while not service.live(match).over:
-        state = service.live(match).state
+    while not service.store.live(match).over:
+        state = service.store.live(match).state
         seat = state.awaiting()[0]
-        service.submit(match, seat, rng.choice([str(a) for a in state.legal_actions(seat)]))
-    total = len(service.live(match).state.history)
+        service.play.submit(match, seat, rng.choice([str(a) for a in state.legal_actions(seat)]))
+    total = len(service.store.live(match).state.history)
     page = client.get(f"/matches/{match}/replay?step=1&seat=1")
     assert page.status_code == 200 and f"step 1 of {total}" in page.text
     assert f"step {total} of {total}" in client.get(f"/matches/{match}/replay?step=999").text
@@ -393,12 +393,13 @@ def test_super_dice_heroes_spends_revealed_only_once_the_round_is_over(pages_app
     of the round are on the scoreboard, seat 1's as it made them."""
     client = signed_in(pages_app, "dicewatcher")
     service = pages_app.state.service
-    with service.sessions() as session:
+    with service.store.sessions() as session:
         user_id = session.scalars(select(User.id).where(User.username == "dicewatcher")).one()
     seats = {"1": "me", "2": "me", "3": "me"}
     options = {"rounds": 2, "may_waste_dice": True}  # "done" with dice left
     ids = [
-        service.create(user_id, "super-dice-heroes", 3, options, seats, seed=11).id for _ in "ab"
+        service.creation.create(user_id, "super-dice-heroes", 3, options, seats, seed=11).id
+        for _ in "ab"
     ]
 
     def pages(seat: str) -> list[str]:
@@ -407,16 +408,18 @@ def test_super_dice_heroes_spends_revealed_only_once_the_round_is_over(pages_app
     def both(seat: str, action: str | tuple[str, str]) -> None:
         each = (action, action) if isinstance(action, str) else action
         for match, chosen in zip(ids, each, strict=True):
-            service.submit(match, seat, chosen)
+            service.play.submit(match, seat, chosen)
 
     for seat in ("1", "2", "3"):  # the powers (secret until the round is revealed too)
-        both(seat, str(service.live(ids[0]).state.legal_actions(seat)[0]))
-    spends = [str(a) for a in service.live(ids[0]).state.legal_actions("1") if str(a) != "done"]
+        both(seat, str(service.store.live(ids[0]).state.legal_actions(seat)[0]))
+    spends = [
+        str(a) for a in service.store.live(ids[0]).state.legal_actions("1") if str(a) != "done"
+    ]
     chosen = (spends[0], spends[-1])
     both("1", chosen)
     for match in ids:  # then done (unless that spend left nothing to do)
-        if "1" in service.live(match).state.awaiting():
-            service.submit(match, "1", "done")
+        if "1" in service.store.live(match).state.awaiting():
+            service.play.submit(match, "1", "done")
     both("2", "done")
     for seat in ("2", "spectator"):
         a, b = pages(seat)

@@ -15,7 +15,7 @@ import gladiatorium
 from gladiatorium.core import games
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
-from gladiatorium.server.pages import picture_html
+from gladiatorium.server.pages.pictures import picture_html
 
 HEROES = Path(gladiatorium.__file__).parent / "games" / "superhero_gladiators" / "data" / "heroes"
 PASSWORD = "correct horse battery"

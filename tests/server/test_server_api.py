@@ -148,12 +148,12 @@ def test_the_lobby_lists_a_finished_match_without_rebuilding_it(client: TestClie
         choice = "hold" if "hold" in body(client, match, seat)["legal"] else "roll"
         assert act(client, match, seat, choice).status_code == 200
     service = client.app.state.service  # type: ignore[attr-defined]
-    service.forget(match)  # as an idle match leaves memory
+    service.store.forget(match)  # as an idle match leaves memory
     lobby = client.get("/")
     assert lobby.status_code == 200
     row = lobby.text[lobby.text.index(f"/matches/{match}") :]
     assert "Won by" in row[:2000]
-    assert service.live_count() == 0  # read from its row, not replayed
+    assert service.store.live_count() == 0  # read from its row, not replayed
 
 
 def test_websocket_pushes_after_every_change_and_takes_actions(client: TestClient) -> None:
@@ -333,11 +333,11 @@ def test_bots_move_and_are_persisted_like_people(client: TestClient) -> None:
             break
         choice = "hold" if "hold" in current["legal"] and current["view"]["turn_total"] else "roll"
         assert act(client, match, "1", choice).status_code == 200
-    live = service.live(match)
+    live = service.store.live(match)
     bot_plies = [s for s, _ in live.state.history if s == "2"]
     assert bot_plies, "the bot never moved"
-    service.forget(match)
-    rebuilt = service.live(match)
+    service.store.forget(match)
+    rebuilt = service.store.live(match)
     assert rebuilt.state.history == live.state.history
     assert events_digest(rebuilt.state) == events_digest(live.state)
 
@@ -379,7 +379,7 @@ def test_record_only_after_the_end_and_no_seed_before(client: TestClient) -> Non
     service = client.app.state.service  # type: ignore[attr-defined]
     created = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 15})
     match = created["id"]
-    seed = str(service.live(match).state.seed)
+    seed = str(service.store.live(match).state.seed)
     texts = [json.dumps(created)]
 
     def get(path: str, **params: str) -> Any:
@@ -412,7 +412,7 @@ def test_record_only_after_the_end_and_no_seed_before(client: TestClient) -> Non
     assert record.status_code == 200
     data = record.json()
     assert str(data["seed"]) == seed
-    assert data["digest"] == events_digest(service.live(match).state)
+    assert data["digest"] == events_digest(service.store.live(match).state)
     assert "attachment" in record.headers["content-disposition"]
 
 

@@ -106,7 +106,9 @@ def twins(
     service: MatchService = app.state.service
     seats = get_game(slug).start(options[0], players, SEED).seats
     ids = tuple(
-        service.create(user.id, slug, players, opts, dict.fromkeys(seats, "me"), seed=SEED).id
+        service.creation.create(
+            user.id, slug, players, opts, dict.fromkeys(seats, "me"), seed=SEED
+        ).id
         for opts in options
     )
     pair = Twins(client, (ids[0], ids[1]), observers)

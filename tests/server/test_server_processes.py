@@ -20,7 +20,8 @@ from websockets.sync.client import ClientConnection, connect
 from gladiatorium.core import get_game
 from gladiatorium.core.record import events_digest
 from gladiatorium.server.db import Deadline, Match, MatchAction, make_engine, make_sessions, utcnow
-from gladiatorium.server.service import Conflict, MatchService
+from gladiatorium.server.errors import Conflict
+from gladiatorium.server.service import MatchService
 
 Start = Callable[..., LiveServer]
 
@@ -246,30 +247,30 @@ def test_the_unique_ply_key_refuses_a_second_append(postgres_url: str, other_sea
     services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
     try:
         game, late = ("super-dice-heroes", "2") if other_seat else ("pig", "1")
-        match = services[0].create(None, game, None, None, {}, seed=1).id
-        services[1].live(match)  # the second process holds the match at ply 0
-        first = services[0].body(match, "1")["legal"][0]
-        second = services[1].body(match, late)["legal"][0]
-        services[0].submit(match, "1", first)
-        stale = services[1]._live[match]
+        match = services[0].creation.create(None, game, None, None, {}, seed=1).id
+        services[1].store.live(match)  # the second process holds the match at ply 0
+        first = services[0].play.body(match, "1")["legal"][0]
+        second = services[1].play.body(match, late)["legal"][0]
+        services[0].play.submit(match, "1", first)
+        stale = services[1].store._live[match]
         stale_ply = stale.ply
-        catch_up = services[1]._catch_up
-        services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
+        catch_up = services[1].store._catch_up
+        services[1].store._catch_up = lambda live: None  # type: ignore[method-assign]
         try:
             if other_seat:
-                services[1].submit(match, late, second)
+                services[1].play.submit(match, late, second)
             else:
                 with pytest.raises(Conflict, match="moved on while you acted"):
-                    services[1].submit(match, late, second)
+                    services[1].play.submit(match, late, second)
         finally:
-            services[1]._catch_up = catch_up  # type: ignore[method-assign]
+            services[1].store._catch_up = catch_up  # type: ignore[method-assign]
         assert stale_ply == 0
         _, actions = stored(postgres_url, match)
         expected = [(0, "1", first)] + ([(1, late, second)] if other_seat else [])
         assert [(a.ply, a.seat, a.action) for a in actions] == expected
         # the loser rebuilt from the database and goes on from the committed ply
-        assert services[1].live(match).ply == len(expected)
-        assert services[1].body(match, None) == services[0].body(match, None)
+        assert services[1].store.live(match).ply == len(expected)
+        assert services[1].play.body(match, None) == services[0].play.body(match, None)
     finally:
         for engine in engines:
             engine.dispose()
@@ -350,23 +351,23 @@ def test_a_move_racing_a_flag_in_another_process_is_refused(postgres_url: str) -
     migrate(engines[0])
     services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
     try:
-        match = services[0].create(None, "pig", None, None, {}, {"clock_days": 1}).id
-        services[1].live(match)
-        with services[0].sessions() as session:
+        match = services[0].creation.create(None, "pig", None, None, {}, {"clock_days": 1}).id
+        services[1].store.live(match)
+        with services[0].store.sessions() as session:
             deadline = session.scalars(select(Deadline).where(Deadline.match_id == match)).one()
-        services[0].fire(deadline)
-        assert services[0].live(match).over
-        catch_up = services[1]._catch_up
-        services[1]._catch_up = lambda live: None  # type: ignore[method-assign]
+        services[0].deadlines.fire(deadline)
+        assert services[0].store.live(match).over
+        catch_up = services[1].store._catch_up
+        services[1].store._catch_up = lambda live: None  # type: ignore[method-assign]
         try:
             with pytest.raises(Conflict):
-                services[1].submit(match, "1", "roll")
+                services[1].play.submit(match, "1", "roll")
         finally:
-            services[1]._catch_up = catch_up  # type: ignore[method-assign]
+            services[1].store._catch_up = catch_up  # type: ignore[method-assign]
         row, actions = stored(postgres_url, match)
         assert actions == [] and row.status == "over"
         assert row.outcome is not None and row.outcome["reason"] == "time"
-        assert services[1].body(match, None)["outcome"]["winners"] == ["2"]
+        assert services[1].play.body(match, None)["outcome"]["winners"] == ["2"]
     finally:
         for engine in engines:
             engine.dispose()

@@ -24,7 +24,7 @@ def service_of(client: TestClient) -> MatchService:
 
 def expire(client: TestClient, match_id: str, kind: str) -> int:
     """Make the match's pending deadlines of ``kind`` due now."""
-    with service_of(client).sessions.begin() as session:
+    with service_of(client).store.sessions.begin() as session:
         changed = session.execute(
             update(Deadline)
             .where(Deadline.match_id == match_id, Deadline.kind == kind, Deadline.fired.is_(False))
@@ -34,7 +34,7 @@ def expire(client: TestClient, match_id: str, kind: str) -> int:
 
 
 def pending(client: TestClient, match_id: str) -> list[Deadline]:
-    with service_of(client).sessions() as session:
+    with service_of(client).store.sessions() as session:
         return list(
             session.scalars(
                 select(Deadline).where(Deadline.match_id == match_id, Deadline.fired.is_(False))
@@ -118,13 +118,13 @@ def test_super_dice_heroes_round_deadline_times_out_a_player(client: TestClient)
         if "1" not in current["awaiting"]:
             break
         assert act(client, match, "1", current["legal"][0]).status_code == 200
-    plies = len(service.live(match).state.history)
+    plies = len(service.store.live(match).state.history)
     assert expire(client, match, "round") == 1
     after = wait_for(
         lambda: (b := body(client, match, "1"))["view"]["round"] != start_round and b,
         what="the round deadline to end the round",
     )
-    history = service.live(match).state.history
+    history = service.store.live(match).state.history
     assert len(history) > plies
     assert {seat for seat, _ in history[plies:]} == {"2"}
     assert after["awaiting"] == ["1", "2"] or after["outcome"] is not None
@@ -208,7 +208,7 @@ def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClien
     assert [d["kind"] for d in posts["deadlines"]] == ["round"]
     for seat in ("1", "5"):
         assert client.get(f"/api/matches/{match}/posts", params={"seat": seat}).json() == posts
-    history = service_of(client).live(match).state.history
+    history = service_of(client).store.live(match).state.history
     assert [str(a) for s, a in history if s == "moderator"] == ["close"]
     # when everyone has moved the round closes before its deadline
     for seat in players:
@@ -274,6 +274,6 @@ def test_hero_battle_moderator_held_by_a_person_sets_the_deadline(client: TestCl
     assert len(pending(client, match_id)) == 1
     assert act(client, match_id, "moderator", "close").status_code == 200
     assert pending(client, match_id) == []
-    history = service_of(client).live(match_id).state.history
+    history = service_of(client).store.live(match_id).state.history
     assert [str(a) for s, a in history if s == "moderator"] == ["close", "close"]
     assert {s for s, _ in history} == {"1", "2", "moderator"}

@@ -165,7 +165,7 @@ def test_no_state_on_sync_without_credentials(sqlite_client: TestClient) -> None
     register(client, "ada")
     players = [str(n) for n in range(1, 9)]
     match = create(client, "hero-battle", dict.fromkeys([*players, "moderator"], "me"))["id"]
-    live = service_of(client).live(match)
+    live = service_of(client).store.live(match)
     anonymous = TestClient(client.app)
     for seat in (*players, "moderator"):
         assert refused_handshake(anonymous, f"/ws/matches/{match}?seat={seat}") == 4403
@@ -191,7 +191,7 @@ def test_no_secrets_in_the_initial_state(sqlite_client: TestClient) -> None:
         ("super-dice-heroes", ["1", "2"]),
     ):
         match = create(client, game, dict.fromkeys(seats, "me"))["id"]
-        state = service_of(client).live(match).state
+        state = service_of(client).store.live(match).state
         for seat in [*seats, None]:
             query = "" if seat is None else f"?seat={seat}"
             with client.websocket_connect(f"/ws/matches/{match}{query}") as ws:
@@ -239,14 +239,14 @@ def test_no_secrets_in_logs(sqlite_client: TestClient, caplog: pytest.LogCapture
     assert "match=" in logged and "accepted" in logged
     private = []
     for match in (battle["id"], dice["id"]):
-        state = service_of(client).live(match).state
+        state = service_of(client).store.live(match).state
         private += [e.text for e in state.events if e.to is not None]
         assert str(state.seed) not in logged
     assert private
     public = "\n".join(
         e.text
         for match in (battle["id"], dice["id"])
-        for e in service_of(client).live(match).state.events
+        for e in service_of(client).store.live(match).state.events
         if e.to is None
     )
     for text in private:
@@ -284,10 +284,10 @@ def test_a_bot_over_its_thinking_time_gets_a_random_move(
             register(client, "ada")
             match = create(client, "pig", {"1": "bot:sleepy", "2": "me"})["id"]
             service = service_of(client)
-            wait_for(lambda: service.live(match).ply >= 1, what="the fallback move")
-            seat, action = service.live(match).state.history[0]
+            wait_for(lambda: service.store.live(match).ply >= 1, what="the fallback move")
+            seat, action = service.store.live(match).state.history[0]
             assert seat == "1" and str(action) == "roll"
-            service.forget(match)
-            assert service.live(match).state.history[0] == (seat, action)
+            service.store.forget(match)
+            assert service.store.live(match).state.history[0] == (seat, action)
     finally:
         release.set()

@@ -187,28 +187,30 @@ def test_a_failing_commit_leaves_the_deadline_to_fire_again(client: TestClient) 
     scheduler: Scheduler = client.app.state.scheduler  # type: ignore[attr-defined]
     scheduler.stopping.set()  # its ticks are run by hand below
     scheduler.join(30)
-    match = service.create(None, "super-dice-heroes", None, None, {}, {"round_minutes": 60}).id
-    with service.sessions.begin() as session:
+    match = service.creation.create(
+        None, "super-dice-heroes", None, None, {}, {"round_minutes": 60}
+    ).id
+    with service.store.sessions.begin() as session:
         deadline = session.scalars(select(Deadline).where(Deadline.match_id == match)).one()
         deadline.due_at = utcnow() - timedelta(seconds=1)
         deadline_id = deadline.id
-    store = service._store_progress
+    progress = service.store._store_progress
 
     def fails(*args: Any) -> None:
         raise OperationalError("UPDATE matches", {}, Exception("the database went away"))
 
-    service._store_progress = fails  # type: ignore[method-assign]
+    service.store._store_progress = fails  # type: ignore[method-assign]
     try:
         with pytest.raises(OperationalError):
             scheduler.tick()
     finally:
-        service._store_progress = store  # type: ignore[method-assign]
-    with service.sessions() as session:
+        service.store._store_progress = progress  # type: ignore[method-assign]
+    with service.store.sessions() as session:
         assert session.get(Deadline, deadline_id).fired is False  # type: ignore[union-attr]
-    assert service.live(match).ply == 0
+    assert service.store.live(match).ply == 0
     assert scheduler.tick() == 1
     assert scheduler.tick() == 0  # once only
-    live = service.live(match)
+    live = service.store.live(match)
     assert {seat for seat, _ in live.state.history} == {"1", "2"}
     assert live.game.round_number(live.state) == 1
 

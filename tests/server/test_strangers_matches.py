@@ -298,9 +298,9 @@ def test_a_new_invitation_reaches_another_server_process(
 def test_a_sweep_leaves_a_match_whose_lock_is_held(sqlite_client: TestClient) -> None:
     service: MatchService = sqlite_client.app.state.service  # type: ignore[attr-defined]
     user = sqlite_client.app.state.accounts.register("ada", PASSWORD)[0]  # type: ignore[attr-defined]
-    match = service.create(user.id, "pig", None, None, PIG).id
-    live = service.live(match)
-    service.idle_seconds = 0
+    match = service.creation.create(user.id, "pig", None, None, PIG).id
+    live = service.store.live(match)
+    service.store.idle_seconds = 0
     taken, release = threading.Event(), threading.Event()
 
     def hold() -> None:
@@ -312,13 +312,13 @@ def test_a_sweep_leaves_a_match_whose_lock_is_held(sqlite_client: TestClient) ->
     holder.start()
     try:
         taken.wait(30)
-        service.sweep()
-        assert service._held(match) is live  # still in memory while a thread uses it
+        service.store.sweep()
+        assert service.store.held(match) is live  # still in memory while a thread uses it
     finally:
         release.set()
         holder.join(30)
-    wait_for(lambda: service.live_count() == 0, 30, "the match to leave memory")
-    assert service.live(match) is not live  # rebuilt from its record
+    wait_for(lambda: service.store.live_count() == 0, 30, "the match to leave memory")
+    assert service.store.live(match) is not live  # rebuilt from its record
 
 
 def test_a_guest_seated_before_keeps_the_seat_after_the_migration(tmp_path: Path) -> None:

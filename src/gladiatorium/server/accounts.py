@@ -37,7 +37,7 @@ from zxcvbn import zxcvbn  # type: ignore[import-untyped]  # no type hints shipp
 
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import LoginToken, User, utcnow
-from gladiatorium.server.service import BadRequest, Conflict, ServiceError
+from gladiatorium.server.errors import BadRequest, Conflict, ServiceError
 from gladiatorium.server.tokens import digest_token, new_token
 
 log = logging.getLogger("gladiatorium.accounts")

@@ -17,8 +17,12 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
-from gladiatorium.server import api, pages, talk_api
+from gladiatorium.server import talk_api
 from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.api import accounts as api_accounts
+from gladiatorium.server.api import library as api_library
+from gladiatorium.server.api import matches as api_matches
+from gladiatorium.server.api import socket as api_socket
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
 from gladiatorium.server.edge import (
@@ -28,9 +32,19 @@ from gladiatorium.server.edge import (
     body_refused,
     edge_protocols,
 )
+from gladiatorium.server.errors import Unauthorized
 from gladiatorium.server.hub import Hub, PostgresListener
+from gladiatorium.server.pages import accounts as pages_accounts
+from gladiatorium.server.pages import designer as pages_designer
+from gladiatorium.server.pages import invitations as pages_invitations
+from gladiatorium.server.pages import library as pages_library
+from gladiatorium.server.pages import lobby as pages_lobby
+from gladiatorium.server.pages import match as pages_match
+from gladiatorium.server.pages import new_match as pages_new_match
+from gladiatorium.server.pages import replays as pages_replays
+from gladiatorium.server.pages.common import bad_input
 from gladiatorium.server.quota import CreationQuota
-from gladiatorium.server.service import MatchService, Unauthorized
+from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk import NOTICE_CHANNEL
 from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler, Sweeper
@@ -38,6 +52,23 @@ from gladiatorium.server.workers import BotDrivers, Scheduler, Sweeper
 log = logging.getLogger("gladiatorium.http")
 HERE = Path(__file__).parent
 _SECRET_PATHS = re.compile(r"/invite/[^/?]+")
+
+#: the routes, one router per feature: the JSON API and the WebSocket, then the pages,
+#: in the order their paths are matched (``/matches/new`` before ``/matches/{match_id}``)
+ROUTERS = (
+    api_accounts.router,
+    api_matches.router,
+    api_library.router,
+    api_socket.router,
+    pages_lobby.router,
+    pages_accounts.router,
+    pages_new_match.router,
+    pages_library.router,
+    pages_invitations.router,
+    pages_match.router,
+    pages_designer.router,
+    pages_replays.router,
+)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -65,11 +96,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         shortest_round=settings.min_deadline_minutes,
     )
     # a sweep looks at the least recently used only: cheap, so often
-    sweeper = Sweeper(service, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
+    sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
     def from_elsewhere(match_id: str) -> None:
         """Another process committed: catch up at the next push, then push."""
-        service.mark_stale(match_id)
+        service.store.mark_stale(match_id)
         changed(match_id)
 
     drivers = BotDrivers(service, settings)
@@ -118,10 +149,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Unauthorized, refuse_session)
     app.add_middleware(EdgeMiddleware, settings=settings)
     app.add_exception_handler(BodyRefused, body_refused)
-    app.add_exception_handler(BadInput, pages.bad_input)
+    app.add_exception_handler(BadInput, bad_input)
     app.middleware("http")(log_request)
-    app.include_router(api.router)
-    app.include_router(pages.router)
+    for router in ROUTERS:
+        app.include_router(router)
     talk_hub = app.state.talk_hub = talk_api.install(app, sessions, settings)
     # check_dir=False: the folder may not exist yet in a checkout (git keeps no empty folder)
     app.mount("/static", StaticFiles(directory=HERE / "static", check_dir=False), name="static")

@@ -11,7 +11,7 @@ from limits import parse_many
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 
-from gladiatorium.server.service import TooMany, Unauthorized
+from gladiatorium.server.errors import TooMany, Unauthorized
 
 
 class CreationQuota:

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core import Game, Seat, State
-from gladiatorium.server.service import Forbidden, MatchService
+from gladiatorium.core.record import MatchRecord, RecordedAction
+from gladiatorium.server.errors import Forbidden
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.store import MatchStore
 from gladiatorium.server.web import Caller, seats_held
 
 
@@ -77,10 +80,31 @@ def check_record(service: MatchService, match_id: str, caller: Caller) -> None:
     held = seats_held(service, match_id, caller)
     if not held:
         raise Forbidden("the record is for the match's players")
-    live = service.live(match_id)
+    live = service.store.live(match_id)
     with live.lock:
         if live.over and not may_have_record(live.game, live.state, held):
             raise Forbidden(
                 "the record tells every secret of this match: it is for a seat that knew "
                 "them all (in this game the secrets stay private after the end)"
             )
+
+
+def match_record(store: MatchStore, match_id: str) -> MatchRecord:
+    """The full record (seed included): only once the match is over."""
+    live = store.live(match_id)
+    with live.lock:
+        if not live.over:
+            raise Forbidden("the record (with its seed) is given out once the match is over")
+        seats = {s: row.bot or row.kind for s, row in live.seats.items()}
+        outcome = live.outcome()
+        return MatchRecord(
+            game=live.game.info.slug,
+            version=live.game.info.version,
+            options=live.state.options.model_dump(mode="json"),
+            players=live.state.players,
+            seed=live.state.seed,
+            seats=seats,
+            actions=[RecordedAction(seat=s, action=str(a)) for s, a in live.state.history],
+            outcome=outcome if live.adjudicated is None else None,
+            digest=live.digest(),
+        )

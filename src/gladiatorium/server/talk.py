@@ -34,17 +34,17 @@ from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 from gladiatorium.core import Channel, Seat
 from gladiatorium.core.channels import ALL, PRIVATE, SPECTATORS, TEAM
 from gladiatorium.server.db import Base, Match, User, UtcDateTime, utcnow
-from gladiatorium.server.hub import ORIGIN
-from gladiatorium.server.service import (
+from gladiatorium.server.errors import (
     BadRequest,
     Conflict,
     Forbidden,
-    MatchService,
     NotFound,
     ServiceError,
     TooMany,
     Unauthorized,
 )
+from gladiatorium.server.hub import ORIGIN
+from gladiatorium.server.service import MatchService
 
 log = logging.getLogger("gladiatorium.talk")
 
@@ -276,7 +276,7 @@ class Talk:
         """The channels ``speaker`` may read, and whether the match is over. Someone who
         holds a seat and looks as a spectator is not given spectators' talk while the
         match runs (no kibitzing through the spectators' door)."""
-        live = self.matches.live(match_id)
+        live = self.matches.store.live(match_id)
         with live.lock:
             if speaker.seat is not None and speaker.seat not in live.seats:
                 raise NotFound(f"match {match_id} has no seat {speaker.seat!r}")
@@ -297,7 +297,7 @@ class Talk:
             if not mine[name].post:
                 raise Forbidden(f"channel {name!r}: you may read it but not post in it")
             return mine[name]
-        live = self.matches.live(match_id)
+        live = self.matches.store.live(match_id)
         with live.lock:
             seats = set(live.state.seats)
         if name in (ALL, SPECTATORS, TEAM) or (
@@ -536,7 +536,7 @@ class Talk:
     def _require_moderator(self, match_id: str, speaker: Speaker) -> None:
         """The moderator (a moderator seat the speaker holds and speaks for) or the
         match's creator may hide messages."""
-        live = self.matches.live(match_id)
+        live = self.matches.store.live(match_id)
         with live.lock:
             moderators = set(live.game.moderator_seats(live.state))
         if speaker.seat is not None and speaker.seat in moderators:

@@ -11,9 +11,10 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
 
-from gladiatorium.server.api import TEXT, json_body, json_request
+from gladiatorium.server.api.common import TEXT, json_body, json_request
 from gladiatorium.server.config import Settings
-from gladiatorium.server.service import BadRequest, MatchService, NotFound, ServiceError
+from gladiatorium.server.errors import BadRequest, NotFound, ServiceError
+from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk import Speaker, Talk, TalkHub, read_notice
 from gladiatorium.server.talk_thread import Threads
 from gladiatorium.server.web import (
@@ -39,7 +40,7 @@ def install(app: FastAPI, sessions: sessionmaker[Session], settings: Settings) -
     the lifespan sets."""
     hub = TalkHub()
     service: MatchService = app.state.service
-    app.state.talk = Talk(sessions, service, hub, service.postgres, settings.talk_rate)
+    app.state.talk = Talk(sessions, service, hub, service.store.postgres, settings.talk_rate)
     app.state.talk_threads = Threads(service)
     app.include_router(router)
     return hub

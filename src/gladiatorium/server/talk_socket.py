@@ -12,7 +12,8 @@ from fastapi import WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import Seat
-from gladiatorium.server.service import MatchService, ServiceError
+from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk import Speaker, Talk, TalkHub
 from gladiatorium.server.web import Caller
 
@@ -50,7 +51,7 @@ class SocketTalk:
         if self.seat is not None:
             return Speaker(self.seat, caller.user_id, True)
         token = caller.seat_tokens.get(self.match_id)
-        held = service.held_seats(self.match_id, caller.user_id, [token] if token else [])
+        held = service.seats.held(self.match_id, caller.user_id, [token] if token else [])
         return Speaker(None, caller.user_id, bool(held))
 
     def _frame(self, message_id: int) -> dict[str, Any] | None:

@@ -20,7 +20,8 @@ from sqlalchemy import select
 
 from gladiatorium.core import Seat
 from gladiatorium.server.db import MatchAction, User
-from gladiatorium.server.service import Live, MatchService
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.store import Live
 from gladiatorium.server.talk import render_text
 
 #: threads kept built, by match (the least recently built leave first)
@@ -38,7 +39,7 @@ class Threads:
 
     def items(self, match_id: str) -> list[dict[str, Any]]:
         """The match's public moves and round posts, oldest first."""
-        live = self.matches.live(match_id)
+        live = self.matches.store.live(match_id)
         with live.lock:
             ply = live.ply
         with self._guard:
@@ -54,7 +55,7 @@ class Threads:
         return built
 
     def _build(self, live: Live, ply: int) -> list[dict[str, Any]]:
-        with self.matches.sessions() as session:
+        with self.matches.store.sessions() as session:
             times = {
                 row.ply: row.created_at
                 for row in session.scalars(

@@ -1,4 +1,5 @@
-"""What every route shares: who is asking, which seats they hold, the Origin guard."""
+"""What every route shares, of the API and of the pages: who is asking, which seats
+they hold, the Origin guard, the cookies, and the links the server writes."""
 
 from __future__ import annotations
 
@@ -7,18 +8,25 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import Seat
 from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import User
-from gladiatorium.server.service import Forbidden, MatchService, ServiceError, Unauthorized
+from gladiatorium.server.errors import Forbidden, ServiceError, Unauthorized
+from gladiatorium.server.service import MatchService
 
 SESSION_COOKIE = "gladiatorium_session"
 CSRF_COOKIE = "gladiatorium_csrf"
 SEAT_COOKIE_PREFIX = "gladiatorium_seat_"
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def service_of(request: Request) -> MatchService:
+    """The application's matches (``app.state.service``)."""
+    return request.app.state.service
 
 
 @dataclass
@@ -137,10 +145,10 @@ def seats_held(
     look again in the database, where another server process may have seated them)."""
     token = caller.seat_tokens.get(match_id)
     tokens = [token] if token else []
-    held = service.held_seats(match_id, caller.user_id, tokens)
+    held = service.seats.held(match_id, caller.user_id, tokens)
     if (seat not in held if seat is not None else not held) and (caller.user_id or tokens):
-        service.reload_seats(match_id)
-        held = service.held_seats(match_id, caller.user_id, tokens)
+        service.store.reload_seats(match_id)
+        held = service.seats.held(match_id, caller.user_id, tokens)
     return held
 
 
@@ -152,3 +160,55 @@ def require_seat(service: MatchService, match_id: str, caller: Caller, seat: Sea
 def client_address(request: Request) -> str:
     """The address the request came from (the login throttle counts failures by it)."""
     return request.client.host if request.client is not None else ""
+
+
+#: how long the session and form cookies last, in days
+COOKIE_DAYS = 30
+
+
+def set_private_cookie(
+    response: Response, request: Request, name: str, value: str, days: int = COOKIE_DAYS
+) -> None:
+    """A cookie no script may read, sent by this site's own pages and links only (and
+    over HTTPS only where the settings say so)."""
+    response.set_cookie(
+        name,
+        value,
+        httponly=True,
+        samesite="lax",
+        secure=request.app.state.settings.secure_cookies,
+        max_age=60 * 60 * 24 * days,
+    )
+
+
+#: the session cookie's own life, in days: as long as browsers keep one (400), since the
+#: session itself ends on the server once unused for ``session_days`` (each use slides it)
+SESSION_COOKIE_DAYS = 400
+
+
+def with_session(response: Response, token: str, request: Request) -> Response:
+    set_private_cookie(response, request, SESSION_COOKIE, token, SESSION_COOKIE_DAYS)
+    return response
+
+
+async def end_session(request: Request, session: str | None) -> None:
+    """Log a session out: its token stops working and its open sockets are closed."""
+    if session is not None:
+        await run_in_threadpool(request.app.state.accounts.logout, session)
+        request.app.state.hub.end_session(session)
+
+
+def invite_url(request: Request, token: str) -> str:
+    """The link that holds an invitation token."""
+    return f"{link_base(request)}/invite/{token}"
+
+
+def deadline_setter_checked(
+    service: MatchService, match_id: str, caller: Caller, seat: str | None
+) -> None:
+    """Refuse unless the caller may set this match's deadlines (see
+    :meth:`Deadlines.require_setter`); a seat named must be the caller's."""
+    if seat is not None:
+        require_seat(service, match_id, caller, seat)
+    held = seats_held(service, match_id, caller)
+    service.deadlines.require_setter(match_id, caller.user_id, seat, held)

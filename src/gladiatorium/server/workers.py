@@ -17,11 +17,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from gladiatorium.core import Action, GladiatoriumError, Observation
+from gladiatorium.core import Action, Bot, GladiatoriumError, Observation, Seat, get_bot
 from gladiatorium.core.rng import Rng, derive_seed
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import Deadline, Match, MatchSeat, utcnow
-from gladiatorium.server.service import Clash, Live, MatchService, ServiceError
+from gladiatorium.server.errors import Clash, ServiceError
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.store import Live, MatchStore
 
 log = logging.getLogger("gladiatorium.workers")
 
@@ -62,7 +64,7 @@ class BotDrivers:
 
     def kick(self, match_id: str) -> None:
         """Make sure a driver looks at ``match_id`` (cheap when no bot is awaited)."""
-        if not self.service.has_bot_seat(match_id):
+        if not self.service.store.has_bot_seat(match_id):
             return
         with self._ready:
             if match_id in self._driving:
@@ -74,7 +76,7 @@ class BotDrivers:
 
     def resume(self) -> None:
         """After a start: drive every running match that has a bot seat."""
-        with self.service.sessions() as session:
+        with self.service.store.sessions() as session:
             ids = session.scalars(
                 select(Match.id)
                 .join(MatchSeat, MatchSeat.match_id == Match.id)
@@ -138,17 +140,17 @@ class BotDrivers:
 
     def _move_once(self, match_id: str) -> bool:
         """One action of the first bot awaited; False when no bot is awaited."""
-        live = self.service.live(match_id)
+        live = self.service.store.live(match_id)
         with live.lock:
             seats = live.bot_seats_awaited()
             if not seats:
                 return False
             seat, ply = seats[0], live.ply
-            bot = self.service.bot_for(live, seat)
+            bot = bot_for(live, seat)
             observation = Observation.for_bot(live.game, live.state, seat, bot)
         action = self._think(live, bot, observation, ply)
         try:
-            self.service.submit_action(match_id, seat, action, ply)
+            self.service.play.submit_action(match_id, seat, action, ply)
         except ServiceError as err:
             log.info("match=%s bot %s move dropped: %s", match_id, seat, err)
         return True
@@ -174,6 +176,17 @@ class BotDrivers:
         self._thinkers.shutdown(wait=False, cancel_futures=True)
 
 
+def bot_for(live: Live, seat: Seat) -> Bot:
+    """The bot in ``seat`` of the match, made once per match in memory, its randomness
+    drawn from the match's seed, the seat and the bot's name."""
+    bot = live.bots.get(seat)
+    if bot is None:
+        name = live.seats[seat].bot or "random"
+        bot = get_bot(live.game, name)(Rng(derive_seed(live.state.seed, "bot", seat, name)))
+        live.bots[seat] = bot
+    return bot
+
+
 class Periodic(threading.Thread):
     """A daemon thread that calls :meth:`tick` every ``interval`` seconds until
     ``stopping`` is set; a failing tick is logged, and the next one comes as usual."""
@@ -195,19 +208,19 @@ class Periodic(threading.Thread):
 
 
 class Sweeper(Periodic):
-    """Lets idle matches leave memory (:meth:`MatchService.sweep`)."""
+    """Lets idle matches leave memory (:meth:`MatchStore.sweep`)."""
 
-    def __init__(self, service: MatchService, interval: float) -> None:
+    def __init__(self, store: MatchStore, interval: float) -> None:
         super().__init__("gladiatorium-sweeper", interval)
-        self.service = service
+        self.store = store
 
     def tick(self) -> None:
-        self.service.sweep()
+        self.store.sweep()
 
 
 class Scheduler(Periodic):
     """Fires due deadlines. A deadline is claimed in the database in the transaction
-    that applies it (:meth:`MatchService.fire`): of several server processes exactly
+    that applies it (:meth:`Deadlines.fire`): of several server processes exactly
     one fires it, and a process killed on the way leaves it to fire after a restart."""
 
     def __init__(self, service: MatchService, settings: Settings) -> None:
@@ -217,7 +230,7 @@ class Scheduler(Periodic):
 
     def tick(self) -> int:
         """Fire every due deadline now; returns how many fired."""
-        with self.service.sessions() as session:
+        with self.service.store.sessions() as session:
             due = session.scalars(
                 select(Deadline)
                 .where(Deadline.fired.is_(False), Deadline.due_at <= utcnow())
@@ -227,7 +240,7 @@ class Scheduler(Periodic):
         for deadline in due:
             started = time.monotonic()
             try:
-                if not self.service.fire(deadline):
+                if not self.service.deadlines.fire(deadline):
                     continue  # another process fired it
             except Clash:
                 # another process appended first: the claim was rolled back with the
@@ -238,7 +251,7 @@ class Scheduler(Periodic):
                 # applying it fails for good (the match is gone or refuses the
                 # time-outs): mark it fired rather than fail at every tick
                 log.warning("match=%s deadline failed: %s", deadline.match_id, err)
-                if not self.service.claim_alone(deadline.id):
+                if not self.service.deadlines.claim_alone(deadline.id):
                     continue
             fired += 1
             log.info(

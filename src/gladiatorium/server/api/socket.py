@@ -1,0 +1,262 @@
+"""The WebSocket of a match: the handshake authenticated (cookie or bearer, and Origin),
+the seat's body pushed after every change, ``{"action": NOTATION}`` messages taken
+within a rate and a size, and the socket closed when its session or its seat is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from gladiatorium.server.accounts import SESSION_OVER, Accounts
+from gladiatorium.server.edge import BadJson, NotJson, checked_json
+from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.talk_socket import SocketTalk
+from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
+
+router = APIRouter()
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of the same size."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = rate
+        self.last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = None) -> None:
+    """Authenticate the handshake (cookie or bearer, and Origin), then push the seat's
+    body after every change and take ``{"action": NOTATION}`` messages."""
+    app = websocket.app
+    service: MatchService = app.state.service
+    origin = websocket.headers.get("origin")
+    if origin is not None and not same_origin(
+        origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
+    ):
+        await refuse_socket(websocket, 4403, "cross-site connection refused")
+        return
+    try:
+        caller = await run_in_threadpool(
+            caller_of, websocket.headers, dict(websocket.cookies), app.state.accounts
+        )
+        if seat is not None:
+            await run_in_threadpool(require_seat, service, match_id, caller, seat)
+        else:
+            await run_in_threadpool(service.store.live, match_id)
+    except ServiceError as err:
+        await refuse_socket(websocket, 4000 + err.status, str(err))
+        return
+    await websocket.accept()
+    websocket.state.caller = caller
+    queue = app.state.hub.subscribe(match_id)
+    ended = None if caller.session is None else app.state.hub.watch_session(caller.session)
+    talk = SocketTalk(websocket, match_id, seat)
+    try:
+        await _serve_socket(
+            websocket, service, match_id, seat, queue, Riding(caller.session, ended), talk
+        )
+    except WebSocketDisconnect:
+        pass
+    finally:
+        talk.close()
+        app.state.hub.unsubscribe(match_id, queue)
+        if caller.session is not None and ended is not None:
+            app.state.hub.unwatch_session(caller.session, ended)
+
+
+#: the close code of a socket whose session ended (logged out or expired)
+SESSION_ENDED = 4401
+
+
+@dataclass
+class Riding:
+    """The session a socket was opened with (None: a guest's seat cookie, or nobody), and
+    the event the hub sets when that session is logged out."""
+
+    session: str | None
+    ended: asyncio.Event | None
+
+    async def lasts(self, websocket: WebSocket, touch: bool) -> bool:
+        """Whether the session still holds (``touch``: an action, which is a use)."""
+        if self.session is None:
+            return True
+        if self.ended is not None and self.ended.is_set():
+            return False
+        accounts: Accounts = websocket.app.state.accounts
+        return await run_in_threadpool(accounts.alive, self.session, touch) is not None
+
+
+async def refuse_socket(websocket: WebSocket, code: int, reason: str) -> None:
+    """Accept, then close at once with ``code`` (4403, 4404...) and the reason, as
+    docs/api.md says: a close before accepting reaches the client as an HTTP 403, where
+    a browser sees neither code nor reason."""
+    await websocket.accept()
+    await websocket.close(code=code, reason=reason.encode()[:120].decode(errors="ignore"))
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    """The next message, text or binary (binary frames are answered, not fatal)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if text is not None else bytes(message.get("bytes") or b"")
+
+
+async def _serve_socket(
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    queue: asyncio.Queue[None],
+    riding: Riding,
+    talk: SocketTalk,
+) -> None:
+    settings = websocket.app.state.settings
+    limit = RateLimit(settings.ws_rate)
+    last: str | None = None
+    checked = time.monotonic()
+
+    async def push(fresh: bool = False) -> None:
+        nonlocal last
+        build = service.play.body if fresh else service.play.push_body
+        text = await run_in_threadpool(_encoded, websocket, service, build, match_id, seat)
+        if text is None:
+            await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
+            raise WebSocketDisconnect(4403)
+        if text != last:
+            last = text
+            await websocket.send_text(text)
+
+    await push(fresh=True)
+    receive = asyncio.ensure_future(_receive(websocket))
+    wake = asyncio.ensure_future(queue.get())
+    ended = asyncio.ensure_future(riding.ended.wait() if riding.ended else asyncio.Event().wait())
+    told = talk.next()  # a message posted or changed (talk)
+    try:
+        while True:
+            waiting: set[asyncio.Future[Any]] = {receive, wake, ended, told}
+            done, _ = await asyncio.wait(
+                waiting,
+                timeout=settings.session_check_seconds if riding.session else None,
+                return_when=asyncio.FIRST_COMPLETED,
+            )
+            if ended in done:
+                await _end_socket(websocket)
+                return
+            if riding.session and time.monotonic() - checked >= settings.session_check_seconds:
+                checked = time.monotonic()
+                if not await riding.lasts(websocket, touch=False):
+                    await _end_socket(websocket)
+                    return
+            if wake in done:
+                wake = asyncio.ensure_future(queue.get())
+                await push()
+            if told in done:
+                message_id, told = told.result(), talk.next()
+                holds = await run_in_threadpool(_holds, websocket, service, match_id, seat)
+                await talk.push(message_id, holds)
+            if receive in done:
+                message = receive.result()
+                receive = asyncio.ensure_future(_receive(websocket))
+                if not await riding.lasts(websocket, touch=True):
+                    await _end_socket(websocket)
+                    return
+                reply = await _socket_action(
+                    websocket, service, match_id, seat, message, limit, talk
+                )
+                if reply is not None:
+                    await websocket.send_text(json.dumps(reply))
+                    if reply.get("close"):
+                        await websocket.close(code=1008)
+                        return
+    finally:
+        receive.cancel()
+        wake.cancel()
+        ended.cancel()
+        told.cancel()
+
+
+async def _end_socket(websocket: WebSocket) -> None:
+    """The session is over: say so, and close with :data:`SESSION_ENDED`."""
+    await websocket.send_text(json.dumps({"error": SESSION_OVER, "status": 401}))
+    await websocket.close(code=SESSION_ENDED, reason="session ended")
+
+
+def _holds(websocket: WebSocket, service: MatchService, match_id: str, seat: str | None) -> bool:
+    """Whether the connection's caller still holds its seat (a new invitation link
+    takes the seat from whoever took the old one); a spectator always may watch."""
+    if seat is None:
+        return True
+    caller: Caller = websocket.state.caller
+    token = caller.seat_tokens.get(match_id)
+    tokens = [token] if token else []
+    return service.seats.still_holds(match_id, seat, caller.user_id, tokens)
+
+
+def _encoded(
+    websocket: WebSocket, service: MatchService, build: Any, match_id: str, seat: str | None
+) -> str | None:
+    """A body as JSON text, built and encoded in a worker thread (a large body is
+    milliseconds of encoding that would otherwise stall the event loop); None when the
+    connection no longer holds its seat."""
+    if not _holds(websocket, service, match_id, seat):
+        return None
+    return json.dumps(build(match_id, seat), separators=(",", ":"))
+
+
+async def _socket_action(
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    message: str | bytes,
+    limit: RateLimit,
+    talk: SocketTalk,
+) -> dict[str, Any] | None:
+    settings = websocket.app.state.settings
+    size = len(message) if isinstance(message, bytes) else len(message.encode())
+    if size > settings.ws_max_message:
+        return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
+    if not limit.allow():
+        return {"error": "too many messages; slow down", "status": 429}
+    if isinstance(message, bytes):
+        return {"error": 'binary frame refused: send text, {"action": NOTATION}', "status": 400}
+    try:
+        data = checked_json(message)
+    except NotJson:
+        return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    except BadJson as err:
+        return {"error": str(err), "status": 400}
+    if isinstance(data, dict) and data.get("type") == "read":
+        return await talk.read(data)  # talk: how far the seat has read a channel
+    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+        return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    if seat is None:
+        return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
+    if not await run_in_threadpool(_holds, websocket, service, match_id, seat):
+        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
+    try:
+        events = await run_in_threadpool(service.play.submit, match_id, seat, data["action"])
+    except ServiceError as err:
+        return {"error": str(err), "status": err.status}
+    websocket.app.state.drivers.kick(match_id)
+    return {"events": events}

@@ -1,0 +1,214 @@
+"""New matches, from the lobby's form or ``POST /api/matches``: the game's options
+checked by the game, the seats (``me``, ``bot:NAME``, ``invite``, ``open``, ``server``),
+the settings the server keeps beside the options (a round's minutes, a move clock),
+and the limit on matches of bots only."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from collections.abc import Mapping
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import exists, func, select, text
+from sqlalchemy.orm import Session
+
+from gladiatorium.core import Game, GladiatoriumError, Seat, State, get_bot, get_game
+from gladiatorium.core.record import EventsDigest
+from gladiatorium.server.db import Match, MatchSeat
+from gladiatorium.server.errors import BadRequest, Forbidden, TooMany, Unauthorized
+from gladiatorium.server.library import Library
+from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.tokens import digest_token, new_token
+
+log = logging.getLogger("gladiatorium.match")
+
+SEAT_KINDS = ("me", "invite", "open", "server")
+#: seat kinds that no person plays: a match of only these is a match of bots
+NOBODY = ("bot", "server")
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    #: seat -> invitation token (the link to send holds it)
+    invites: dict[Seat, str]
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What the server keeps beside the game's options."""
+
+    #: minutes per round for games played in rounds (the round closes at the deadline)
+    round_minutes: float | None = None
+    #: days per move for two-seat games (who runs out loses)
+    clock_days: float | None = None
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any] | None, shortest: float = 0.001) -> MatchSettings:
+        """The settings sent at creation; ``shortest``: the fewest minutes a round or a
+        move clock may last (a deadline no person could meet is refused)."""
+        data = dict(data or {})
+        values: dict[str, float | None] = {}
+        bounds = (("round_minutes", shortest, 60 * 24 * 30), ("clock_days", shortest / 1440, 60))
+        for name, low, high in bounds:
+            raw = data.pop(name, None)
+            if raw in (None, ""):
+                values[name] = None
+                continue
+            try:
+                number = float(raw)
+            except (TypeError, ValueError):
+                raise BadRequest(f"{name}: expected a number, got {raw!r}") from None
+            if not low <= number <= high:
+                raise BadRequest(f"{name}: must be between {low:g} and {high:g}")
+            values[name] = number
+        if data:
+            raise BadRequest(f"unknown match setting {sorted(data)[0]!r}")
+        return cls(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in vars(self).items() if v is not None}
+
+
+class Creation:
+    """Creates matches: checks what is asked, writes the match and its seats, plans its
+    first deadlines and holds it in memory."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        library: Library,
+        *,
+        bot_only_limit: int | None = None,
+        shortest_round: float = 0.001,
+    ) -> None:
+        self.store = store
+        self.library = library
+        #: running matches of bots only per account (None: no limit)
+        self.bot_only_limit = bot_only_limit
+        #: the shortest round (minutes) or move clock a new match may set
+        self.shortest_round = shortest_round
+        #: one bot-only creation at a time: counting and adding are one step
+        self._bot_only = threading.Lock()
+
+    def create(
+        self,
+        user_id: int | None,
+        slug: str,
+        players: int | None,
+        options: Mapping[str, Any] | None,
+        seats: Mapping[str, str],
+        settings: Mapping[str, Any] | None = None,
+        library: Mapping[Seat, list[int]] | None = None,
+        seed: int | None = None,
+    ) -> Created:
+        """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
+        ``open`` or ``server``. Options are checked by the game, errors name them.
+        ``seed`` is for tests only (never taken over HTTP): a random one otherwise."""
+        try:
+            game = get_game(slug)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        values = dict(options or {})
+        if library:
+            values.update(self.library.options(game, user_id, library))
+        try:
+            state = game.start(values, players, secrets.randbits(63) if seed is None else seed)
+        except GladiatoriumError as err:
+            raise BadRequest(str(err)) from err
+        kept = MatchSettings.parse(settings, self.shortest_round)
+        if kept.clock_days is not None and len(state.seats) != 2:
+            raise BadRequest("clock_days: a move clock is for two-seat matches")
+        if kept.round_minutes is not None and game.round_number(state) is None:
+            raise BadRequest(f"round_minutes: {game.info.name} is not played in rounds")
+        rows, invites = self._seat_rows(game, state, user_id, seats)
+        if kept.round_minutes is None and any(r.kind == "server" for r in rows):
+            raise BadRequest("round_minutes: a seat the server runs needs a round deadline")
+        match_id = secrets.token_urlsafe(9)
+        bots_only = all(r.kind in NOBODY for r in rows)
+        sessions = self.store.sessions
+        with self._bot_only if bots_only else nullcontext(), sessions.begin() as session:
+            if bots_only:
+                self._check_bot_only(session, user_id)
+            session.add(
+                Match(
+                    id=match_id,
+                    game=slug,
+                    version=game.info.version,
+                    players=state.players,
+                    options=state.options.model_dump(mode="json"),
+                    seed=state.seed,
+                    created_by=user_id,
+                    status="running",
+                    ply=0,
+                    digest=EventsDigest().update(state.events).hexdigest(),
+                    settings=kept.to_json(),
+                )
+            )
+            session.flush()
+            for row in rows:
+                row.match_id = match_id
+                session.add(row)
+            live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
+            self.store.plan_deadlines(session, live)
+        self.store.hold(live)
+        log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
+        return Created(match_id, invites)
+
+    def _check_bot_only(self, session: Session, user_id: int | None) -> None:
+        """A match of bots only needs an account, and room under the limit per account."""
+        if self.bot_only_limit is None:
+            return
+        if user_id is None:
+            raise Unauthorized("log in to create a match of bots only")
+        if self.store.postgres:  # one count at a time per account across processes too
+            session.execute(text("SELECT pg_advisory_xact_lock(7132, :id)"), {"id": user_id})
+        person = exists().where(MatchSeat.match_id == Match.id, MatchSeat.kind.not_in(NOBODY))
+        running = session.scalar(
+            select(func.count())
+            .select_from(Match)
+            .where(Match.created_by == user_id, Match.status == "running", ~person)
+        )
+        if (running or 0) >= self.bot_only_limit:
+            raise TooMany(
+                f"seats: you already have {running} matches of bots only running (at most "
+                f"{self.bot_only_limit} at once); wait for one to end, or take a seat yourself"
+            )
+
+    def _seat_rows(
+        self, game: Game[Any], state: State[Any], user_id: int | None, seats: Mapping[str, str]
+    ) -> tuple[list[MatchSeat], dict[Seat, str]]:
+        unknown = sorted(set(seats) - set(state.seats))
+        if unknown:
+            raise BadRequest(f"seats: no seat {unknown[0]!r}; seats are {', '.join(state.seats)}")
+        rows, invites = [], {}
+        for seat in state.seats:
+            spec = seats.get(seat, "open")
+            row = MatchSeat(seat=seat, kind=spec, guest=False)
+            if spec == "me":
+                if user_id is None:
+                    raise Forbidden("log in to take a seat as yourself")
+                row.kind, row.user_id = "user", user_id
+            elif spec.startswith("bot:"):
+                try:
+                    get_bot(game, spec[4:])
+                except GladiatoriumError as err:
+                    raise BadRequest(f"seats.{seat}: {err}") from err
+                row.kind, row.bot = "bot", spec[4:]
+            elif spec == "invite":
+                token = new_token()
+                row.token_hash = digest_token(token)
+                invites[seat] = token
+            elif spec == "server":
+                if not game.timeout_actions(state, seat) and game.round_number(state) is None:
+                    raise BadRequest(f"seats.{seat}: the server can only run a moderator seat")
+            elif spec != "open":
+                raise BadRequest(
+                    f"seats.{seat}: {spec!r} is not me, bot:NAME, invite, open or server"
+                )
+            rows.append(row)
+        return rows, invites

@@ -1,0 +1,164 @@
+"""Creating a match from the pages: choose a game, then its options, seats, settings
+and library items; the invitation links to send, when seats are given by invitation."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from gladiatorium.core import Game, Seat, best_bot, bots_for, games
+from gladiatorium.server.errors import ServiceError, TooMany
+from gladiatorium.server.pages.common import (
+    account_form,
+    form_request,
+    game_or_none,
+    login_first,
+    page,
+    problem,
+    redirect,
+    text_of,
+)
+from gladiatorium.server.pages.options import OptionField, option_fields, read_options
+from gladiatorium.server.service import MatchService
+from gladiatorium.server.web import Caller, invite_url, request_caller, service_of
+
+router = APIRouter()
+
+
+def seat_choices(game: Game[Any], start: Any, seat: Seat) -> list[tuple[str, str]]:
+    choices = [("me", "me"), ("invite", "invite someone (a link to send)"), ("open", "open")]
+    choices += [(f"bot:{name}", f"bot: {name}") for name in bots_for(game)]
+    if game.timeout_actions(start, seat):
+        choices.append(("server", "the server (acts at each deadline)"))
+    return choices
+
+
+def default_seats(game: Game[Any], start: Any) -> dict[Seat, str]:
+    bot = f"bot:{best_bot(game)}"
+    moderators = game.moderator_seats(start)
+    if moderators:
+        return {s: ("me" if s in moderators else bot) for s in start.seats}
+    return {s: ("me" if i == 0 else bot) for i, s in enumerate(start.seats)}
+
+
+def new_match_context(
+    service: MatchService, caller: Caller, game: Game[Any], players: int
+) -> dict[str, Any]:
+    start = game.start(None, players, 0)
+    return {
+        "game": game,
+        "players": players,
+        "fields": option_fields(game),
+        "seats": list(start.seats),
+        "choices": {s: seat_choices(game, start, s) for s in start.seats},
+        "chosen": default_seats(game, start),
+        "rounds": game.round_number(start) is not None,
+        "clock": len(start.seats) == 2,
+        "settings": {},
+        "library": (
+            service.library.rows(caller.user_id, game.info.slug)
+            if game.library_kind and caller.user_id is not None
+            else []
+        ),
+        "team_seats": list(start.seats[: start.players]),
+        "picked": {},
+    }
+
+
+def _players(game: Game[Any], raw: str | None) -> tuple[int, str]:
+    info = game.info
+    if raw in (None, ""):
+        return info.default_players, ""
+    try:
+        count = int(raw)
+    except ValueError:
+        return info.default_players, f"players: expected a whole number, got {raw!r}"
+    if not info.min_players <= count <= info.max_players:
+        problem_ = f"players: {info.name} takes {info.min_players} to {info.max_players} players"
+        return info.default_players, problem_
+    return count, ""
+
+
+@router.get("/matches/new", response_class=HTMLResponse)
+async def new_match_page(
+    request: Request, game: str | None = None, players: str | None = None
+) -> Response:
+    caller = await run_in_threadpool(request_caller, request)
+    if caller.user is None:
+        return login_first(request)
+    chosen = game_or_none(game)
+    if chosen is None:
+        return page(request, "choose_game.html", {"games": games()}, caller)
+    count, error = _players(chosen, players)
+    context = await run_in_threadpool(new_match_context, service_of(request), caller, chosen, count)
+    context["error"] = error
+    return page(request, "new_match.html", context, caller)
+
+
+@router.post(
+    "/matches/new",
+    openapi_extra=form_request(
+        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1"
+    ),
+)
+async def create_match(request: Request) -> Response:
+    posted = await account_form(request, max_fields=5000)
+    if isinstance(posted, Response):
+        return posted
+    form, caller = posted.form, posted.caller
+    game = game_or_none(text_of(form, "game"))
+    if game is None:
+        return problem(request, 404, "no such game", caller)
+    count, error = _players(game, text_of(form, "players"))
+    service = service_of(request)
+    context = await run_in_threadpool(new_match_context, service, caller, game, count)
+    fields: list[OptionField] = context["fields"]
+    options = read_options(game, fields, form)
+    seats = {s: text_of(form, f"seat.{s}") or "open" for s in context["seats"]}
+    settings = {
+        name: text_of(form, name).strip()
+        for name in ("round_minutes", "clock_days")
+        if text_of(form, name).strip()
+    }
+    picked: dict[Seat, list[int]] = {}
+    for seat in context["team_seats"]:
+        ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
+        if ids:
+            picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
+            if not all(0 < i < 2**31 for i in picked[seat]):
+                error = error or f"library.{seat}: not a library item id"
+    context.update(chosen=seats, settings=settings, picked=picked, error=error)
+    if error or any(item.error for item in fields):
+        context["error"] = error or "Some options are not valid; see below."
+        return page(request, "new_match.html", context, caller, 422)
+    try:
+        request.app.state.quota.admit(posted.user_id)
+        created = await run_in_threadpool(
+            service.creation.create,
+            posted.user_id,
+            game.info.slug,
+            count,
+            options,
+            seats,
+            settings,
+            picked or None,
+        )
+    except ServiceError as err:
+        context["error"] = str(err)
+        name = str(err).split(":", 1)[0].strip()
+        for item in fields:
+            if f" {item.name}:" in f" {err}" or item.name == name:
+                item.error = item.error or "see the message above"
+        answer = page(request, "new_match.html", context, caller, err.status)
+        if isinstance(err, TooMany) and err.retry_after is not None:
+            answer.headers["retry-after"] = str(err.retry_after)
+        return answer
+    request.app.state.drivers.kick(created.id)
+    if not created.invites:
+        return redirect(f"/matches/{quote(created.id)}")
+    invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
+    return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)

@@ -1,0 +1,133 @@
+"""Playing a match: what a seat sees (its body), and its actions checked, committed and
+told (a person's notation, or a bot's action at the ply it thought about).
+
+A body is built from ``view(seat)``, the events the seat may see and its legal actions,
+never from the state itself. An action is committed before anyone is told
+(:meth:`MatchStore.commit`)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Seat
+from gladiatorium.server.errors import Clash, Conflict, ServiceError
+from gladiatorium.server.store import Live, MatchStore
+
+log = logging.getLogger("gladiatorium.match")
+_DIGITS = re.compile(r"(\d+)")
+
+#: tries of an action whose ply another process took meanwhile (:meth:`Play.submit`)
+APPEND_TRIES = 5
+
+
+class Play:
+    """The bodies of a match's seats, and its actions."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    # ----- what a seat sees ----------------------------------------------------------
+    def body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
+        """The GET body for ``seat`` (None: a spectator), built from its view only."""
+        live = self.store.live(match_id)
+        with live.lock:
+            return body_of(live, seat)
+
+    def push_body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
+        """:meth:`body` for a push after a change: the database is asked only when a
+        notice said another process may have moved the match on (this process's own
+        commits are in memory already), which saves a query per connection per change."""
+        live = self.store.held(match_id)
+        if live is None or live.stale:
+            return self.body(match_id, seat)
+        with live.lock:
+            return body_of(live, seat)
+
+    # ----- acting ----------------------------------------------------------------------
+    def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
+        """Check ``notation`` for ``seat``, commit it, then tell everyone; returns the
+        new events ``seat`` may see. Refusals change nothing. When another process
+        appended the same ply first with other seats' actions in the same round (seats
+        acting side by side), this one catches up and applies the action after them
+        while it is still legal; a 409 when it no longer is, or when the seat itself
+        acted meanwhile or the round moved on (the action was meant for what it saw)."""
+        if len(notation) > 2000:
+            raise ServiceError("action: longer than 2000 characters")
+        seen: tuple[int, int | None] | None = None
+        for attempt in range(1, APPEND_TRIES + 1):
+            live = self.store.live(match_id)
+            with live.lock:
+                if live.adjudicated is not None:
+                    raise Conflict("the match is over; no more actions")
+                if seen is None:
+                    seen = (live.ply, live.game.round_number(live.state))
+                else:
+                    _still_as_seen(live, seat, *seen)
+                try:
+                    action = live.state.parse(seat, notation)
+                except (NotYourTurn, GameOver) as err:
+                    raise Conflict(str(err)) from err
+                except IllegalAction as err:
+                    if attempt > 1:  # legal before another process moved the match on
+                        raise Conflict(f"the match moved on: {err}") from err
+                    raise ServiceError(str(err)) from err
+                try:
+                    events = self.store.commit(live, [(seat, action)])
+                except Clash:
+                    if attempt == APPEND_TRIES:
+                        raise
+                    log.info("match=%s seat=%s ply taken by another process", match_id, seat)
+                    continue
+            return [e for e in events if _visible(e, seat)]
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def submit_action(self, match_id: str, seat: Seat, action: Action, ply: int) -> None:
+        """A bot's move, valid only if the match is still at ``ply``."""
+        live = self.store.live(match_id)
+        with live.lock:
+            if live.ply != ply or live.over or seat not in live.state.awaiting():
+                raise Conflict("the match moved on")
+            self.store.commit(live, [(seat, action)])
+
+
+def _still_as_seen(live: Live, seat: Seat, ply: int, round_number: int | None) -> None:
+    """After a clash: what other processes appended since ``ply`` must be other seats'
+    actions in the same round, else the seat's action was meant for a match that is
+    gone (409)."""
+    between = live.state.history[ply:]
+    if any(s == seat for s, _ in between) or live.game.round_number(live.state) != round_number:
+        raise Conflict("the match moved on while you acted; look again")
+
+
+def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
+    return "to" not in event or (seat is not None and seat in event["to"])
+
+
+def _natural(text: str) -> list[tuple[int, int | str]]:
+    """Sort key: numbers by value, the rest by text ("guess Ant=2" before "=10")."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text)]
+
+
+def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """What a seat receives: built from ``view(seat)`` and the events it may see."""
+    state = live.state
+    awaiting = set(state.awaiting()) if live.adjudicated is None else set()
+    legal: list[str] = []
+    if seat is not None and seat in awaiting:
+        legal = [str(a) for a in state.legal_actions(seat)]
+        if live.game.info.hidden_information:
+            # the engine's order may follow hidden state (Hero Battle listed guesses in
+            # the order of the secret identities): a seat gets its actions sorted
+            legal.sort(key=_natural)
+    return {
+        "game": live.game.info.slug,
+        "awaiting": [s for s in state.seats if s in awaiting],
+        "legal": legal,
+        "view": state.view(seat),
+        "events": [e.to_json() for e in state.events_for(seat)],
+        "outcome": live.adjudicated
+        if live.adjudicated is not None
+        else live.game.outcome_seen_by(state, seat),
+    }

@@ -1,0 +1,389 @@
+"""The matches the server holds: rebuilt from their record, kept in memory, and
+advanced by one transaction per step.
+
+Every accepted action is appended to ``match_actions`` (unique per match and ply) in
+the same transaction that moves the match on (:meth:`MatchStore.commit`), and only then
+is anyone told. A match is rebuilt by replaying options, seed and actions, and the
+rebuilt event log must equal the stored digest. The features of a match (creating it,
+playing, seats, libraries, deadlines) share this store (``server/service.py``). Nothing
+here knows a game: it uses the core contract.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, text, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from gladiatorium.core import Action, Bot, Game, GladiatoriumError, Seat, State, get_game
+from gladiatorium.core.record import EventsDigest
+from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
+from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
+from gladiatorium.server.hub import notice
+
+log = logging.getLogger("gladiatorium.match")
+
+#: tests only: exit the process right after a deadline's claim, before its transaction
+#: commits (shows that a claim never outlives a crash); never set in production
+_FAULT_EXIT_AFTER_CLAIM = os.environ.get("GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM") == "1"
+
+#: a match used this recently may be in a bot's or a deadline's hands: it stays in
+#: memory even over the cap (it could leave safely, but would be rebuilt at once)
+RECENT_SECONDS = 1.0
+
+
+@dataclass
+class Live:
+    """A match held in memory: its state replayed from the database."""
+
+    id: str
+    game: Game[Any]
+    state: State[Any]
+    seats: dict[Seat, MatchSeat]
+    settings: dict[str, Any]
+    adjudicated: dict[str, Any] | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots: dict[Seat, Bot] = field(default_factory=dict)
+    running_digest: EventsDigest = field(default_factory=EventsDigest)
+    #: another process may have committed since the last catch-up (a NOTIFY came)
+    stale: bool = False
+    #: when this copy was last asked for (time.monotonic): idle copies leave memory
+    used: float = field(default_factory=time.monotonic)
+
+    def digest(self) -> str:
+        """The digest of the event log so far (hashing only the events it has not seen)."""
+        return self.running_digest.update(self.state.events).hexdigest()
+
+    @property
+    def ply(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def over(self) -> bool:
+        return self.adjudicated is not None or self.state.is_over
+
+    def outcome(self) -> dict[str, Any] | None:
+        if self.adjudicated is not None:
+            return self.adjudicated
+        result = self.state.outcome()
+        return None if result is None else result.to_json()
+
+    def bot_seats_awaited(self) -> list[Seat]:
+        if self.over:
+            return []
+        return [s for s in self.state.deciding() if self.seats[s].kind == "bot"]
+
+
+class MatchStore:
+    """The matches in memory (least recently used first), rebuilt from the database
+    when needed and brought up to what other processes committed; and the one write
+    path of a step (:meth:`commit`)."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        on_change: Callable[[str], None],
+        postgres: bool,
+        *,
+        idle_seconds: float = 600.0,
+        max_live: int = 2000,
+    ) -> None:
+        self.sessions = sessions
+        #: tells this process's connections and bot drivers that a match changed
+        self.on_change = on_change
+        self.postgres = postgres
+        self.idle_seconds = idle_seconds
+        self.max_live = max_live
+        #: matches in memory, least recently used first
+        self._live: OrderedDict[str, Live] = OrderedDict()
+        self._guard = threading.Lock()
+
+    # ----- loading -----------------------------------------------------------------
+    def live(self, match_id: str) -> Live:
+        """The match in memory, rebuilt from the database if needed and brought up to
+        the newest ply another process may have committed."""
+        live = self.held(match_id)
+        if live is None:
+            live = self.hold(self._rebuild(match_id))
+        self._catch_up(live)
+        return live
+
+    def held(self, match_id: str) -> Live | None:
+        """The copy in memory, if any, marked as just used."""
+        with self._guard:
+            live = self._live.get(match_id)
+            if live is not None:
+                live.used = time.monotonic()
+                self._live.move_to_end(match_id)
+        return live
+
+    def hold(self, live: Live) -> Live:
+        """Keep ``live`` in memory (or the copy another thread kept first)."""
+        with self._guard:
+            kept = self._live.setdefault(live.id, live)
+            kept.used = time.monotonic()
+            self._live.move_to_end(live.id)
+        return kept
+
+    def forget(self, match_id: str) -> None:
+        with self._guard:
+            self._live.pop(match_id, None)
+
+    def live_count(self) -> int:
+        """How many matches are in memory."""
+        with self._guard:
+            return len(self._live)
+
+    def sweep(self) -> int:
+        """Let matches leave memory: those idle longer than ``idle_seconds``, then the
+        least recently used over ``max_live``. A match whose lock is held stays (a
+        later :meth:`live` rebuilds the others from their record). Returns how many left."""
+        now, gone = time.monotonic(), 0
+        with self._guard:
+            over = len(self._live) - self.max_live
+            for live in list(self._live.values()):  # least recently used first
+                idle = now - live.used
+                if idle < self.idle_seconds and (over - gone <= 0 or idle < RECENT_SECONDS):
+                    break
+                if not live.lock.acquire(blocking=False):
+                    continue
+                try:
+                    del self._live[live.id]
+                finally:
+                    live.lock.release()
+                gone += 1
+            held = len(self._live)
+        if gone:
+            log.info("%d idle matches left memory; %d held", gone, held)
+        return gone
+
+    def _rebuild(self, match_id: str) -> Live:
+        with self.sessions() as session:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound(f"no match {match_id!r}")
+            game = get_game(match.game)
+            if match.version != game.info.version:
+                raise Conflict(
+                    f"match {match_id} was played under {match.game} version {match.version}; "
+                    f"this server runs version {game.info.version}"
+                )
+            state = game.start(match.options, match.players, match.seed)
+            actions = session.scalars(
+                select(MatchAction)
+                .where(MatchAction.match_id == match_id)
+                .order_by(MatchAction.ply)
+            ).all()
+            for row in actions:
+                state.act(row.seat, row.action)
+            seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id)).all()
+            live = Live(
+                match_id,
+                game,
+                state,
+                {s.seat: s for s in seats},
+                dict(match.settings),
+                match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
+            )
+            if len(actions) == match.ply and live.digest() != match.digest:
+                log.error("match=%s rebuilt events differ from the stored digest", match_id)
+                raise Conflict(f"match {match_id}: replay differs from the stored digest")
+        log.info("match=%s rebuilt at ply %d", match_id, live.ply)
+        return live
+
+    def _catch_up(self, live: Live) -> None:
+        """Apply actions other processes committed since this copy was built."""
+        stale, live.stale = (
+            live.stale,
+            False,
+        )  # cleared first: a notice during the query marks again
+        with self.sessions() as session:
+            row = session.execute(
+                select(Match.ply, Match.outcome).where(Match.id == live.id)
+            ).one_or_none()
+            if row is None:
+                raise NotFound(f"no match {live.id!r}")
+            ply, outcome = row
+            if ply == live.ply and (outcome is None or not outcome.get("adjudicated")):
+                if stale:  # a notice without a new ply: seats changed (a new invitation)
+                    seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
+                    with live.lock:
+                        live.seats = {s.seat: s for s in seats}
+                return
+            with live.lock:
+                missing = session.scalars(
+                    select(MatchAction)
+                    .where(MatchAction.match_id == live.id, MatchAction.ply >= live.ply)
+                    .order_by(MatchAction.ply)
+                ).all()
+                for step in missing:
+                    live.state.act(step.seat, step.action)
+                if outcome is not None and outcome.get("adjudicated"):
+                    live.adjudicated = outcome
+                seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
+                live.seats = {s.seat: s for s in seats}
+
+    def reload_seats(self, match_id: str) -> None:
+        live = self.live(match_id)
+        with self.sessions() as session, live.lock:
+            seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id))
+            live.seats = {s.seat: s for s in seats}
+
+    def mark_stale(self, match_id: str) -> None:
+        """Another process committed to ``match_id``: catch up before the next push."""
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is not None:
+            live.stale = True
+
+    def has_bot_seat(self, match_id: str) -> bool:
+        """False only for a match in memory without a bot seat (no driver needed)."""
+        with self._guard:
+            live = self._live.get(match_id)
+        return live is None or any(row.kind == "bot" for row in live.seats.values())
+
+    # ----- committing: the one transaction of a step -----------------------------------
+    def commit(
+        self, live: Live, steps: list[tuple[Seat, Action]], claim: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Apply ``steps`` to the live state and append them; on a clash with another
+        process the in-memory copy is dropped and rebuilt from the database. With
+        ``claim``, the deadline of that id is marked fired in the same transaction (of
+        several processes, only the one whose claim counts appends)."""
+        first_ply, first_event = live.ply, len(live.state.events)
+        try:
+            for seat, action in steps:
+                live.state.apply(seat, action)
+        except GladiatoriumError:
+            self.forget(live.id)
+            raise
+        try:
+            with self.sessions.begin() as session:
+                # rows are locked in one order by every transaction (actions, the match,
+                # deadlines), so that two processes never wait on each other for good
+                for offset, (seat, action) in enumerate(steps):
+                    session.add(
+                        MatchAction(
+                            match_id=live.id, ply=first_ply + offset, seat=seat, action=str(action)
+                        )
+                    )
+                session.flush()
+                self._store_progress(session, live)
+                if claim is not None:
+                    self.claim(session, claim)
+                self.plan_deadlines(session, live)
+                self.notify_others(session, live.id)
+        except IntegrityError as err:
+            self.forget(live.id)
+            raise Clash("another action was committed first; look again and retry") from err
+        except Exception:
+            self.forget(live.id)
+            raise
+        new = [e.to_json() for e in live.state.events[first_event:]]
+        self._log(live, steps, first_ply, new)
+        self.on_change(live.id)
+        return new
+
+    def claim(self, session: Session, deadline_id: int) -> None:
+        """Mark a deadline fired inside the caller's transaction, which goes on to apply
+        it: both commit together or neither does, so a deadline fires exactly once
+        whatever process dies when. Raises :class:`Claimed` when it fired already."""
+        claimed = session.execute(
+            update(Deadline)
+            .where(Deadline.id == deadline_id, Deadline.fired.is_(False))
+            .values(fired=True)
+        )
+        if claimed.rowcount != 1:  # type: ignore[attr-defined]
+            raise Claimed(f"deadline {deadline_id} fired already")
+        if _FAULT_EXIT_AFTER_CLAIM:
+            log.warning("deadline %d claimed: exiting now (fault injection)", deadline_id)
+            os._exit(70)
+
+    def notify_others(self, session: Session, match_id: str) -> None:
+        """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY)."""
+        if self.postgres:
+            session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id)})
+
+    def _store_progress(self, session: Session, live: Live) -> None:
+        outcome = live.outcome()
+        changed = session.execute(
+            update(Match)
+            .where(Match.id == live.id, Match.status != "over")
+            .values(
+                ply=live.ply,
+                digest=live.digest(),
+                status="over" if live.over else "running",
+                outcome=outcome,
+            )
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            # another process ended the match (a clock ran out) after this copy looked;
+            # raising rolls the append back and drops this copy
+            raise Conflict("the match is over; no more actions")
+
+    def _log(
+        self,
+        live: Live,
+        steps: list[tuple[Seat, Action]],
+        first_ply: int,
+        events: list[dict[str, Any]],
+    ) -> None:
+        """One line per accepted action and per public event; a private action or
+        event is logged without its content (logs must hold no secret)."""
+        for offset, (seat, _action) in enumerate(steps):
+            log.info("match=%s ply=%d seat=%s accepted", live.id, first_ply + offset, seat)
+        for event in events:
+            if "to" not in event:
+                log.info("match=%s event=%s %s", live.id, event["kind"], event["text"])
+        if live.over:
+            log.info("match=%s over %s", live.id, live.outcome())
+
+    def plan_deadlines(self, session: Session, live: Live) -> None:
+        """Set the deadline of a new round, and restart the move clock (inside the
+        transaction of a step, or of a new match)."""
+        if live.over:
+            return
+        minutes = live.settings.get("round_minutes")
+        round_number = live.game.round_number(live.state)
+        if round_number is not None:
+            # a round that closed before its deadline (all moved): that deadline is void
+            session.execute(
+                update(Deadline)
+                .where(
+                    Deadline.match_id == live.id,
+                    Deadline.kind == "round",
+                    Deadline.fired.is_(False),
+                    Deadline.ply < round_number,
+                )
+                .values(fired=True)
+            )
+        if minutes and round_number is not None:
+            exists = session.scalar(
+                select(Deadline.id).where(
+                    Deadline.match_id == live.id,
+                    Deadline.kind == "round",
+                    Deadline.ply == round_number,
+                )
+            )
+            if exists is None:
+                due = utcnow() + timedelta(minutes=float(minutes))
+                session.add(Deadline(match_id=live.id, kind="round", ply=round_number, due_at=due))
+        days = live.settings.get("clock_days")
+        if days:
+            session.execute(
+                update(Deadline)
+                .where(Deadline.match_id == live.id, Deadline.kind == "clock")
+                .values(fired=True)
+            )
+            due = utcnow() + timedelta(days=float(days))
+            session.add(Deadline(match_id=live.id, kind="clock", ply=live.ply, due_at=due))
