@@ -125,14 +125,13 @@ def author_key(row: Message) -> str:
 
 # ----- text ---------------------------------------------------------------------------------
 def _markdown() -> MarkdownIt:
-    """A small safe Markdown: emphasis, code, links, lists, quotes, tables (a round
-    post's); no raw HTML, no
-    images; every link ``rel="nofollow noopener"`` (unsafe schemes are refused by
-    markdown-it's own link check)."""
+    """A small safe Markdown: emphasis, code, links, lists, quotes, headings and tables
+    (a round post's); no raw HTML, no images; every link ``rel="nofollow noopener"``
+    (unsafe schemes are refused by markdown-it's own link check)."""
     md = MarkdownIt("zero", {"html": False, "breaks": True}).enable(
         ["emphasis", "strikethrough", "backticks", "link", "autolink", "escape", "newline"]
     )
-    md.enable(["list", "blockquote", "code", "fence", "paragraph", "table"])
+    md.enable(["list", "blockquote", "code", "fence", "paragraph", "table", "heading"])
 
     def link_open(
         renderer: RendererHTML, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType
