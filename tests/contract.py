@@ -194,6 +194,11 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
         "awaiting": state.awaiting(),
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
         "notes": game.terminal.action_notes(state, seat) if seat is not None else {},
+        "channels": [
+            (c.name, c.post, c.key, c.forum)
+            for over in (False, True)
+            for c in game.channels(state, seat, over)
+        ],
     }
 
 
@@ -290,3 +295,38 @@ def mutate_deeply(value: Any) -> None:
         for item in value:
             mutate_deeply(item)
         value.append("edited")
+
+
+def channel_problems(game: Game[Any], state: State[Any], over: bool) -> list[str]:
+    """What breaks the channel rules (``core/channels.py``) in ``state``: a name twice,
+    ``all`` not first, a spectator reading anything but ``all`` and ``spectators``, a
+    player reading ``spectators`` while the match runs, a team channel whose key another
+    side reads too, a private channel its other seat does not have as the same key."""
+    found = []
+    readers: dict[str, set[Seat | None]] = {}
+    for seat in (*state.seats, None):
+        mine = game.channels(state, seat, over)
+        names = [c.name for c in mine]
+        if len(set(names)) != len(names):
+            found.append(f"seat {seat}: a channel named twice in {names}")
+        if not names or names[0] != "all":
+            found.append(f"seat {seat}: 'all' is not its first channel")
+        for channel in mine:
+            readers.setdefault(channel.key, set()).add(seat)
+            other = channel.private_with
+            if other is not None:
+                theirs = {c.name: c.key for c in game.channels(state, other, over)}
+                if seat is None or theirs.get(f"seat:{seat}") != channel.key:
+                    found.append(f"seat {seat}: {channel.name} is not {other}'s seat:{seat}")
+        if seat is None and set(names) != {"all", "spectators"}:
+            found.append(f"spectators read {names}")
+        if seat is not None and not over and "spectators" in names:
+            found.append(f"seat {seat} reads spectators' talk while the match runs")
+    for key, seats in readers.items():
+        if key.startswith("team:"):
+            sides = {side for side in game.sides(state) if set(side) & seats}
+            if len(sides) != 1 or seats != set(next(iter(sides))):
+                found.append(f"{key} is read by {sorted(map(str, seats))}, not one side")
+        if key.startswith("seat:") and len(seats) != 2:
+            found.append(f"{key} is read by {len(seats)} seats")
+    return found

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from contract import (
+    channel_problems,
     copy_reaches,
     leaks,
     mutate_deeply,
@@ -240,6 +241,19 @@ def test_no_seat_tells_worlds_apart_that_differ_in_a_secret(hidden_slug: str, se
             assert twin_differences(game, state, twin, seat) == []
             compared += 1
     assert compared > 0, f"{hidden_slug} has hidden information but no secret_twin"
+
+
+def test_channels_follow_the_rules(slug: str) -> None:
+    """Every game's talk channels, while the match runs and once it is over: ``all``
+    first, no name twice, spectators never in a seat's channel, players never in
+    spectators' talk while the match runs, a team channel read by one whole side, a
+    private channel by its two seats."""
+    game = get_game(slug)
+    length = len(play_random(game, 4).history)
+    for index, (state, _) in enumerate(random_walk(game, 4)):
+        if index in sample_indices(length, 3):
+            assert channel_problems(game, state, over=False) == []
+            assert channel_problems(game, state, over=True) == []
 
 
 def unbounded_options(options_type: type[BaseModel]) -> list[str]:

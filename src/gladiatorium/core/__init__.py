@@ -1,6 +1,7 @@
 """The contract every game fulfils. Core knows no game."""
 
 from gladiatorium.core.action import Action, action_from_json, is_number
+from gladiatorium.core.channels import Channel
 from gladiatorium.core.errors import (
     ForcedDiceExhausted,
     GameOver,
@@ -37,6 +38,7 @@ __all__ = [
     "Action",
     "Bot",
     "BotFactory",
+    "Channel",
     "Copying",
     "Ending",
     "Event",

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ValidationError
 
 from gladiatorium.core.action import Action, action_from_json
+from gladiatorium.core.channels import Channel, public_channels
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.observation import Observation, seat_copy, without_position
@@ -178,6 +179,17 @@ class Game(ABC, Generic[OptT]):
         in no side (Hero Battle's moderator) runs the game and plays for nobody. A lab
         tournament seats one bot on each side."""
         return tuple((seat,) for seat in state.seats)
+
+    def channels(self, state: State[OptT], seat: Seat | None, over: bool) -> list[Channel]:
+        """The talk channels ``seat`` (None: a spectator) may read, in the order they are
+        shown, each saying whether the seat may post in it (``core/channels.py``);
+        ``over``: the match has ended (the server may end it on time too). Decided only
+        from what the seat may know: a state and its :meth:`secret_twin` give the same
+        channels in the same order. The default: ``all`` (players post, spectators
+        read) and ``spectators`` (spectators post; players read it once the match is
+        over). A game whose sides know each other adds ``team``; one whose seats may
+        deal in private adds ``seat:S``."""
+        return public_channels(seat, over)
 
     # ----- replays: what each seat knew, and what the end makes public ---------------
     def action_seen_by(

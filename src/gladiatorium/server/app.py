@@ -17,6 +17,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
+from gladiatorium.server import talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
 from gladiatorium.server.api import library as api_library
@@ -44,6 +45,7 @@ from gladiatorium.server.pages import replays as pages_replays
 from gladiatorium.server.pages.common import bad_input
 from gladiatorium.server.quota import CreationQuota
 from gladiatorium.server.service import MatchService
+from gladiatorium.server.talk import NOTICE_CHANNEL
 from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler, Sweeper
 
@@ -107,11 +109,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
-        hub.loop = asyncio.get_running_loop()
+        hub.loop = talk_hub.loop = asyncio.get_running_loop()
         listener = None
         if postgres:
             url = make_url(settings.database_url).set(drivername="postgresql")
-            listener = PostgresListener(url.render_as_string(hide_password=False), from_elsewhere)
+            listener = PostgresListener(
+                url.render_as_string(hide_password=False),
+                from_elsewhere,
+                also={NOTICE_CHANNEL: talk_api.on_notice(talk_hub)},
+            )
             listener.start()
             listener.ready.wait(10)
         scheduler.start()
@@ -147,6 +153,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.middleware("http")(log_request)
     for router in ROUTERS:
         app.include_router(router)
+    talk_hub = app.state.talk_hub = talk_api.install(app, sessions, settings)
     # check_dir=False: the folder may not exist yet in a checkout (git keeps no empty folder)
     app.mount("/static", StaticFiles(directory=HERE / "static", check_dir=False), name="static")
     return app

@@ -95,6 +95,11 @@ class Settings:
     match_create_rate: str = field(
         default_factory=lambda: _env_text("GLADIATORIUM_MATCH_RATE", "10/minute")
     )
+    #: messages one person may post (talk): a ``limits`` rate, a burst of that many,
+    #: then about that many per period ("10/10 seconds": about one a second)
+    talk_rate: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_TALK_RATE", "10/10 seconds")
+    )
     #: matches of bots only (no seat for a person) one account may have running at once
     bot_only_matches: int = field(
         default_factory=lambda: _env_int("GLADIATORIUM_BOT_ONLY_MATCHES", 2)

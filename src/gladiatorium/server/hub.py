@@ -84,10 +84,17 @@ class PostgresListener(threading.Thread):
     """LISTENs on the database and wakes local connections for changes committed by
     other processes (this process's own notices are skipped)."""
 
-    def __init__(self, conninfo: str, on_notice: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        conninfo: str,
+        on_notice: Callable[[str], None],
+        also: dict[str, Callable[[str], None]] | None = None,
+    ) -> None:
         super().__init__(name="gladiatorium-listen", daemon=True)
         self.conninfo = conninfo
         self.on_notice = on_notice
+        #: other channels listened to, each with what to do with a payload (talk's)
+        self.also = dict(also or {})
         self.stopping = threading.Event()
         self.ready = threading.Event()
 
@@ -96,9 +103,14 @@ class PostgresListener(threading.Thread):
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
+                    for channel in self.also:
+                        conn.execute(f"LISTEN {channel}")
                     self.ready.set()
                     while not self.stopping.is_set():
                         for message in conn.notifies(timeout=0.5):
+                            if message.channel in self.also:
+                                self.also[message.channel](message.payload)
+                                continue
                             match_id, _, origin = message.payload.partition(" ")
                             if origin != ORIGIN:
                                 self.on_notice(match_id)

@@ -7,16 +7,18 @@ from collections.abc import Mapping
 
 from gladiatorium.core import (
     BotFactory,
+    Channel,
     Game,
     GameInfo,
     Seat,
     State,
     standing,
 )
+from gladiatorium.core.channels import public_channels, team_channel
 from gladiatorium.games.gladiator_chess.actions import ACTION_TYPES
 from gladiatorium.games.gladiator_chess.diagram import read_diagram
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
-from gladiatorium.games.gladiator_chess.pieces import COMMANDERS, TEAMS, seat_of
+from gladiatorium.games.gladiator_chess.pieces import COMMANDERS, SEAT_ROLES, TEAMS, seat_of
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
 from gladiatorium.games.gladiator_chess.terminal import GladiatorChessTerminal
 from gladiatorium.games.gladiator_chess.web import GladiatorChessWeb
@@ -58,7 +60,6 @@ class GladiatorChess(Game[GladiatorChessOptions]):
         """Each team's pieces on the board, by the Marshal's worth and their health,
         against the other team's; every commander of a team stands as the team."""
         from gladiatorium.games.gladiator_chess.bots import VALUE
-        from gladiatorium.games.gladiator_chess.pieces import SEAT_ROLES
 
         assert isinstance(state, GladiatorChessState)
         teams: dict[str, float] = {}
@@ -77,3 +78,14 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     def sides(self, state: State[GladiatorChessOptions]) -> tuple[tuple[Seat, ...], ...]:
         """White's four commanders, then Black's: a team wins or loses together."""
         return tuple(tuple(seat_of(team, c) for c in COMMANDERS) for team in TEAMS)
+
+    def channels(
+        self, state: State[GladiatorChessOptions], seat: Seat | None, over: bool
+    ) -> list[Channel]:
+        """The public thread and spectators' talk, and for a commander the channel of
+        his colour's four commanders, where the King and his commanders plan together
+        (the other side and spectators never read it)."""
+        found = public_channels(seat, over)
+        if seat in SEAT_ROLES:
+            found.append(team_channel(SEAT_ROLES[seat][0]))
+        return found

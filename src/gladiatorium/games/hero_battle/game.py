@@ -4,11 +4,13 @@ shows); shown by ``terminal.py`` and ``web.py``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from gladiatorium.core import (
     Action,
     BotFactory,
+    Channel,
     Event,
     Game,
     GameInfo,
@@ -17,6 +19,7 @@ from gladiatorium.core import (
     State,
     standing,
 )
+from gladiatorium.core.channels import private_channel, public_channels
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
@@ -77,6 +80,27 @@ class HeroBattle(Game[HeroBattleOptions]):
     def sides(self, state: State[HeroBattleOptions]) -> tuple[tuple[Seat, ...], ...]:
         """Every player for themselves; the moderator runs the game and is no side."""
         return tuple((seat,) for seat in state.seats if seat != MODERATOR)
+
+    def channels(
+        self, state: State[HeroBattleOptions], seat: Seat | None, over: bool
+    ) -> list[Channel]:
+        """The forum: the public thread (its moves and round posts shown among the
+        messages), and private messages between two players (the
+        deals of the rulebook; the option ``private_messages``) and with the moderator.
+        No team channel: a team knows its heroes, not its players, so a channel of a
+        team's people would name them. Built from the seats alone, which are public."""
+        thread = public_channels(seat, over)
+        found = [replace(thread[0], forum=True), *thread[1:]]
+        if seat is None or seat not in state.seats:
+            return found
+        assert isinstance(state, HeroBattleState)
+        if seat == MODERATOR:
+            others: tuple[Seat, ...] = state.player_seats
+        elif state.options.private_messages:
+            others = (*(s for s in state.player_seats if s != seat), MODERATOR)
+        else:
+            others = (MODERATOR,)
+        return found + [private_channel(seat, other) for other in others]
 
     def secret_twin(
         self, state: State[HeroBattleOptions], seat: Seat | None

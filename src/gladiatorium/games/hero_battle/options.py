@@ -143,6 +143,12 @@ class HeroBattleOptions(BaseModel):
     heroes_per_player: int = Field(
         1, ge=1, le=2, description="optional: two heroes for each player (R26)"
     )
+    # ----- the server's talk ------------------------------------------------------
+    private_messages: bool = Field(
+        True,
+        description="players may message each other privately (deals); off: only the "
+        "thread and a word with the moderator",
+    )
     extra_heroes: tuple[str, ...] = Field(
         (),
         max_length=2 * MAX_PLAYERS,

@@ -17,6 +17,7 @@ from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.service import MatchService
+from gladiatorium.server.talk_socket import SocketTalk
 from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
 
 router = APIRouter()
@@ -67,13 +68,15 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
     websocket.state.caller = caller
     queue = app.state.hub.subscribe(match_id)
     ended = None if caller.session is None else app.state.hub.watch_session(caller.session)
+    talk = SocketTalk(websocket, match_id, seat)
     try:
         await _serve_socket(
-            websocket, service, match_id, seat, queue, Riding(caller.session, ended)
+            websocket, service, match_id, seat, queue, Riding(caller.session, ended), talk
         )
     except WebSocketDisconnect:
         pass
     finally:
+        talk.close()
         app.state.hub.unsubscribe(match_id, queue)
         if caller.session is not None and ended is not None:
             app.state.hub.unwatch_session(caller.session, ended)
@@ -125,6 +128,7 @@ async def _serve_socket(
     seat: str | None,
     queue: asyncio.Queue[None],
     riding: Riding,
+    talk: SocketTalk,
 ) -> None:
     settings = websocket.app.state.settings
     limit = RateLimit(settings.ws_rate)
@@ -146,10 +150,12 @@ async def _serve_socket(
     receive = asyncio.ensure_future(_receive(websocket))
     wake = asyncio.ensure_future(queue.get())
     ended = asyncio.ensure_future(riding.ended.wait() if riding.ended else asyncio.Event().wait())
+    told = talk.next()  # a message posted or changed (talk)
     try:
         while True:
+            waiting: set[asyncio.Future[Any]] = {receive, wake, ended, told}
             done, _ = await asyncio.wait(
-                {receive, wake, ended},
+                waiting,
                 timeout=settings.session_check_seconds if riding.session else None,
                 return_when=asyncio.FIRST_COMPLETED,
             )
@@ -164,13 +170,19 @@ async def _serve_socket(
             if wake in done:
                 wake = asyncio.ensure_future(queue.get())
                 await push()
+            if told in done:
+                message_id, told = told.result(), talk.next()
+                holds = await run_in_threadpool(_holds, websocket, service, match_id, seat)
+                await talk.push(message_id, holds)
             if receive in done:
                 message = receive.result()
                 receive = asyncio.ensure_future(_receive(websocket))
                 if not await riding.lasts(websocket, touch=True):
                     await _end_socket(websocket)
                     return
-                reply = await _socket_action(websocket, service, match_id, seat, message, limit)
+                reply = await _socket_action(
+                    websocket, service, match_id, seat, message, limit, talk
+                )
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply))
                     if reply.get("close"):
@@ -180,6 +192,7 @@ async def _serve_socket(
         receive.cancel()
         wake.cancel()
         ended.cancel()
+        told.cancel()
 
 
 async def _end_socket(websocket: WebSocket) -> None:
@@ -217,6 +230,7 @@ async def _socket_action(
     seat: str | None,
     message: str | bytes,
     limit: RateLimit,
+    talk: SocketTalk,
 ) -> dict[str, Any] | None:
     settings = websocket.app.state.settings
     size = len(message) if isinstance(message, bytes) else len(message.encode())
@@ -232,6 +246,8 @@ async def _socket_action(
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     except BadJson as err:
         return {"error": str(err), "status": 400}
+    if isinstance(data, dict) and data.get("type") == "read":
+        return await talk.read(data)  # talk: how far the seat has read a channel
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:

@@ -116,7 +116,12 @@
     socket.onmessage = (message) => {
       let data;
       try { data = JSON.parse(message.data); } catch { return; }
+      if (data.type === "message") { // talk (static/talk.js)
+        document.dispatchEvent(new CustomEvent("talk:message", { detail: data }));
+        return;
+      }
       if ("game" in data) {
+        document.dispatchEvent(new CustomEvent("talk:body"));
         refresh();
       } else if (data.error) {
         showError(data.error);
