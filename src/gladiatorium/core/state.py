@@ -335,7 +335,9 @@ class State(ABC, Generic[OptT]):
     def _own_fields(self) -> Iterable[tuple[str, Any]]:
         """The game's attributes, by name: its ``__dict__`` (a compiled game's state, which
         has none, has those its :attr:`COPYING` declares)."""
-        if type(self).__dictoffset__:  # asked of the class: no error raised and caught
+        # a class compiled with mypyc names its own attributes (``__mypyc_attrs__``) and
+        # keeps them outside any ``__dict__`` (which it may still have, for others)
+        if "__mypyc_attrs__" not in type(self).__dict__:
             own: dict[str, Any] = self.__dict__
             return own.items()
         return [(name, getattr(self, name)) for name in self.COPYING.fields]
