@@ -85,10 +85,10 @@ def test_three_people_and_a_moderator_talk_in_browsers(browser: Browser, page_se
     expect(alice.locator("#talk-list")).to_contain_text("A guest says hello")
 
     # a private deal between seats 1 and 2, found from the keyboard
-    tab(alice, "Private: 2").click()
+    tab(alice, "Private: bob-talks (2)").click()
     write(alice, DEAL)
-    expect(tab(bob, "Private: 1")).to_contain_text("1 new")
-    tab(bob, "Private: 1").focus()
+    expect(tab(bob, "Private: alice-talks (1)")).to_contain_text("1 new")
+    tab(bob, "Private: alice-talks (1)").focus()
     bob.keyboard.press("Enter")
     expect(bob.locator("#talk-list")).to_contain_text(DEAL)
     write(bob, "Deal.")

@@ -10,6 +10,8 @@
   if (!root) return;
   const id = root.dataset.match;
   const seat = root.dataset.seat || null;
+  let labels = {};
+  try { labels = JSON.parse(root.dataset.labels || "{}"); } catch { labels = {}; }
   const base = `/api/matches/${encodeURIComponent(id)}/messages`;
   const tabs = document.getElementById("talk-tabs");
   const list = document.getElementById("talk-list");
@@ -30,7 +32,11 @@
     if (name === "all") return "Thread";
     if (name === "spectators") return "Spectators";
     if (name === "team") return "Team";
-    if (name.startsWith("seat:")) return `Private: ${name.slice(5)}`;
+    if (name.startsWith("seat:")) {
+      // who holds the other seat, as the page's seat list names it (a user's name)
+      const other = name.slice(5);
+      return `Private: ${labels[other] ? `${labels[other]} (${other})` : other}`;
+    }
     return name;
   };
   const channel = () => channels.find((c) => c.name === current);
