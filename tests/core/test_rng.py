@@ -1,6 +1,7 @@
 """The seeded RNG: same seed, same dice on every machine; forced dice for scenarios."""
 
 import copy
+import pickle
 import random
 
 import pytest
@@ -113,3 +114,29 @@ def test_a_remembered_stream_reads_its_draws_without_a_generator() -> None:
     again = Rng.remembered(123456)
     assert _draws(again, [(0, 2**62), (1, 1000), (1, 1000)]) == drawn
     assert again._random is None and first._random is not None
+
+
+def test_queued_values_come_first_then_the_seed_goes_on() -> None:
+    rng = Rng(7)
+    rng.queue([4, 2])
+    assert rng.next_dice() == [4, 2]
+    assert [rng.d(6), rng.d(6)] == [4, 2]
+    assert rng.next_dice() == []
+    assert rng.roll(3, 6) == Rng(7).roll(3, 6)
+
+
+def test_queued_values_survive_a_copy_and_a_pickle() -> None:
+    rng = Rng(3)
+    rng.queue([5, 1])
+    for twin in (copy.deepcopy(rng), pickle.loads(pickle.dumps(rng))):
+        assert twin.next_dice() == [5, 1]
+        assert twin.roll(4, 6) == [5, 1, *Rng(3).roll(2, 6)]
+
+
+def test_forcing_after_queueing_stops_at_the_forced_values() -> None:
+    rng = Rng(3)
+    rng.queue([5])
+    rng.force([2])
+    assert rng.d(6) == 2
+    with pytest.raises(ForcedDiceExhausted):
+        rng.d(6)

@@ -103,6 +103,19 @@ class Game(ABC, Generic[OptT]):
         Games without a position format refuse."""
         raise OptionsError(f"{self.info.slug} has no position format ({source})")
 
+    def write_position(self, state: State[OptT], seat: Seat | None = None) -> str:
+        """``state`` written in the game's position format, at any decision point (a
+        reaction or a die pending included), so that :meth:`load_position` gives back a
+        state with the same legal actions, the same views for every seat and, for the
+        same seed, the same continuation. Dice the state will draw whatever its seed
+        (forced or queued: ``state.rng.next_dice()``) are written as its ``dice``.
+
+        With ``seat`` None it is the whole truth (every secret: the moderator's or the
+        analyst's file, never shown to a seat); with a seat it writes only what that
+        seat may know (its view as a position, the others' secrets left open), so a
+        player can share it without leaking. Games without a position format refuse."""
+        raise OptionsError(f"{self.info.slug} has no position format")
+
     def bots(self) -> Mapping[str, BotFactory]:
         """This game's own bots by name, best first (the random bot is added by the
         bot registry for every game)."""

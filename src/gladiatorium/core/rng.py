@@ -1,7 +1,9 @@
 """The seeded random generator every state owns (nothing reads a global RNG).
 
 All draws go through :meth:`Rng.randint`, so a scenario can force exact dice with
-:meth:`Rng.forced` and every other draw (choices, shuffles) follows the same queue.
+:meth:`Rng.forced` and every other draw (choices, shuffles) follows the same queue. A
+written position may name its next dice (:meth:`Rng.queue`): they are drawn first, then
+the seed's stream goes on.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ class Rng:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._forced: list[int] | None = None
+        #: whether the seed's stream goes on once the forced values are spent (values
+        #: queued by a position) instead of refusing (a scenario's forced dice)
+        self._then_seed = False
         #: the generator, made at the first draw from the seed (a copy of a match made
         #: for a bot may never roll, and making one costs as much as a bot's move)
         self._random: random.Random | None = None
@@ -64,10 +69,10 @@ class Rng:
         rebuilt through its constructor)."""
         return (_rebuilt, self._parts())
 
-    def _parts(self) -> tuple[int, list[int] | None, Any]:
+    def _parts(self) -> tuple[int, list[int] | None, Any, bool]:
         """What a copy or a pickle rebuilds the stream from (see :func:`_rebuilt`)."""
         generator = None if self._random is None else self._random.getstate()
-        return (self.seed, self._forced, generator)
+        return (self.seed, self._forced, generator, self._then_seed)
 
     @classmethod
     def forced(cls, values: Iterable[int]) -> Rng:
@@ -79,6 +84,20 @@ class Rng:
     def force(self, values: Iterable[int]) -> None:
         """Switch this Rng to forced values (used by scenario tests mid-game)."""
         self._forced = list(values)
+        self._then_seed = False
+
+    def queue(self, values: Iterable[int]) -> None:
+        """Draw ``values`` next, in order, then go on with the seed's stream where it
+        stands (a written position's ``dice``). Nothing queued: unchanged."""
+        queued = list(values)
+        if queued:
+            self._forced = queued
+            self._then_seed = True
+
+    def next_dice(self) -> list[int]:
+        """The values that will be drawn next whatever the seed (forced or queued), in
+        order: what a written position keeps as its ``dice``."""
+        return [] if self._forced is None else list(self._forced)
 
     @property
     def forced_left(self) -> int:
@@ -87,6 +106,10 @@ class Rng:
     def randint(self, low: int, high: int) -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
         if self._forced is None:
+            return self._draw(low, high)
+        if not self._forced and self._then_seed:  # the queued values are spent
+            self._forced = None
+            self._then_seed = False
             return self._draw(low, high)
         if not self._forced:
             raise ForcedDiceExhausted(f"no forced value left for a draw in {low}..{high}")
@@ -219,11 +242,12 @@ class _Remembered(Rng):
         return found[0]
 
 
-def _rebuilt(seed: int, forced: list[int] | None, generator: Any) -> Rng:
+def _rebuilt(seed: int, forced: list[int] | None, generator: Any, then_seed: bool = False) -> Rng:
     """An Rng with the stream of the one whose ``Rng._parts`` these are: a copy or an
     unpickled one (the forced values and the generator's state copied whole)."""
     rng = Rng(seed)
     rng._forced = None if forced is None else list(forced)
+    rng._then_seed = then_seed
     if generator is not None:
         rng._random = random.Random()
         rng._random.setstate(generator)
