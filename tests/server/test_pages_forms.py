@@ -343,3 +343,21 @@ def test_picture_markup_becomes_escaped_html_with_classes() -> None:
     assert "[1] [...]" in html
     assert '<span class="fg-red">R</span>' in html
     assert str(picture_html("[/oops] <b>")) == "[/oops] &lt;b&gt;"
+
+
+def test_a_match_from_a_position_through_the_form(pages_app: object) -> None:
+    client = signed_in(pages_app, "fern")
+    assert 'name="position"' not in client.get("/matches/new?game=pig").text  # no format
+    form = client.get("/matches/new?game=super-dice-heroes&players=1").text
+    assert '<textarea name="position" id="position"' in form
+    position = (
+        Path(gladiatorium.__file__).parent
+        / "games/super_dice_heroes/data/positions/powerplant.yaml"
+    ).read_text()
+    base = {"csrf": csrf(client), "game": "super-dice-heroes", "players": "1", "seat.1": "me"}
+    bad = client.post("/matches/new", data={**base, "position": "round: [\n"})
+    assert bad.status_code == 422 and "position:" in bad.text
+    assert "round: [\n</textarea>" in bad.text  # shown back to be mended
+    location = create(client, **{**base, "position": position})
+    page = client.get(location).text
+    assert re.search(r"[Rr]ound 6\b", page), page[:2000]

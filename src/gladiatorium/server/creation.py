@@ -31,6 +31,21 @@ SEAT_KINDS = ("me", "invite", "open", "server")
 NOBODY = ("bot", "server")
 
 
+#: the longest written position a match may start from (a full board is a few KiB; a
+#: hundred-player Battle's moderator file some tens)
+POSITION_LIMIT = 128 * 1024
+
+
+def check_position(position: str | None) -> str | None:
+    """A position given at creation: None or blank for the game's own start, text of
+    at most :data:`POSITION_LIMIT` characters otherwise."""
+    if position is None or not position.strip():
+        return None
+    if len(position) > POSITION_LIMIT:
+        raise BadRequest(f"position: at most {POSITION_LIMIT} characters, got {len(position)}")
+    return position
+
+
 @dataclass(frozen=True)
 class Created:
     id: str
@@ -105,10 +120,13 @@ class Creation:
         settings: Mapping[str, Any] | None = None,
         library: Mapping[Seat, list[int]] | None = None,
         seed: int | None = None,
+        position: str | None = None,
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
         ``open`` or ``server``. Options are checked by the game, errors name them.
-        ``seed`` is for tests only (never taken over HTTP): a random one otherwise."""
+        ``position``: the match starts from this written position (the game's format,
+        ``dice`` included) instead of the game's own start. ``seed`` is for tests only
+        (never taken over HTTP): a random one otherwise."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
@@ -117,7 +135,13 @@ class Creation:
         if library:
             values.update(self.library.options(game, user_id, library))
         try:
-            state = game.start(values, players, secrets.randbits(63) if seed is None else seed)
+            state = game.start(
+                values,
+                players,
+                secrets.randbits(63) if seed is None else seed,
+                check_position(position),
+                "position",
+            )
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
         kept = MatchSettings.parse(settings, self.shortest_round)
@@ -147,6 +171,7 @@ class Creation:
                     ply=0,
                     digest=EventsDigest().update(state.events).hexdigest(),
                     settings=kept.to_json(),
+                    position=state.position,
                 )
             )
             session.flush()

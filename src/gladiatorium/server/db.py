@@ -92,6 +92,9 @@ class Match(Base):
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: match settings the server keeps (deadlines, clock), not game options
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: the written position the match started from (None: the game's own start); the
+    #: whole truth, never shown to a seat
+    position: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class MatchSeat(Base):

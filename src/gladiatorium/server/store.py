@@ -178,7 +178,9 @@ class MatchStore:
                     f"match {match_id} was played under {match.game} version {match.version}; "
                     f"this server runs version {game.info.version}"
                 )
-            state = game.start(match.options, match.players, match.seed)
+            state = game.start(
+                match.options, match.players, match.seed, match.position, "match position"
+            )
             actions = session.scalars(
                 select(MatchAction)
                 .where(MatchAction.match_id == match_id)

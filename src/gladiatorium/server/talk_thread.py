@@ -71,7 +71,10 @@ class Threads:
         names = _names(live, users)
         with live.lock:
             game, history = live.game, list(live.state.history[:ply])
-            state = game.start(live.state.options, live.state.players, live.state.seed)
+            first = live.state
+            state = game.start(
+                first.options, first.players, first.seed, first.position, "match position"
+            )
         found: list[dict[str, Any]] = []
         round_number = game.round_number(state)
         for index, (seat, action) in enumerate(history):

@@ -39,6 +39,7 @@ NEW_MATCH = json_request(
         "type": "object",
         "additionalProperties": {"type": "array", "items": {"type": "integer"}},
     },
+    position=TEXT,
 )
 
 
@@ -102,6 +103,9 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     settings = data.get("settings")
     if settings is not None and not isinstance(settings, dict):
         raise BadRequest('settings: expected a JSON object, e.g. {"round_minutes": 60}')
+    position = data.get("position")
+    if position is not None and not isinstance(position, str):
+        raise BadRequest("position: expected the text of a written position")
     service: MatchService = request.app.state.service
     return service.creation.create(
         caller.user_id,
@@ -111,6 +115,7 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         {str(k): v for k, v in seats.items()},
         settings,
         {str(k): v for k, v in library.items()},
+        position=position,
     )
 
 

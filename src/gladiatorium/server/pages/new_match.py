@@ -66,6 +66,8 @@ def new_match_context(
         ),
         "team_seats": list(start.seats[: start.players]),
         "picked": {},
+        "positions": type(game).load_position is not Game.load_position,
+        "position": "",
     }
 
 
@@ -102,7 +104,7 @@ async def new_match_page(
 @router.post(
     "/matches/new",
     openapi_extra=form_request(
-        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1"
+        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1", "position"
     ),
 )
 async def create_match(request: Request) -> Response:
@@ -131,7 +133,8 @@ async def create_match(request: Request) -> Response:
             picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
             if not all(0 < i < 2**31 for i in picked[seat]):
                 error = error or f"library.{seat}: not a library item id"
-    context.update(chosen=seats, settings=settings, picked=picked, error=error)
+    position = text_of(form, "position") if context["positions"] else ""
+    context.update(chosen=seats, settings=settings, picked=picked, error=error, position=position)
     if error or any(item.error for item in fields):
         context["error"] = error or "Some options are not valid; see below."
         return page(request, "new_match.html", context, caller, 422)
@@ -146,6 +149,7 @@ async def create_match(request: Request) -> Response:
             seats,
             settings,
             picked or None,
+            position=position or None,
         )
     except ServiceError as err:
         context["error"] = str(err)
