@@ -14,6 +14,7 @@ from rich.text import Text
 from typer.models import CommandInfo
 
 from gladiatorium.cli import lab
+from gladiatorium.cli.positions import position_command
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
     Bot,
@@ -608,6 +609,7 @@ def _command_name(command: CommandInfo) -> str | None:
     return command.callback.__name__.replace("_", "-")
 
 
+app.command("position")(position_command)
 lab.register(app)
 mount_game_commands(app)
 
