@@ -7,9 +7,15 @@ WebSocket connections, one per seat, both held by one account, and each side pla
 random legal action from the body the server pushed to it. Reported per (backend, N):
 action round trip (send ``{"action"}`` -> receive the ``{"events"}`` reply) p50/p99/max,
 actions/s, server CPU (share of one core) and the client's own event-loop lag (so a
-saturated client is visible). Then the time to fan out one 100-player Super Dice Heroes
-round: 100 connections, one per seat; from the send of the action that closes the
-round to each client holding the new round's body (median and max over the clients).
+saturated client is visible). Actions refused or timed out count in the percentiles
+(a timed-out action as the whole wait it took, a lower bound), and any refused or stalled
+action, or a scenario that cannot run, makes the benchmark exit non-zero after the table.
+Then the time to fan out one round of a 100-player Super Dice Heroes match (every hero
+plays its round out, all four dice; the last hero's last action closes the round) and of
+a 100-player Hero Battle (every player moves, then the moderator closes the round): 100
+or 101 connections, one per seat; from the send of the action that closes the round to
+each client holding the new round's body (median and max over the clients), and the
+bytes each push carried to each seat.
 
 The anchor for the ratio is measured in the same run: the same Pig actions applied
 in-process through ``Play.submit`` on the same backend, each followed by the
@@ -248,6 +254,7 @@ class Seat:
         self.seat = seat
         self.body: dict[str, Any] = {}
         self.arrived = 0.0  # perf_counter() when the newest body came
+        self.pushed: list[int] = []  # the bytes of every push received
         self.changed = asyncio.Event()
         self.reply: asyncio.Future[dict[str, Any]] | None = None
         self.last_send = 0.0
@@ -259,6 +266,7 @@ class Seat:
                 data = json.loads(message)
                 if "game" in data:
                     self.body, self.arrived = data, time.perf_counter()
+                    self.pushed.append(len(message))
                     self.changed.set()
                 elif self.reply is not None and not self.reply.done():
                     self.reply.set_result(data)
@@ -272,7 +280,9 @@ class Seat:
         return self.body
 
     async def act(self, notation: str) -> tuple[float, dict[str, Any]]:
-        """Send an action (keeping under the server's message rate); (seconds, reply)."""
+        """Send an action (keeping under the server's message rate); (seconds, reply).
+        A reply that does not come within :data:`STEP_TIMEOUT` is :class:`Stalled`,
+        carrying the seconds waited."""
         wait = self.last_send + 1.05 / WS_RATE - time.monotonic()
         if wait > 0:
             await asyncio.sleep(wait)
@@ -280,13 +290,28 @@ class Seat:
         self.last_send = time.monotonic()
         started = time.perf_counter()
         await self.ws.send(json.dumps({"action": notation}))
-        reply = await asyncio.wait_for(self.reply, STEP_TIMEOUT)
+        try:
+            reply = await asyncio.wait_for(self.reply, STEP_TIMEOUT)
+        except TimeoutError:
+            raise Stalled(time.perf_counter() - started) from None
         return time.perf_counter() - started, reply
 
     async def close(self) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(), 5)
         self.reader.cancel()
+
+
+class Stalled(Exception):
+    """An action whose reply never came; ``seconds``: how long it was waited for."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"no reply after {seconds:.1f} s")
+        self.seconds = seconds
+
+
+class ScenarioFailed(Exception):
+    """A measured scenario could not run as written: the benchmark fails loudly."""
 
 
 async def open_seat(base: str, token: str, match_id: str, seat: str) -> Seat:
@@ -308,9 +333,14 @@ async def account(base: str, name: str) -> str:
 
 
 async def create_match(
-    base: str, token: str, game: str, players: int, options: dict[str, Any]
+    base: str,
+    token: str,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    extra_seats: tuple[str, ...] = (),
 ) -> str:
-    seats = {str(n): "me" for n in range(1, players + 1)}
+    seats = {str(n): "me" for n in range(1, players + 1)} | dict.fromkeys(extra_seats, "me")
     body = {"game": game, "players": players, "options": options, "seats": seats}
     reply = await asyncio.to_thread(http_json, base, "/api/matches", body, token)
     return str(reply["id"])
@@ -318,6 +348,9 @@ async def create_match(
 
 @dataclass
 class Tally:
+    """Every action's round trip, refused and stalled ones included (a stalled one as
+    the seconds waited), and how many of each."""
+
     round_trips: list[float] = field(default_factory=list)
     refused: int = 0
     stalled: int = 0
@@ -352,15 +385,19 @@ async def play_slot(
                 body = await actor.until(lambda b, n=expected: len(b["events"]) >= n)
                 if think:
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
-                seconds, reply = await actor.act(rng.choice(body["legal"]))
+                try:
+                    seconds, reply = await actor.act(rng.choice(body["legal"]))
+                except Stalled as stalled:
+                    tally.round_trips.append(stalled.seconds)
+                    raise
+                tally.round_trips.append(seconds)
                 if "events" not in reply:
                     tally.refused += 1
                     await asyncio.sleep(0.1)
                     continue
-                tally.round_trips.append(seconds)
                 done += 1
                 expected = len(body["events"]) + len(reply["events"])
-        except (TimeoutError, OSError):
+        except (TimeoutError, OSError, Stalled):
             tally.stalled += 1
             return
         finally:
@@ -452,67 +489,187 @@ async def load_run(
     }
 
 
-async def fanout_run(base: str, players: int, rounds: int) -> dict[str, Any]:
-    """One Super Dice Heroes match of ``players`` seats, one connection per seat: for
-    each of ``rounds`` rounds (set-up first), every seat but 1 finishes, and once every
-    client shows only seat 1 awaited, seat 1's action closes the round; the delay from
-    its send to each client holding the new round's body is recorded."""
-    token = await account(base, f"fanout{players}x{os.getpid()}")
-    match_id = await create_match(base, token, "super-dice-heroes", players, {})
+@dataclass(frozen=True)
+class Fanout:
+    """A round to fan out: the game, its options, the seats beyond the players, how a
+    seat plays its part of a round, and which seat closes it."""
+
+    game: str
+    options: dict[str, Any]
+    extra_seats: tuple[str, ...]
+    closer: str
+    #: actions each other seat makes in a round (None: until it is no longer awaited)
+    moves: int | None
+    #: the kind of action a seat prefers (its notation's first word; any if none)
+    prefer: str | None = None
+
+
+def fanouts(players: int) -> dict[str, Fanout]:
+    """The fan-out scenarios: Super Dice Heroes (seat 1's last action closes the round)
+    and Hero Battle (every player moves, then the moderator closes the round)."""
+    names = [f"Hero {n}" for n in range(1, players + 1)]
+    return {
+        "super-dice-heroes": Fanout("super-dice-heroes", {}, (), "1", None),
+        "hero-battle": Fanout(
+            "hero-battle",
+            {"signups": names, "close_when_all_moved": False},
+            ("moderator",),
+            "moderator",
+            1,
+            "hit",
+        ),
+    }
+
+
+async def play_out(seat: Seat, rng: random.Random, scenario: Fanout) -> None:
+    """Play ``seat``'s part of the round: the scenario's number of moves, or until
+    it is no longer awaited."""
+    name, made_moves = seat.seat, 0
+    while scenario.moves is None or made_moves < scenario.moves:
+        body = await seat.until(lambda b: bool(b))
+        if name not in body["awaiting"]:
+            return
+        legal = body["legal"]
+        preferred = [a for a in legal if a.split(" ")[0] == scenario.prefer]
+        try:
+            await acted(seat, rng.choice(preferred or legal))
+        except NotAwaited:  # another seat's action ended this one's round meanwhile
+            return
+        except Outdated:  # another seat's action changed what this one may do
+            STALE[0] += 1
+            await seat.until(lambda b, old=body: b is not old)
+            continue
+        made_moves += 1
+
+
+#: actions refused because the body they were chosen from was already out of date
+#: (heroes share the board: another's action took the minion this one meant)
+STALE = [0]
+
+
+class NotAwaited(ScenarioFailed):
+    """The seat is no longer awaited (409): its body was older than the match."""
+
+
+class Outdated(ScenarioFailed):
+    """The action is no longer legal (400): its body was older than the match."""
+
+
+async def acted(seat: Seat, notation: str) -> tuple[float, dict[str, Any]]:
+    """``seat`` plays ``notation``, then waits for a push that shows it (one made after
+    the reply, holding the reply's events): (the reply's seconds, the new body)."""
+    before = seat.body
+    seconds, reply = await seat.act(notation)
+    if "events" not in reply:
+        status = reply.get("status")
+        refused = {409: NotAwaited, 400: Outdated}.get(status, ScenarioFailed)
+        raise refused(f"fan-out: seat {seat.seat}'s {notation!r} refused: {reply}")
+    made = len(before["events"]) + len(reply["events"])
+
+    def shows(body: dict[str, Any]) -> bool:
+        if body is before or len(body["events"]) < made:
+            return False
+        return bool(reply["events"]) or body["legal"] != before["legal"]
+
+    return seconds, await seat.until(shows)
+
+
+def round_of(body: dict[str, Any]) -> int:
+    return int(body["view"]["round"])
+
+
+def moved_on(body: dict[str, Any], closing: int) -> bool:
+    """Whether ``body`` shows the round after ``closing`` (or the end)."""
+    return round_of(body) > closing or body["outcome"] is not None
+
+
+async def close_round(closer: Seat, rng: random.Random) -> tuple[float, float] | None:
+    """The closer's actions until one opens a new round (the moderator's ``close``, or
+    the last hero's last action): (its send time, its reply's seconds), or None when
+    the match ended instead."""
+    closing = round_of(closer.body)
+    while True:
+        body = await closer.until(lambda b: bool(b))
+        if body["outcome"] is not None:
+            return None
+        if closer.seat not in body["awaiting"]:
+            raise ScenarioFailed(f"fan-out: seat {closer.seat} cannot close round {closing}")
+        legal = body["legal"]
+        sent = time.perf_counter()
+        seconds, after = await acted(closer, "close" if "close" in legal else rng.choice(legal))
+        if moved_on(after, closing):
+            return sent, seconds
+
+
+async def fanout_run(base: str, players: int, rounds: int, scenario: Fanout) -> dict[str, Any]:
+    """One match of ``players`` seats (and the scenario's extra seats), one connection
+    per seat: for each of ``rounds`` rounds every seat but the closer plays its part,
+    then the closer's action closes the round; the delay from its send to each client
+    holding the new round's body, and the bytes of that push, are recorded."""
+    token = await account(base, f"fan{players}{scenario.game[:4]}x{os.getpid()}")
+    match_id = await create_match(
+        base, token, scenario.game, players, scenario.options, scenario.extra_seats
+    )
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+    rng = random.Random(players)
 
     async def opened(seat: str) -> Seat:
         async with gate:
             return await open_seat(base, token, match_id, seat)
 
-    seats = await asyncio.gather(*(opened(str(n)) for n in range(1, players + 1)))
+    names = [str(n) for n in range(1, players + 1)] + list(scenario.extra_seats)
+    seats = await asyncio.gather(*(opened(name) for name in names))
+    closer = next(s for s in seats if s.seat == scenario.closer)
     per_round: list[dict[str, Any]] = []
     delays_all: list[float] = []
+
+    async def part(seat: Seat) -> None:
+        async with gate:
+            await play_out(seat, rng, scenario)
+
     try:
         for _ in range(rounds):
-            await asyncio.gather(*(s.until(lambda b: bool(b["legal"])) for s in seats))
-            closing_round = seats[0].body["view"]["round"]
-
-            async def finish(seat: Seat) -> None:
-                async with gate:
-                    if seat.seat in seat.body["awaiting"]:  # one action finishes a seat
-                        legal = seat.body["legal"]
-                        _, reply = await seat.act("done" if "done" in legal else legal[0])
-                        if "events" not in reply:
-                            raise SystemExit(f"fan-out action refused: {reply}")
-                        name = seat.seat
-                        await seat.until(lambda b, name=name: name not in b["awaiting"])
-
-            await asyncio.gather(*(finish(s) for s in seats[1:]))
-            await asyncio.gather(*(s.until(lambda b: b["awaiting"] == ["1"]) for s in seats))
+            await asyncio.gather(*(s.until(lambda b: bool(b)) for s in seats))
+            closing = round_of(closer.body)
+            await asyncio.gather(*(part(s) for s in seats if s is not closer))
             await asyncio.sleep(0.5)  # let the last pushes drain
-            last = seats[0]
-            legal = last.body["legal"]
-            sent = time.perf_counter()
-            reply_s, reply = await last.act("done" if "done" in legal else legal[0])
-            if "events" not in reply:
-                raise SystemExit(f"fan-out action refused: {reply}")
+            closed = await close_round(closer, rng)
+            if closed is None:
+                break
+            sent, reply_s = closed
             await asyncio.gather(
-                *(s.until(lambda b, r=closing_round: b["view"]["round"] > r) for s in seats)
+                *(
+                    s.until(lambda b, r=closing: round_of(b) > r or bool(b["outcome"]))
+                    for s in seats
+                )
             )
             delays = [s.arrived - sent for s in seats]
             delays_all += delays
+            pushed = [s.pushed[-1] for s in seats]
             per_round.append(
                 {
-                    "round": closing_round,
+                    "round": closing,
                     "reply_ms": round(reply_s * 1000, 1),
                     "median_ms": round(statistics.median(delays) * 1000, 1),
                     "max_ms": round(max(delays) * 1000, 1),
-                    "body_bytes": len(json.dumps(seats[-1].body)),
+                    "push_bytes_median": int(statistics.median(pushed)),
+                    "push_bytes_max": max(pushed),
                 }
             )
+    except (TimeoutError, Stalled) as err:
+        raise ScenarioFailed(f"fan-out {scenario.game}: a wait timed out ({err})") from err
     finally:
         await asyncio.gather(*(s.close() for s in seats))
+    if not per_round:
+        raise ScenarioFailed(f"fan-out {scenario.game}: no round closed")
+    stale, STALE[0] = STALE[0], 0
     return {
+        "game": scenario.game,
         "players": players,
         "rounds": per_round,
         "median_ms": round(statistics.median(delays_all) * 1000, 1),
         "max_ms": round(max(delays_all) * 1000, 1),
+        "stale_refusals": stale,
     }
 
 
@@ -586,13 +743,18 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
                 )
             )
             out["loads"].append(row)
-        if args.fanout_players:
-            print(f"[{backend}] fan-out", file=sys.stderr, flush=True)
+        out["fanouts"] = []
+        for game in args.fanout_games if args.fanout_players else []:
+            print(f"[{backend}] fan-out {game}", file=sys.stderr, flush=True)
+            scenario = fanouts(args.fanout_players)[game]
             try:
-                fanout = fanout_run(base, args.fanout_players, args.fanout_rounds)
-                out["fanout"] = asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT))
-            except TimeoutError:
-                out["fanout"] = {"players": args.fanout_players, "error": "a wait timed out"}
+                fanout = fanout_run(base, args.fanout_players, args.fanout_rounds, scenario)
+                out["fanouts"].append(asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT)))
+            except (TimeoutError, ScenarioFailed) as err:
+                message = str(err) or "the whole fan-out timed out"
+                out["fanouts"].append(
+                    {"game": game, "players": args.fanout_players, "error": message}
+                )
     if profile is not None and profile.exists():
         print(f"[{backend}] py-spy, share of samples:", file=sys.stderr)
         print(profile_summary(profile), file=sys.stderr, flush=True)
@@ -602,7 +764,8 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
 def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print(
         f"Pig over loopback WebSockets, think {args.think} s, <= {args.actions_per_match} "
-        f"actions per match, <= {args.duration} s per row; round trip = send action -> reply"
+        f"actions per match, <= {args.duration} s per row; round trip = send action -> reply "
+        "(refused and timed-out actions included)"
     )
     head = (
         f"{'backend':<11}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
@@ -627,17 +790,39 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
             if row["refused"] or row["stalled"]:
                 print(f"{'':17}refused {row['refused']}, stalled {row['stalled']}")
     for result in results:
-        fan = result.get("fanout")
-        if fan and "error" in fan:
-            print(f"{result['backend']:<11}fan-out {fan['players']} players: {fan['error']}")
-        elif fan:
+        for fan in result.get("fanouts", []):
+            said = f"{result['backend']:<11}fan-out {fan['game']}, {fan['players']} players"
+            if "error" in fan:
+                print(f"{said}: FAILED: {fan['error']}")
+                continue
             rounds = ", ".join(
-                f"r{r['round']} {r['median_ms']}/{r['max_ms']}" for r in fan["rounds"]
+                f"r{r['round']} {r['median_ms']}/{r['max_ms']} ms "
+                f"{r['push_bytes_median']}/{r['push_bytes_max']} B"
+                for r in fan["rounds"]
             )
             print(
-                f"{result['backend']:<11}fan-out {fan['players']} players: median "
-                f"{fan['median_ms']} ms, max {fan['max_ms']} ms (per round median/max: {rounds})"
+                f"{said}: median {fan['median_ms']} ms, max {fan['max_ms']} ms "
+                f"(per round: delay median/max, push bytes per seat median/max: {rounds}); "
+                f"{fan['stale_refusals']} actions chosen from an outdated body refused"
             )
+
+
+def failures(results: list[dict[str, Any]]) -> list[str]:
+    """What went wrong in a run: refused or stalled actions, scenarios that failed."""
+    found = []
+    for result in results:
+        for row in result["loads"]:
+            if row["refused"] or row["stalled"] or not row["actions"]:
+                found.append(
+                    f"{result['backend']} N={row['matches']}: {row['actions']} actions, "
+                    f"refused {row['refused']}, stalled {row['stalled']}"
+                )
+        found += [
+            f"{result['backend']} fan-out {fan['game']}: {fan['error']}"
+            for fan in result.get("fanouts", [])
+            if "error" in fan
+        ]
+    return found
 
 
 def main() -> None:
@@ -651,6 +836,11 @@ def main() -> None:
     )
     parser.add_argument("--fanout-players", type=int, default=100, help="0 skips the fan-out")
     parser.add_argument("--fanout-rounds", type=int, default=3)
+    parser.add_argument(
+        "--fanout-games",
+        default="super-dice-heroes,hero-battle",
+        help="comma-separated games whose round is fanned out",
+    )
     parser.add_argument("--baseline-actions", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -666,6 +856,10 @@ def main() -> None:
         print(f"machine: {meta['cpus']} cpus; load average at the start {meta['load_start']}")
         return
     args.matches = [int(n) for n in args.matches.split(",") if n]
+    args.fanout_games = [g for g in args.fanout_games.split(",") if g]
+    unknown_games = set(args.fanout_games) - set(fanouts(1))
+    if unknown_games:
+        parser.error(f"no fan-out for {sorted(unknown_games)[0]!r}")
     backends = [b for b in args.backends.split(",") if b]
     unknown = set(backends) - {"sqlite", "postgresql"}
     if unknown:
@@ -691,6 +885,10 @@ def main() -> None:
             f"{' '.join(f'{x:.1f}' for x in load_start)}, at the end "
             f"{' '.join(f'{x:.1f}' for x in meta['load_end'])}"
         )
+    problems = failures(results)
+    if problems:
+        print("FAILED:\n  " + "\n  ".join(problems), file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":
