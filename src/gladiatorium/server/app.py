@@ -94,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         idle_seconds=settings.match_idle_seconds,
         max_live=settings.max_live_matches,
         shortest_round=settings.min_deadline_minutes,
+        snapshot_every=settings.snapshot_every,
     )
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))

@@ -8,6 +8,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 DEFAULT_DATABASE = Path("gladiatorium.db")
+#: plies between two snapshots of a match (server/snapshots.py)
+SNAPSHOT_EVERY = 200
 
 
 def _env_seconds(name: str, default: float) -> float:
@@ -108,6 +110,11 @@ class Settings:
     #: on the next request, as after a restart)
     match_idle_seconds: float = field(
         default_factory=lambda: _env_seconds("GLADIATORIUM_MATCH_IDLE", 600.0)
+    )
+    #: plies between two snapshots of a match, from which it comes back to memory
+    #: without replaying its whole record (0: no snapshots)
+    snapshot_every: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_SNAPSHOT_EVERY", SNAPSHOT_EVERY)
     )
     #: most matches held in memory at once (the least recently used leave first)
     max_live_matches: int = field(

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     create_engine,
@@ -128,6 +129,25 @@ class MatchAction(Base):
     ply: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[str] = mapped_column(String(20))
     action: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class MatchSnapshot(Base):
+    """A match's whole state after ``ply`` actions, kept every few hundred plies so that
+    a long match comes back to memory without replaying it whole (a cache: the record
+    stays the truth; a snapshot that does not read is passed over). Server-side only:
+    it holds every secret, and it is never sent anywhere."""
+
+    __tablename__ = "match_snapshots"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the game's version that wrote it (another version replays from the record)
+    version: Mapped[str] = mapped_column(String(20))
+    #: the state, pickled and compressed
+    state: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 

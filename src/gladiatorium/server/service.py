@@ -27,6 +27,7 @@ from gladiatorium.server.deadlines import Deadlines
 from gladiatorium.server.library import Library
 from gladiatorium.server.play import Play
 from gladiatorium.server.seats import Seats
+from gladiatorium.server.snapshots import SNAPSHOT_EVERY
 from gladiatorium.server.store import MatchStore
 
 
@@ -43,9 +44,15 @@ class MatchService:
         idle_seconds: float = 600.0,
         max_live: int = 2000,
         shortest_round: float = 0.001,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         self.store = MatchStore(
-            sessions, on_change, postgres, idle_seconds=idle_seconds, max_live=max_live
+            sessions,
+            on_change,
+            postgres,
+            idle_seconds=idle_seconds,
+            max_live=max_live,
+            snapshot_every=snapshot_every,
         )
         self.library = Library(self.store)
         self.creation = Creation(

@@ -4,9 +4,10 @@ advanced by one transaction per step.
 Every accepted action is appended to ``match_actions`` (unique per match and ply) in
 the same transaction that moves the match on (:meth:`MatchStore.commit`), and only then
 is anyone told. A match is rebuilt by replaying options, seed and actions, and the
-rebuilt event log must equal the stored digest. The features of a match (creating it,
-playing, seats, libraries, deadlines) share this store (``server/service.py``). Nothing
-here knows a game: it uses the core contract.
+rebuilt event log must equal the stored digest; a long match starts from its newest
+snapshot (``server/snapshots.py``) and replays only what came after. The features of a
+match (creating it, playing, seats, libraries, deadlines) share this store
+(``server/service.py``). Nothing here knows a game: it uses the core contract.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from gladiatorium.core import Action, Bot, Game, GladiatoriumError, Seat, State, get_game
 from gladiatorium.core.record import EventsDigest
+from gladiatorium.server import snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
 from gladiatorium.server.hub import notice
@@ -59,6 +61,8 @@ class Live:
     stale: bool = False
     #: when this copy was last asked for (time.monotonic): idle copies leave memory
     used: float = field(default_factory=time.monotonic)
+    #: the ply this copy was rebuilt from: its snapshot's, or 0 (the whole record)
+    rebuilt_from: int = 0
 
     def digest(self) -> str:
         """The digest of the event log so far (hashing only the events it has not seen)."""
@@ -97,8 +101,11 @@ class MatchStore:
         *,
         idle_seconds: float = 600.0,
         max_live: int = 2000,
+        snapshot_every: int = snapshots.SNAPSHOT_EVERY,
     ) -> None:
         self.sessions = sessions
+        #: plies between two snapshots of a match (0: none)
+        self.snapshot_every = snapshot_every
         #: tells this process's connections and bot drivers that a match changed
         self.on_change = on_change
         self.postgres = postgres
@@ -178,12 +185,19 @@ class MatchStore:
                     f"match {match_id} was played under {match.game} version {match.version}; "
                     f"this server runs version {game.info.version}"
                 )
-            state = game.start(
-                match.options, match.players, match.seed, match.position, "match position"
-            )
+            found = snapshots.newest(session, match_id, match.version, match.ply)
+            if found is None:
+                start, state = (
+                    0,
+                    game.start(
+                        match.options, match.players, match.seed, match.position, "match position"
+                    ),
+                )
+            else:
+                start, state = found
             actions = session.scalars(
                 select(MatchAction)
-                .where(MatchAction.match_id == match_id)
+                .where(MatchAction.match_id == match_id, MatchAction.ply >= start)
                 .order_by(MatchAction.ply)
             ).all()
             for row in actions:
@@ -196,11 +210,12 @@ class MatchStore:
                 {s.seat: s for s in seats},
                 dict(match.settings),
                 match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
+                rebuilt_from=start,
             )
-            if len(actions) == match.ply and live.digest() != match.digest:
+            if start + len(actions) == match.ply and live.digest() != match.digest:
                 log.error("match=%s rebuilt events differ from the stored digest", match_id)
                 raise Conflict(f"match {match_id}: replay differs from the stored digest")
-        log.info("match=%s rebuilt at ply %d", match_id, live.ply)
+        log.info("match=%s rebuilt at ply %d (from ply %d)", match_id, live.ply, start)
         return live
 
     def _catch_up(self, live: Live) -> None:
@@ -294,6 +309,8 @@ class MatchStore:
         new = [e.to_json() for e in live.state.events[first_event:]]
         self._log(live, steps, first_ply, new)
         self.on_change(live.id)
+        if snapshots.due(first_ply, live.ply, self.snapshot_every):
+            snapshots.write(self.sessions, live.id, live.game.info.version, live.state)
         return new
 
     def claim(self, session: Session, deadline_id: int) -> None:
