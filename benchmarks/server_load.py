@@ -123,9 +123,17 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process and its children (``serve --workers``),
+    from Linux /proc."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 @contextlib.contextmanager
@@ -166,14 +174,16 @@ def postgres_cluster() -> Iterator[str]:
 
 @contextlib.contextmanager
 def server(
-    database_url: str, workdir: Path, profile: Path | None = None
+    database_url: str, workdir: Path, profile: Path | None = None, workers: int = 1
 ) -> Iterator[tuple[str, int]]:
-    """``gladiatorium serve`` in a subprocess; yields (base URL, pid). With ``profile``
-    py-spy samples every thread of the server into that file (collapsed stacks)."""
+    """``gladiatorium serve`` in a subprocess (``workers`` processes); yields (base URL,
+    pid). With ``profile`` py-spy samples every thread of the server into that file
+    (collapsed stacks)."""
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
     command = [sys.executable, "-c", SERVER_CODE, "serve"]
     command += ["--host", HOST, "--port", str(port), "--database-url", database_url]
+    command += ["--workers", str(workers)]
     # every client is this process on 127.0.0.1 and one account creates every match: no
     # connection caps (server/edge.py) and no creation rate (server/quota.py)
     env = {
@@ -727,7 +737,11 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
     )
     server_url = url if backend == "postgresql" else f"sqlite:///{workdir / 'server.db'}"
     profile = None if args.py_spy is None else args.py_spy / f"server-{backend}.txt"
-    with server(server_url, workdir, profile) as (base, pid):
+    workers = args.workers if backend == "postgresql" else 1
+    out["workers"] = workers
+    if workers > 1:
+        out["backend"] = f"{backend}x{workers}"  # the row's name: processes
+    with server(server_url, workdir, profile, workers) as (base, pid):
         for n in args.matches:
             print(f"[{backend}] {n} matches", file=sys.stderr, flush=True)
             row = asyncio.run(
@@ -768,19 +782,19 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
         "(refused and timed-out actions included)"
     )
     head = (
-        f"{'backend':<11}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
+        f"{'backend':<13}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
         f"{'max ms':>9}{'srv cpu':>9}{'act/cpu-s':>10}{'cli cpu':>9}{'cli lag':>9}{'gc max':>8}"
     )
     print(head)
     for result in results:
         base = result["baseline"]
         print(
-            f"{result['backend']:<11}{'anchor':>6}{base['actions']:>9}{base['actions_per_s']:>8}"
+            f"{result['backend']:<13}{'anchor':>6}{base['actions']:>9}{base['actions_per_s']:>8}"
             f"{base['p50_ms']:>9}{base['p99_ms']:>9}   (in-process submit + 2 bodies)"
         )
         for row in result["loads"]:
             print(
-                f"{result['backend']:<11}{row['matches']:>6}{row['actions']:>9}"
+                f"{result['backend']:<13}{row['matches']:>6}{row['actions']:>9}"
                 f"{row['actions_per_s']:>8}{row['p50_ms']:>9}{row['p99_ms']:>9}"
                 f"{row['max_ms']:>9}{row['server_cpu']:>9}"
                 f"{row['actions_per_s'] / max(row['server_cpu'], 0.01):>10.0f}"
@@ -788,10 +802,10 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
                 f"{row['client_lag_p99_ms']:>9}{row.get('gc_max_ms', float('nan')):>8}"
             )
             if row["refused"] or row["stalled"]:
-                print(f"{'':17}refused {row['refused']}, stalled {row['stalled']}")
+                print(f"{'':19}refused {row['refused']}, stalled {row['stalled']}")
     for result in results:
         for fan in result.get("fanouts", []):
-            said = f"{result['backend']:<11}fan-out {fan['game']}, {fan['players']} players"
+            said = f"{result['backend']:<13}fan-out {fan['game']}, {fan['players']} players"
             if "error" in fan:
                 print(f"{said}: FAILED: {fan['error']}")
                 continue
@@ -842,6 +856,9 @@ def main() -> None:
         help="comma-separated games whose round is fanned out",
     )
     parser.add_argument("--baseline-actions", type=int, default=2000)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes on PostgreSQL (serve --workers)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--py-spy", type=Path, help="folder for py-spy profiles of the server (needs py-spy)"

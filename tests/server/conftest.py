@@ -189,7 +189,9 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     waits for /healthz; every server started is killed at the end."""
     started: list[LiveServer] = []
 
-    def start(database_url: str, wait: bool = True, **env: str) -> LiveServer:
+    def start(
+        database_url: str, wait: bool = True, args: tuple[str, ...] = (), **env: str
+    ) -> LiveServer:
         environment = {
             **os.environ,
             "GLADIATORIUM_BOT_DELAY": "0",
@@ -202,7 +204,7 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(SOURCE), *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
         )
-        server = LiveServer(database_url, tmp_path, environment)
+        server = LiveServer(database_url, tmp_path, environment, args=args)
         started.append(server)
         return server.start(wait)
 

@@ -93,6 +93,8 @@ class LiveServer:
     process: subprocess.Popen[bytes] | None = None
     log_path: Path | None = None
     starts: int = 0
+    #: more arguments of ``gladiatorium serve`` (e.g. ``--workers 2``)
+    args: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -117,6 +119,7 @@ class LiveServer:
                     str(self.port),
                     "--database-url",
                     self.database_url,
+                    *self.args,
                 ],
                 cwd=self.folder,
                 env=self.env,

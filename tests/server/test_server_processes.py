@@ -5,9 +5,13 @@ mid-game then started again on the same database (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -371,3 +375,55 @@ def test_a_move_racing_a_flag_in_another_process_is_refused(postgres_url: str) -
     finally:
         for engine in engines:
             engine.dispose()
+
+
+GLADIATORIUM = str(Path(sys.executable).parent / "gladiatorium")
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def test_serve_workers_runs_processes_on_one_port_sharing_matches(
+    live_server: Start, postgres_url: str, tmp_path: Path
+) -> None:
+    sqlite = f"sqlite:///{tmp_path / 'one.db'}"
+    refused = subprocess.run(
+        [GLADIATORIUM, "serve", "--workers", "2", "--database-url", sqlite],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2 and "through PostgreSQL" in refused.stderr, refused.stderr
+    server = live_server(postgres_url, args=("--workers", "2"))
+    assert server.process is not None
+    parent = server.process.pid
+    workers = wait_for(lambda: len(children_of(parent)) == 2 and children_of(parent))
+    ada = Player(server, "ada")
+    match = ada.create("pig", {"1": "me", "2": "me"}, options={"target": 1000})
+    with ada.socket(match, "2") as watcher:
+        receive(watcher, lambda m: "game" in m)
+        for _ in range(12):  # a new connection for each request: either process takes it
+            seat = ada.body(match)["awaiting"][0]
+            assert ada.act(match, seat, "roll").status_code == 200
+            told = len(ada.body(match)["events"])
+            receive(watcher, lambda m, n=told: len(m.get("events", [])) >= n)
+    for _ in range(30):
+        ada.body(match, "1")
+    served = set(re.findall(r"\[(\d+)\] gladiatorium\S* GET /api/matches/", server.log()))
+    assert served == {str(pid) for pid in workers}, served  # both processes served
+    row_digest, replay, plies = replayed_digest(postgres_url, match)
+    assert plies == 12 and row_digest == replay
+    server.process.terminate()  # the parent passes it on: every process stops
+    assert server.process.wait(30) == 0
+    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))

@@ -531,9 +531,18 @@ def serve(
         float | None,
         typer.Option(help="Seconds an idle keep-alive connection is held (default 5).", min=0.01),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Server processes on the one port, sharing matches through PostgreSQL "
+            "(default 1; connection caps are per process).",
+            min=1,
+        ),
+    ] = 1,
 ) -> None:
     """Run the web server: accounts, lobby, live matches, bots and deadlines."""
     from gladiatorium.server.app import serve as run_server
+    from gladiatorium.server.processes import WorkersRefused, check_workers, serve_processes
 
     given = {
         "database_url": database_url,
@@ -547,7 +556,15 @@ def serve(
         "header_timeout": header_timeout,
         "keep_alive_timeout": keep_alive_timeout,
     }
-    run_server(_server_settings(given), host, port)
+    settings = _server_settings(given)
+    if workers == 1:
+        run_server(settings, host, port)
+        return
+    try:
+        check_workers(settings, workers)
+    except WorkersRefused as err:
+        raise fail(f"serve: {err}") from None
+    raise typer.Exit(serve_processes(settings, host, port, workers))
 
 
 def _server_settings(given: dict[str, Any]) -> Settings:

@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import re
+import socket
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -182,21 +183,24 @@ async def log_request(
     return response
 
 
-def serve(settings: Settings, host: str, port: int) -> None:
-    """Run the server in this process until interrupted."""
+def serve(settings: Settings, host: str, port: int, listening: socket.socket | None = None) -> None:
+    """Run the server in this process until interrupted (on ``listening``, a socket
+    shared by several server processes, when given: ``server/processes.py``)."""
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    shared = "" if listening is None else " [%(process)d]"  # which of the processes
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s{shared} %(name)s %(message)s")
     app = create_app(settings)
     # What exists now (games, ORM, FastAPI: some 130,000 objects) lives as long as the
     # process: keep it out of every later full collection, whose pause grows with the
     # number of objects it walks (benchmarks/server_load.py, docs/server.md).
     gc.collect()
     gc.freeze()
-    print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    if listening is None:
+        print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     # the edge's protocols: connection caps, a deadline for request headers (server/edge.py)
     http, ws = edge_protocols(settings)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -207,3 +211,4 @@ def serve(settings: Settings, host: str, port: int) -> None:
         ws_max_size=settings.ws_max_message,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
     )
+    uvicorn.Server(config).run(sockets=None if listening is None else [listening])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
 import threading
 from collections import defaultdict
@@ -19,14 +20,24 @@ import psycopg
 log = logging.getLogger("gladiatorium.hub")
 
 CHANNEL = "gladiatorium"
-#: names this process in its notices, so that its listener skips its own (the hub was
-#: told already, in process): one body per connection per change, not two
-ORIGIN = secrets.token_hex(6)
+#: names each process in its notices, by process id, so that its listener skips its own
+#: (the hub was told already, in process): one body per connection per change, not two;
+#: a forked server process (``serve --workers``) gets a name of its own
+_ORIGINS: dict[int, str] = {}
+
+
+def origin() -> str:
+    """This process's name in the notices it sends."""
+    pid = os.getpid()
+    name = _ORIGINS.get(pid)
+    if name is None:
+        name = _ORIGINS.setdefault(pid, secrets.token_hex(6))
+    return name
 
 
 def notice(match_id: str) -> str:
     """The NOTIFY payload for a change of ``match_id`` made by this process."""
-    return f"{match_id} {ORIGIN}"
+    return f"{match_id} {origin()}"
 
 
 class Hub:
@@ -99,6 +110,7 @@ class PostgresListener(threading.Thread):
         self.ready = threading.Event()
 
     def run(self) -> None:
+        own = origin()
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(self.conninfo, autocommit=True) as conn:
@@ -111,8 +123,8 @@ class PostgresListener(threading.Thread):
                             if message.channel in self.also:
                                 self.also[message.channel](message.payload)
                                 continue
-                            match_id, _, origin = message.payload.partition(" ")
-                            if origin != ORIGIN:
+                            match_id, _, sender = message.payload.partition(" ")
+                            if sender != own:
                                 self.on_notice(match_id)
             except psycopg.Error as err:
                 log.warning("listen connection lost (%s); reconnecting", err)

@@ -43,7 +43,7 @@ from gladiatorium.server.errors import (
     TooMany,
     Unauthorized,
 )
-from gladiatorium.server.hub import ORIGIN
+from gladiatorium.server.hub import origin
 from gladiatorium.server.service import MatchService
 
 log = logging.getLogger("gladiatorium.talk")
@@ -241,13 +241,13 @@ class TalkHub:
 
 def notice(match_id: str, message_id: int) -> str:
     """The NOTIFY payload of a message posted or changed by this process."""
-    return f"{match_id} {message_id} {ORIGIN}"
+    return f"{match_id} {message_id} {origin()}"
 
 
 def read_notice(payload: str) -> tuple[str, int] | None:
     """(match, message id) of another process's notice; None for this process's own."""
     parts = payload.split(" ")
-    if len(parts) != 3 or parts[2] == ORIGIN or not parts[1].isdigit():
+    if len(parts) != 3 or parts[2] == origin() or not parts[1].isdigit():
         return None
     return parts[0], int(parts[1])
 

@@ -1,0 +1,118 @@
+"""Several server processes on one port (``serve --workers N``): the parent forks the
+processes before anything starts a thread, and each runs the whole server
+(:func:`gladiatorium.server.app.serve`) on its own socket bound to the port with
+``SO_REUSEPORT``: the kernel spreads new connections over them (by their addresses and
+ports), so that no process takes them all while the others sleep. They share one
+PostgreSQL database: every process can serve every match (it catches up on what the
+others committed, told by NOTIFY), and deadlines, bots and mail are claimed in the
+database, so each fires once. SQLite has no NOTIFY: several processes are refused
+there."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import sys
+import traceback
+from collections.abc import Callable
+from types import FrameType
+
+from sqlalchemy.engine import make_url
+
+from gladiatorium.server.config import Settings
+
+#: connections waiting to be accepted, shared by the processes
+BACKLOG = 2048
+
+
+class WorkersRefused(ValueError):
+    """``--workers`` asked of a setting that cannot share matches between processes."""
+
+
+def check_workers(settings: Settings, workers: int) -> None:
+    """Several processes need a database that tells each of the others' commits."""
+    if workers < 1:
+        raise WorkersRefused(f"--workers {workers}: at least 1")
+    backend = make_url(settings.database_url).get_backend_name()
+    if workers > 1 and backend != "postgresql":
+        raise WorkersRefused(
+            f"--workers {workers}: several processes share matches through PostgreSQL "
+            f"(LISTEN/NOTIFY); this database is {backend}"
+        )
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """One process's socket on the shared port, bound and listening."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(BACKLOG)
+    return sock
+
+
+def serve_processes(settings: Settings, host: str, port: int, workers: int) -> int:
+    """Run ``workers`` server processes on ``host:port`` until interrupted or until
+    one of them exits; returns the exit status (the first failing process's)."""
+    from gladiatorium.server.app import serve
+
+    check_workers(settings, workers)
+    listening_socket(host, port).close()  # the port is free (else: fail here, at once)
+    children: list[int] = []
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:  # a server process: nothing of the parent's runs on
+            _run_child(lambda: serve(settings, host, port, listening_socket(host, port)))
+        children.append(pid)
+    print(
+        f"Gladiatorium is serving on http://{host}:{port}/ with {workers} processes "
+        f"({', '.join(map(str, children))}; Ctrl+C to stop)",
+        flush=True,
+    )
+    return _supervise(children)
+
+
+def _run_child(run: Callable[[], None]) -> None:
+    """A forked server process: run it, then leave without the parent's clean-up."""
+    code = 0
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        run()
+    except KeyboardInterrupt:
+        pass
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _supervise(children: list[int]) -> int:
+    """Wait for the processes; a signal to the parent is passed on to each, and when
+    one process ends the others are stopped too (the port is served whole or not)."""
+
+    def pass_on(signum: int, _frame: FrameType | None) -> None:
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signum)
+
+    signal.signal(signal.SIGTERM, pass_on)
+    signal.signal(signal.SIGINT, pass_on)
+    status, left = 0, set(children)
+    while left:
+        try:
+            pid, code = os.wait()
+        except ChildProcessError:
+            break
+        left.discard(pid)
+        exited = os.waitstatus_to_exitcode(code)
+        if exited not in (0, -signal.SIGTERM, -signal.SIGINT) and status == 0:
+            status = exited if exited > 0 else 1
+        if left:
+            pass_on(signal.SIGTERM, None)
+    return status
