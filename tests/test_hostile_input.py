@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from gladiatorium.cli import main
-from gladiatorium.core import IllegalAction, games, get_game
+from gladiatorium.core import GladiatoriumError, IllegalAction, games, get_game
 from gladiatorium.core.match import MatchTooLong
 from gladiatorium.games.electron_gladiators.setups import setup_text
 from gladiatorium.games.hero_battle.options import theme_heroes
@@ -316,3 +316,30 @@ def test_simulate_reports_a_match_too_long_in_one_line(monkeypatch: pytest.Monke
     result = CliRunner().invoke(main.app, ["simulate", "pig", "--games", "1"])
     assert result.exit_code == 2
     assert "error: no result after 1000000 actions" in result.output
+
+
+#: texts no position reader may answer with anything but its own clear refusal
+HOSTILE_POSITIONS = [
+    "",
+    "x",
+    "round: [",
+    "- 1\n- 2",
+    "turn: -1",
+    "\x00",
+    "a: !!python/object/apply:os.system [echo]",
+    "[[[[",
+    "9" * 5000,
+    "turn: 99999999999999999999999",
+    "a: &x [1]\nb: *x",
+    "round: 1e400",
+    "dice: [1, 2, x]",
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE_POSITIONS, ids=range(len(HOSTILE_POSITIONS)))
+def test_every_position_reader_refuses_hostile_text_with_its_own_error(text: str) -> None:
+    """A position comes from anyone (a file, the server's creation form): a reader
+    refuses what it cannot read with the game's error, never another exception."""
+    for game in games():
+        with pytest.raises(GladiatoriumError):
+            game.start(None, None, 1, text, "position")

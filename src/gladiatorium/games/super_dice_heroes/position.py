@@ -23,11 +23,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import OptionsError
-from gladiatorium.core.files import yaml_line
+from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
 from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Hero, help_boxes
 from gladiatorium.games.super_dice_heroes.sheet import Sheet
 
@@ -63,13 +62,11 @@ def load_position(
     text: str, sheet: Sheet, power_uses: int, rounds: int, source: str = "position"
 ) -> Position:
     """Read a position; every error names ``source``, the line and the field."""
-    try:
-        data: Any = yaml.safe_load(text)
-        root = yaml.compose(text)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise OptionsError(f"{source}{where}: not valid YAML") from err
+    try:  # the safe reader's limits: no aliases, numbers of at most a few digits
+        data: Any = parse_yaml(text, source)
+        root = compose_yaml(text, source)
+    except FileRefused as err:
+        raise OptionsError(str(err)) from err
     if data is None:
         raise OptionsError(f"{source}: the position is empty")
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import OptionsError
+from gladiatorium.core.files import FileRefused, parse_yaml
 from gladiatorium.games.superhero_gladiators.arena import PIT, parse_square
 from gladiatorium.games.superhero_gladiators.fighters import Fighter
 from gladiatorium.games.superhero_gladiators.hero_files import _line_marks, _line_of
@@ -70,10 +70,10 @@ def apply_position(state: SuperheroGladiatorsState, text: str, source: str) -> N
     """Put a match that is still being set up where the position says, ready for the
     first hero to act on its segment."""
     fail = _Errors(text, source)
-    try:
-        data: Any = yaml.safe_load(text)
-    except yaml.YAMLError as err:
-        raise OptionsError(f"{source}: not valid YAML") from err
+    try:  # the safe reader's limits: no aliases, numbers of at most a few digits
+        data: Any = parse_yaml(text, source)
+    except FileRefused as err:
+        raise OptionsError(str(err)) from err
     if not isinstance(data, dict):
         raise OptionsError(f"{source}: a position is a YAML mapping (turn, segment, heroes)")
     try:
