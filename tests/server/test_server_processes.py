@@ -426,4 +426,18 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
     assert plies == 12 and row_digest == replay
     server.process.terminate()  # the parent passes it on: every process stops
     assert server.process.wait(30) == 0
-    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in workers))
+    wait_for(lambda: not any(alive(pid) for pid in workers))
+    again = live_server(postgres_url, args=("--workers", "2"))
+    assert again.process is not None
+    parent = again.process.pid
+    workers = wait_for(lambda: len(children_of(parent)) == 2 and children_of(parent))
+    again.kill()  # kill -9 of the parent: the kernel stops the processes too
+    wait_for(lambda: not any(alive(pid) for pid in workers))
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its parent's wait() does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

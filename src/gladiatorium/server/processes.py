@@ -11,6 +11,7 @@ there."""
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import socket
@@ -62,9 +63,11 @@ def serve_processes(settings: Settings, host: str, port: int, workers: int) -> i
     check_workers(settings, workers)
     listening_socket(host, port).close()  # the port is free (else: fail here, at once)
     children: list[int] = []
+    parent = os.getpid()
     for _ in range(workers):
         pid = os.fork()
         if pid == 0:  # a server process: nothing of the parent's runs on
+            _die_with(parent)
             _run_child(lambda: serve(settings, host, port, listening_socket(host, port)))
         children.append(pid)
     print(
@@ -73,6 +76,20 @@ def serve_processes(settings: Settings, host: str, port: int, workers: int) -> i
         flush=True,
     )
     return _supervise(children)
+
+
+#: Linux's prctl option: the signal a process gets when its parent dies
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with(parent: int) -> None:
+    """Stop this server process when the parent does, even by ``kill -9`` (which it
+    cannot pass on): the kernel sends SIGTERM (Linux; elsewhere the processes outlive
+    a killed parent)."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # it died before the request was made
+        os._exit(0)
 
 
 def _run_child(run: Callable[[], None]) -> None:
