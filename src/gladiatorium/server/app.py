@@ -96,6 +96,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_live=settings.max_live_matches,
         shortest_round=settings.min_deadline_minutes,
         snapshot_every=settings.snapshot_every,
+        group_commit=settings.group_commit,
     )
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
@@ -130,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         scheduler.stopping.set()
         sweeper.stopping.set()
         drivers.close()
+        service.store.writer.close()
         if listener is not None:
             listener.stopping.set()
         engine.dispose()

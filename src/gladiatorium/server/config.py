@@ -116,6 +116,11 @@ class Settings:
     snapshot_every: int = field(
         default_factory=lambda: _env_int("GLADIATORIUM_SNAPSHOT_EVERY", SNAPSHOT_EVERY)
     )
+    #: steps of different matches written together share one transaction (group commit,
+    #: server/writer.py); off: each step commits alone, in its own request's thread
+    group_commit: bool = field(
+        default_factory=lambda: os.environ.get("GLADIATORIUM_GROUP_COMMIT", "1") != "0"
+    )
     #: most matches held in memory at once (the least recently used leave first)
     max_live_matches: int = field(
         default_factory=lambda: _env_int("GLADIATORIUM_LIVE_MATCHES", 2000)

@@ -45,6 +45,7 @@ class MatchService:
         max_live: int = 2000,
         shortest_round: float = 0.001,
         snapshot_every: int = SNAPSHOT_EVERY,
+        group_commit: bool = True,
     ) -> None:
         self.store = MatchStore(
             sessions,
@@ -53,6 +54,7 @@ class MatchService:
             idle_seconds=idle_seconds,
             max_live=max_live,
             snapshot_every=snapshot_every,
+            group_commit=group_commit,
         )
         self.library = Library(self.store)
         self.creation = Creation(

@@ -32,6 +32,7 @@ from gladiatorium.server import snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
 from gladiatorium.server.hub import notice
+from gladiatorium.server.writer import Writer
 
 log = logging.getLogger("gladiatorium.match")
 
@@ -102,8 +103,12 @@ class MatchStore:
         idle_seconds: float = 600.0,
         max_live: int = 2000,
         snapshot_every: int = snapshots.SNAPSHOT_EVERY,
+        group_commit: bool = True,
     ) -> None:
         self.sessions = sessions
+        #: writes each step's transaction, steps of several matches in one when they
+        #: come together (group commit: ``server/writer.py``)
+        self.writer = Writer(sessions, grouped=group_commit)
         #: plies between two snapshots of a match (0: none)
         self.snapshot_every = snapshot_every
         #: tells this process's connections and bot drivers that a match changed
@@ -284,22 +289,25 @@ class MatchStore:
         except GladiatoriumError:
             self.forget(live.id)
             raise
-        try:
-            with self.sessions.begin() as session:
-                # rows are locked in one order by every transaction (actions, the match,
-                # deadlines), so that two processes never wait on each other for good
-                for offset, (seat, action) in enumerate(steps):
-                    session.add(
-                        MatchAction(
-                            match_id=live.id, ply=first_ply + offset, seat=seat, action=str(action)
-                        )
+
+        def work(session: Session) -> None:
+            # rows are locked in one order by every transaction (actions, the match,
+            # deadlines), so that two processes never wait on each other for good
+            for offset, (seat, action) in enumerate(steps):
+                session.add(
+                    MatchAction(
+                        match_id=live.id, ply=first_ply + offset, seat=seat, action=str(action)
                     )
-                session.flush()
-                self._store_progress(session, live)
-                if claim is not None:
-                    self.claim(session, claim)
-                self.plan_deadlines(session, live)
-                self.notify_others(session, live.id)
+                )
+            session.flush()
+            self._store_progress(session, live)
+            if claim is not None:
+                self.claim(session, claim)
+            self.plan_deadlines(session, live)
+            self.notify_others(session, live.id)
+
+        try:
+            self.writer.write(live.id, work)  # committed (with others' steps, maybe)
         except IntegrityError as err:
             self.forget(live.id)
             raise Clash("another action was committed first; look again and retry") from err

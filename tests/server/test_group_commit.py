@@ -1,0 +1,90 @@
+"""Group commit (server/writer.py): steps of different matches that wait together are
+written in one transaction, each caller answered only after it committed; a step that
+fails in a group fails alone."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import body, create, register, wait_for
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from gladiatorium.server.db import MatchAction
+from gladiatorium.server.writer import Writer
+
+
+def held_writer(writer: Writer) -> threading.Event:
+    """Keep the writer's thread busy until the returned event is set (the steps handed
+    to it meanwhile wait together)."""
+    release, busy = threading.Event(), threading.Event()
+
+    def hold(_session: Session) -> None:
+        busy.set()
+        release.wait(30)
+
+    threading.Thread(target=writer.write, args=("", hold), daemon=True).start()
+    assert busy.wait(30)
+    return release
+
+
+def test_actions_of_matches_waiting_together_share_one_transaction(client: TestClient) -> None:
+    register(client, "gus")
+    matches = [create(client, "pig", {"1": "me", "2": "me"})["id"] for _ in range(8)]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    writer: Writer = service.store.writer
+    release = held_writer(writer)
+    before = (writer.transactions, writer.steps)
+    with ThreadPoolExecutor(8) as pool:
+        sent = [pool.submit(service.play.submit, m, "1", "roll") for m in matches]
+        wait_for(lambda: writer._waiting.qsize() == 8, what="eight steps waiting")
+        assert not any(future.done() for future in sent)  # nobody answered before commit
+        release.set()
+        answers = [future.result(30) for future in sent]
+    assert all(answer for answer in answers)  # each got its own events
+    # the holder's transaction, then one for all eight
+    assert (writer.transactions - before[0], writer.steps - before[1]) == (2, 9)
+    with service.store.sessions() as session:
+        stored = session.scalar(
+            select(func.count()).select_from(MatchAction).where(MatchAction.match_id.in_(matches))
+        )
+    assert stored == 8
+    for match in matches:
+        assert len(body(client, match)["events"]) >= 1
+
+
+def test_a_step_that_fails_in_a_group_fails_alone(database_url: str) -> None:
+    from gladiatorium.server.db import make_engine, make_sessions, migrate
+
+    engine = make_engine(database_url)
+    migrate(engine)
+    writer = Writer(make_sessions(engine))
+    try:
+        release = held_writer(writer)
+
+        def step(number: int) -> Any:
+            def work(session: Session) -> int:
+                if number == 3:
+                    raise ValueError("step 3 refuses")
+                return (
+                    int(session.scalar(select(func.count()).select_from(MatchAction)) or 0) + number
+                )
+
+            return work
+
+        with ThreadPoolExecutor(5) as pool:
+            sent = [pool.submit(writer.write, f"m{n}", step(n)) for n in range(5)]
+            wait_for(lambda: writer._waiting.qsize() == 5, what="five steps waiting")
+            release.set()
+            with pytest.raises(ValueError, match="step 3 refuses"):
+                sent[3].result(30)
+            assert [sent[n].result(30) for n in (0, 1, 2, 4)] == [0, 1, 2, 4]
+        # the group failed, then each was written alone: four commits and the refusal
+        assert writer.steps == 1 + 4
+    finally:
+        writer.close()
+        engine.dispose()
