@@ -120,6 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 url.render_as_string(hide_password=False),
                 from_elsewhere,
                 also={NOTICE_CHANNEL: talk_api.on_notice(talk_hub)},
+                on_listening=service.store.trust_notices,
             )
             listener.start()
             listener.ready.wait(10)

@@ -100,6 +100,7 @@ class PostgresListener(threading.Thread):
         conninfo: str,
         on_notice: Callable[[str], None],
         also: dict[str, Callable[[str], None]] | None = None,
+        on_listening: Callable[[bool], None] | None = None,
     ) -> None:
         super().__init__(name="gladiatorium-listen", daemon=True)
         self.conninfo = conninfo
@@ -108,6 +109,8 @@ class PostgresListener(threading.Thread):
         self.also = dict(also or {})
         self.stopping = threading.Event()
         self.ready = threading.Event()
+        #: told True when the listener listens, False when its connection is lost
+        self.on_listening = on_listening or (lambda _listening: None)
 
     def run(self) -> None:
         own = origin()
@@ -117,6 +120,7 @@ class PostgresListener(threading.Thread):
                     conn.execute(f"LISTEN {CHANNEL}")
                     for channel in self.also:
                         conn.execute(f"LISTEN {channel}")
+                    self.on_listening(True)
                     self.ready.set()
                     while not self.stopping.is_set():
                         for message in conn.notifies(timeout=0.5):
@@ -127,5 +131,6 @@ class PostgresListener(threading.Thread):
                             if sender != own:
                                 self.on_notice(match_id)
             except psycopg.Error as err:
+                self.on_listening(False)
                 log.warning("listen connection lost (%s); reconnecting", err)
                 self.stopping.wait(1.0)

@@ -106,6 +106,10 @@ class MatchStore:
         group_commit: bool = True,
     ) -> None:
         self.sessions = sessions
+        #: whether every commit of another process is told by a notice (PostgreSQL while
+        #: this process listens; SQLite, whose file one server process owns): then a
+        #: match not marked stale is up to date and no query checks it
+        self.notices_trusted = not postgres
         #: writes each step's transaction, steps of several matches in one when they
         #: come together (group commit: ``server/writer.py``)
         self.writer = Writer(sessions, grouped=group_commit)
@@ -223,8 +227,21 @@ class MatchStore:
         log.info("match=%s rebuilt at ply %d (from ply %d)", match_id, live.ply, start)
         return live
 
+    def trust_notices(self, trusted: bool) -> None:
+        """The listener is (or is no longer) connected: while it is, a match is read
+        again only when a notice says another process wrote it. When it connects, every
+        match held is read again once (notices sent while it was away are lost)."""
+        if trusted:
+            with self._guard:
+                for live in self._live.values():
+                    live.stale = True
+        self.notices_trusted = trusted
+
     def _catch_up(self, live: Live) -> None:
-        """Apply actions other processes committed since this copy was built."""
+        """Apply actions other processes committed since this copy was built (none
+        unless a notice said so, while notices are trusted)."""
+        if not live.stale and self.notices_trusted:
+            return
         stale, live.stale = (
             live.stale,
             False,
