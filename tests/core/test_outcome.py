@@ -9,6 +9,7 @@ from contract import play_random
 from gladiatorium.core import Ending, Outcome, Reason, Termination, games
 from gladiatorium.core.batches import GameResult, Summary
 from gladiatorium.core.jobs import Job, play
+from gladiatorium.core.outcome import side_places
 
 MOST_POINTS = Ending(Termination.SCORE, "most points ({points})")
 TURN_LIMIT = Ending(Termination.TURN_LIMIT, "turn limit of {limit} reached")
@@ -86,3 +87,34 @@ def test_a_game_result_keeps_the_typed_reason_through_its_results_line() -> None
     assert again.why == result.why
     old = {k: v for k, v in result.to_json().items() if k != "why"}  # written without it
     assert GameResult.from_json(old).why is None
+
+
+def test_side_places_rank_winners_then_scores_and_share_ties() -> None:
+    sides = [("1",), ("2",), ("3",), ("4",)]
+    assert side_places(["2"], {"1": 5.0, "2": 1.0, "3": 5.0, "4": 9.0}, sides) == [3, 1, 3, 2]
+    assert side_places([], {"1": 5.0, "2": 1.0}, sides) == [1, 1, 1, 1]  # a draw: level
+    teams = [("a1", "a2"), ("b1", "b2")]
+    assert side_places(["b2"], {}, teams) == [2, 1]
+
+
+def test_hero_battle_places_players_by_order_of_death() -> None:
+    from gladiatorium.core import get_game
+
+    game = get_game("hero-battle")
+    for seed in range(4):
+        state = play_random(game, seed)
+        places = {side[0]: place for side, place in game.places(state)}
+        assert set(places) == set(state.player_seats)  # type: ignore[attr-defined]
+        out = {}
+        for report in state.reports:  # type: ignore[attr-defined]
+            for death in report["deaths"]:
+                out[death["player"]] = report["round"]
+        for seat in state.outcome().winners:  # type: ignore[union-attr]
+            assert places[seat] == 1
+        dead = [s for s in out if s not in state.outcome().winners]  # type: ignore[union-attr]
+        for one in dead:
+            for two in dead:
+                if out[one] > out[two]:  # died later: placed better
+                    assert places[one] < places[two], (seed, places, out)
+                elif out[one] == out[two]:
+                    assert places[one] == places[two]

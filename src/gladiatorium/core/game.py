@@ -16,6 +16,7 @@ from gladiatorium.core.channels import Channel, public_channels
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.observation import Observation, seat_copy, without_position
+from gladiatorium.core.outcome import side_places
 from gladiatorium.core.presenters import TerminalPresenter, WebPresenter
 from gladiatorium.core.rng import Rng
 from gladiatorium.core.state import State
@@ -192,6 +193,19 @@ class Game(ABC, Generic[OptT]):
         in no side (Hero Battle's moderator) runs the game and plays for nobody. A lab
         tournament seats one bot on each side."""
         return tuple((seat,) for seat in state.seats)
+
+    def places(self, state: State[OptT]) -> list[tuple[tuple[Seat, ...], int]]:
+        """Each side (:meth:`sides`) with its place in a finished match, 1 the best,
+        ties shared, for ratings of people: by default the winning side first, then
+        the others by score where the game keeps one (Super Dice Heroes' honor), every
+        side level in a draw (:func:`side_places`). A game that ranks everyone another
+        way (Hero Battle: by order of death) says so. Empty while the match goes on."""
+        outcome = state.outcome()
+        if outcome is None:
+            return []
+        sides = self.sides(state)
+        places = side_places(outcome.winners, dict(outcome.scores), sides)
+        return list(zip(sides, places, strict=True))
 
     def channels(self, state: State[OptT], seat: Seat | None, over: bool) -> list[Channel]:
         """The talk channels ``seat`` (None: a spectator) may read, in the order they are

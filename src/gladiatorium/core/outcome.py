@@ -4,7 +4,7 @@ and the words that say it)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -143,6 +143,21 @@ class Outcome:
             "reason": self.why.text,
             "scores": dict(self.scores),
         }
+
+
+def side_places(
+    winners: Iterable[Seat], scores: Mapping[Seat, float], sides: Sequence[Sequence[Seat]]
+) -> list[int]:
+    """Each side's place at the end, 1 the best, ties shared: a side that won first;
+    when someone won, the other sides follow by score (honor, hit points: a side's best
+    seat's) where the game keeps one; a draw or a match all lost puts every side level."""
+    won = set(winners)
+    keys = []
+    for side in sides:
+        score = max((scores.get(seat, 0.0) for seat in side), default=0.0)
+        keys.append((0 if won & set(side) else 1, -score if won else 0.0))
+    order = sorted(set(keys))
+    return [order.index(key) + 1 for key in keys]
 
 
 def standing(points: Mapping[Seat, float], scale: float) -> dict[Seat, float]:

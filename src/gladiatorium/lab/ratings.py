@@ -19,6 +19,7 @@ from openskill.models import PlackettLuce
 from gladiatorium.core import GladiatoriumError, Seat
 from gladiatorium.core.files import FileRefused, flag_error, parse_json, read_text
 from gladiatorium.core.jobs import GameResult
+from gladiatorium.core.outcome import side_places
 
 MODEL = PlackettLuce()
 LADDER_KIND = "gladiatorium-ladder"
@@ -75,17 +76,15 @@ def placing(
 ) -> list[tuple[str, int]]:
     """Each bot of a game (in the order first seated) with its place, 1 the best.
 
-    A side that won comes first; when someone won, the other sides follow by score
-    (honor, hit points) where the game keeps one; a draw or a game all lost puts every
-    side level. A bot that holds several sides takes the place of its best one."""
-    keys: dict[str, tuple[int, float]] = {}
-    for side, bot in zip(sides, lineup, strict=True):
-        won = any(seat in result.winners for seat in side)
-        score = max((result.scores.get(s, 0.0) for s in side), default=0.0)
-        key = (0 if won else 1, -score if result.winners else 0.0)
-        keys[bot] = min(key, keys.get(bot, key))
-    order = sorted(set(keys.values()))
-    return [(bot, order.index(key) + 1) for bot, key in keys.items()]
+    The sides are placed as :func:`side_places` says (a side that won first, then by
+    score, every side level in a draw). A bot that holds several sides takes the place
+    of its best one."""
+    best: dict[str, int] = {}
+    places = side_places(result.winners, result.scores, sides)
+    for bot, place in zip(lineup, places, strict=True):
+        best[bot] = min(place, best.get(bot, place))
+    order = sorted(set(best.values()))
+    return [(bot, order.index(place) + 1) for bot, place in best.items()]
 
 
 @dataclass

@@ -81,6 +81,29 @@ class HeroBattle(Game[HeroBattleOptions]):
         """Every player for themselves; the moderator runs the game and is no side."""
         return tuple((seat,) for seat in state.seats if seat != MODERATOR)
 
+    def places(self, state: State[HeroBattleOptions]) -> list[tuple[tuple[Seat, ...], int]]:
+        """By order of death: the winners first, then the players still alive, then the
+        dead, who died later ranking higher; players out in the same round share a
+        place (a player with two heroes is out when the last one dies)."""
+        if state.outcome() is None:
+            return []
+        assert isinstance(state, HeroBattleState)
+        out: dict[Seat, int] = {}
+        for report in state.reports:
+            for death in report["deaths"]:
+                out[death["player"]] = report["round"]
+        alive = {hero.player for hero in state.heroes.values() if hero.status == "alive"}
+        winners = set(state.outcome().winners)  # type: ignore[union-attr]
+
+        def key(seat: Seat) -> tuple[int, int]:
+            if seat in winners:
+                return (0, 0)
+            return (1, 0) if seat in alive or seat not in out else (2, -out[seat])
+
+        keys = {seat: key(seat) for seat in state.player_seats}
+        order = sorted(set(keys.values()))
+        return [((seat,), order.index(keys[seat]) + 1) for seat in state.player_seats]
+
     def channels(
         self, state: State[HeroBattleOptions], seat: Seat | None, over: bool
     ) -> list[Channel]:
