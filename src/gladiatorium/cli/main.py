@@ -14,6 +14,7 @@ from rich.text import Text
 from typer.models import CommandInfo
 
 from gladiatorium.cli import lab
+from gladiatorium.cli import ratings as ratings_cli
 from gladiatorium.cli.positions import position_command
 from gladiatorium.cli.terminal import HumanSeat, QuitMatch, show_end, show_rules
 from gladiatorium.core import (
@@ -627,6 +628,7 @@ def _command_name(command: CommandInfo) -> str | None:
 
 
 app.command("position")(position_command)
+app.add_typer(ratings_cli.app, name="ratings")
 lab.register(app)
 mount_game_commands(app)
 

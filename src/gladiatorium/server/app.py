@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
-from gladiatorium.server import talk_api
+from gladiatorium.server import ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
 from gladiatorium.server.api import library as api_library
@@ -69,6 +69,7 @@ ROUTERS = (
     pages_match.router,
     pages_designer.router,
     pages_replays.router,
+    ratings_views.router,
 )
 
 

@@ -61,13 +61,18 @@ class MatchSettings:
     round_minutes: float | None = None
     #: days per move for two-seat games (who runs out loses)
     clock_days: float | None = None
+    #: a casual match is not rated
+    casual: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any] | None, shortest: float = 0.001) -> MatchSettings:
         """The settings sent at creation; ``shortest``: the fewest minutes a round or a
         move clock may last (a deadline no person could meet is refused)."""
         data = dict(data or {})
-        values: dict[str, float | None] = {}
+        casual = data.pop("casual", False)
+        if casual not in (True, False, "on", ""):
+            raise BadRequest("casual: expected true or false")
+        values: dict[str, Any] = {"casual": casual in (True, "on")}
         bounds = (("round_minutes", shortest, 60 * 24 * 30), ("clock_days", shortest / 1440, 60))
         for name, low, high in bounds:
             raw = data.pop(name, None)
@@ -86,7 +91,7 @@ class MatchSettings:
         return cls(**values)
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in vars(self).items() if v is not None}
+        return {k: v for k, v in vars(self).items() if v is not None and v is not False}
 
 
 class Creation:

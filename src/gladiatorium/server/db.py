@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -96,6 +97,11 @@ class Match(Base):
     #: the written position the match started from (None: the game's own start); the
     #: whole truth, never shown to a seat
     position: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: when the match ended (None: not over); ratings are rebuilt in this order
+    ended_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True, index=True)
+    #: each side's place at the end: ``[[[seat, ...], place], ...]`` (the result that
+    #: ratings are computed from)
+    places: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class MatchSeat(Base):
@@ -130,6 +136,39 @@ class MatchAction(Base):
     seat: Mapped[str] = mapped_column(String(20))
     action: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class Rating(Base):
+    """A player's rating in one game (OpenSkill's Plackett-Luce): a person
+    (``user:ID``) or a bot (``bot:NAME``)."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player: Mapped[str] = mapped_column(String(60), primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingChange(Base):
+    """One player's rating before and after one rated match."""
+
+    __tablename__ = "rating_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    player: Mapped[str] = mapped_column(String(60), index=True)
+    place: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    #: rated matches played after this one
+    games: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class MatchSnapshot(Base):

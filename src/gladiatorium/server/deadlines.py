@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from gladiatorium.core import Action, Seat
+from gladiatorium.core.outcome import side_places
 from gladiatorium.server.db import Deadline, Match, utcnow
 from gladiatorium.server.errors import BadRequest, Claimed, Conflict, Forbidden
 from gladiatorium.server.store import Live, MatchStore
@@ -156,6 +157,9 @@ class Deadlines:
                 self.store.claim(session, deadline_id)  # after the match: the order of commit
                 if changed.rowcount != 1:  # type: ignore[attr-defined]
                     return True  # the match moved on meanwhile: the clock is void
+                sides = live.game.sides(live.state)
+                places = list(zip(sides, side_places(winners, {}, sides), strict=True))
+                self.store.record_end(session, live, places)
                 self.store.notify_others(session, live.id)
         except Claimed:
             return False

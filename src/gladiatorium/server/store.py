@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from gladiatorium.core import Action, Bot, Game, GladiatoriumError, Seat, State, get_game
 from gladiatorium.core.record import EventsDigest
-from gladiatorium.server import snapshots
+from gladiatorium.server import ratings, snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
 from gladiatorium.server.hub import notice
@@ -318,6 +318,8 @@ class MatchStore:
                 )
             session.flush()
             self._store_progress(session, live)
+            if live.over:  # this step ended it (the progress' update said it was not over)
+                self.record_end(session, live, live.game.places(live.state))
             if claim is not None:
                 self.claim(session, claim)
             self.plan_deadlines(session, live)
@@ -337,6 +339,14 @@ class MatchStore:
         if snapshots.due(first_ply, live.ply, self.snapshot_every):
             snapshots.write(self.sessions, live.id, live.game.info.version, live.state)
         return new
+
+    def record_end(
+        self, session: Session, live: Live, places: list[tuple[tuple[Seat, ...], int]]
+    ) -> None:
+        """The end of the match, inside the transaction that ends it: its places kept
+        and its players rated (``server/ratings.py``)."""
+        casual = bool(live.settings.get("casual"))
+        ratings.record_end(session, live.id, live.game.info.slug, places, live.seats, casual)
 
     def claim(self, session: Session, deadline_id: int) -> None:
         """Mark a deadline fired inside the caller's transaction, which goes on to apply

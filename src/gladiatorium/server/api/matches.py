@@ -34,7 +34,14 @@ NEW_MATCH = json_request(
     players={"type": "integer"},
     options={"type": "object"},
     seats={"type": "object", "additionalProperties": TEXT},
-    settings={"type": "object", "properties": {"round_minutes": NUMBER, "clock_days": NUMBER}},
+    settings={
+        "type": "object",
+        "properties": {
+            "round_minutes": NUMBER,
+            "clock_days": NUMBER,
+            "casual": {"type": "boolean"},
+        },
+    },
     library={
         "type": "object",
         "additionalProperties": {"type": "array", "items": {"type": "integer"}},

@@ -33,6 +33,7 @@ from gladiatorium.server.pages.common import (
 )
 from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.play import body_of
+from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.replays import may_have_record
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
@@ -116,6 +117,7 @@ def match_context(
         # the console's suggested deadline: a day, or the match's round_minutes if shorter
         deadline_minutes = min(1440, float(live.settings.get("round_minutes") or 1440))
         record = live.over and may_have_record(game, live.state, held_set)
+        casual = bool(live.settings.get("casual"))
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
@@ -157,7 +159,15 @@ def match_context(
         "stamp": stamp,
         "player": bool(held),
         "record": record,
+        "ratings": _rating_changes(service, match_id) if body["outcome"] else [],
+        "casual": casual,
     }
+
+
+def _rating_changes(service: MatchService, match_id: str) -> list[dict[str, Any]]:
+    """Each rated player's change in the finished match (none: not rated)."""
+    with service.store.sessions() as session:
+        return match_changes(session, match_id)
 
 
 def invitation_seats(service: MatchService, match_id: str, caller: Caller) -> list[Seat]:

@@ -104,7 +104,14 @@ async def new_match_page(
 @router.post(
     "/matches/new",
     openapi_extra=form_request(
-        "game", "players", "round_minutes", "clock_days", "seat.1", "library.1", "position"
+        "game",
+        "players",
+        "round_minutes",
+        "clock_days",
+        "casual",
+        "seat.1",
+        "library.1",
+        "position",
     ),
 )
 async def create_match(request: Request) -> Response:
@@ -121,11 +128,13 @@ async def create_match(request: Request) -> Response:
     fields: list[OptionField] = context["fields"]
     options = read_options(game, fields, form)
     seats = {s: text_of(form, f"seat.{s}") or "open" for s in context["seats"]}
-    settings = {
+    settings: dict[str, Any] = {
         name: text_of(form, name).strip()
         for name in ("round_minutes", "clock_days")
         if text_of(form, name).strip()
     }
+    if text_of(form, "casual") == "on":
+        settings["casual"] = True
     picked: dict[Seat, list[int]] = {}
     for seat in context["team_seats"]:
         ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
