@@ -5,6 +5,7 @@ down then up, and a kill -9 while mail is queued (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import httpx2
@@ -201,3 +202,22 @@ def test_kill_9_while_mail_is_queued_sends_each_once(
         [(f"p{n}@example.org", "Confirm your address for Gladiatorium") for n in range(6)]
         + [(f"p{n}@example.org", "Your turn in Pig") for n in range(3)]
     )
+
+
+def test_two_processes_send_each_mail_once(
+    live_server: Start, postgres_url: str, smtp_server: SmtpServer
+) -> None:
+    """Two server processes on one PostgreSQL database claim from one outbox."""
+    servers = [live_server(postgres_url, **mail_env(smtp_server)) for _ in range(2)]
+    people = [Person(servers[n % 2], f"person{n}") for n in range(8)]
+    for n, person in enumerate(people):
+        choose(person, address=f"person{n}@example.org")
+    for n in range(8):
+        smtp_server.sink.wait(f"person{n}@example.org", "Confirm")
+    wait_for(lambda: all(s == "sent" for *_, s in outbox(postgres_url)), what="all sent")
+    time.sleep(0.5)  # a mail sent twice would come now, a few ticks later
+    assert sorted(str(m["To"]) for m in smtp_server.sink.messages) == sorted(
+        f"person{n}@example.org" for n in range(8)
+    )
+    logs = servers[0].log() + servers[1].log()
+    assert logs.count("mail confirm sent") == 8

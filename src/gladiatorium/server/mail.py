@@ -166,7 +166,7 @@ class Mailbox:
 
     def _json(self, row: MailAddress | None) -> dict[str, Any]:
         return {
-            "address": None if row is None else row.address,
+            "address": None if row is None else row.address or None,
             "confirmed": row is not None and row.confirmed,
             **{choice: row is not None and bool(getattr(row, choice)) for choice in CHOICES},
             "sending": self.sending,
@@ -175,7 +175,7 @@ class Mailbox:
     def put(self, user_id: int, data: dict[str, Any]) -> dict[str, Any]:
         """Change the address and the choices (the keys given, the others kept). A new
         address, or ``resend`` on one not yet confirmed, sends a confirmation link;
-        a null or empty address forgets it and every choice."""
+        a null or empty address takes it away with every choice."""
         unknown = sorted(set(data) - {"address", "resend", *CHOICES})
         if unknown:
             names = ", ".join(("address", "resend", *CHOICES))
@@ -190,12 +190,12 @@ class Mailbox:
         with self.sessions.begin() as session:
             row = session.get(MailAddress, user_id, with_for_update=True)
             if address in (None, ""):
-                if row is not None:
-                    session.delete(row)
+                if row is not None:  # kept, so that the pace of confirmations holds
+                    self._forget(row)
                 return self._json(None)
+            if address is ... and (row is None or not row.address):
+                raise BadRequest("address: give an address first")
             if row is None:
-                if address is ...:
-                    raise BadRequest("address: give an address first")
                 row = MailAddress(user_id=user_id, address=address, unsubscribe=new_token())
                 row.confirmed, row.your_turn, row.deadline = False, False, False
                 row.match_over, row.invited = False, False
@@ -204,7 +204,7 @@ class Mailbox:
                 if choice in data:
                     setattr(row, choice, data[choice])
             changed = address is not ... and address != row.address
-            if changed or (data.get("resend") and not row.confirmed) or row.confirm_sent_at is None:
+            if changed or (data.get("resend") and not row.confirmed) or not row.confirm_sent_at:
                 if changed:
                     row.address, row.confirmed = str(address), False
                     row.unsubscribe = new_token()
@@ -213,6 +213,14 @@ class Mailbox:
         if confirm is not None:
             log.info("user=%d confirmation written", user_id)
         return answer
+
+    @staticmethod
+    def _forget(row: MailAddress) -> None:
+        """The person took their address away: nothing goes out any more."""
+        row.address, row.confirmed, row.confirm_hash, row.confirm_until = "", False, None, None
+        row.unsubscribe = new_token()
+        for choice in CHOICES:
+            setattr(row, choice, False)
 
     def _new_confirmation(self, session: Session, row: MailAddress) -> ConfirmMail | None:
         """A new confirmation link for ``row``'s address, written to the outbox (none

@@ -101,6 +101,8 @@ class Notices:
         released: dict[int, int] = {}
         if live is not None:
             with live.lock:
+                if not any(row.kind == "user" for row in live.seats.values()):
+                    return  # no person to write to
                 released = dict.fromkeys(not_awaited(live), live.ply)
         with self._guard:
             seen = self._changed.setdefault(match_id, {})

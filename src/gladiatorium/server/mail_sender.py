@@ -245,7 +245,8 @@ class MailSender(Periodic):
         if address is None or not all(_still_wanted(address, row) for row in rows):
             self._mark(claim, "dropped")
             return 0
-        payloads = [r.payload for r in rows]
+        # a match told twice before the mail went (the person acted meanwhile): once
+        payloads = list({str(r.payload.get("match", r.id)): r.payload for r in rows}.values())
         to, stop = address.address, address.unsubscribe
         message = compose(first.kind, payloads, to, stop, self.settings)
         try:
