@@ -131,3 +131,43 @@ def test_a_seat_given_to_an_account_is_told_once(
     assert app.state.notices.invited(live, "2", bob_id) == 0
     told = sink.wait("bob@example.org", "A seat for you")
     assert len(told) == 1 and f"{PUBLIC}/matches/{match}" in told[0].get_body().get_content()
+
+
+def test_serve_takes_the_smtp_url_and_the_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from gladiatorium.cli.main import app
+    from gladiatorium.server import app as server_app
+    from gladiatorium.server.mail_sender import parse_smtp_url
+
+    seen: list[Any] = []
+    monkeypatch.setattr(server_app, "serve", lambda settings, host, port: seen.append(settings))
+    monkeypatch.setenv("COLUMNS", "300")
+    runner = CliRunner()
+    url = "smtp://games%40example.org:s%3Acret@mail.example.org?starttls=1"
+    given = ["serve", "--smtp-url", url, "--mail-from", "Games <games@example.org>"]
+    result = runner.invoke(app, given)
+    assert result.exit_code == 0, result.output
+    assert (seen[0].smtp_url, seen[0].mail_from) == (url, "Games <games@example.org>")
+    target = parse_smtp_url(url)
+    assert (target.host, target.port, target.starttls, target.tls) == (
+        "mail.example.org",
+        587,
+        True,
+        False,
+    )
+    assert (target.user, target.password) == ("games@example.org", "s:cret")
+    assert parse_smtp_url("smtps://mail.example.org").port == 465
+    assert parse_smtp_url("smtp://127.0.0.1:2525").port == 2525
+    for bad, reason in (
+        (["--smtp-url", "http://mail.example.org"], "expected smtp://HOST[:PORT]"),
+        (["--smtp-url", "smtps://mail.example.org?starttls=1"], "starttls is for smtp://"),
+        (["--smtp-url", "smtp://mail.example.org?tls=1"], "unknown SMTP URL parameter 'tls'"),
+        (["--mail-from", "nobody"], "--mail-from (or GLADIATORIUM_MAIL_FROM): expected"),
+    ):
+        refused = runner.invoke(app, ["serve", *bad])
+        assert refused.exit_code == 2, refused.output
+        assert reason in " ".join(refused.output.split()), refused.output
+    monkeypatch.setenv("GLADIATORIUM_SMTP_URL", "smtp://mail.example.org:99999")
+    refused = runner.invoke(app, ["serve"])
+    assert refused.exit_code == 2 and "GLADIATORIUM_SMTP_URL" in refused.output, refused.output
