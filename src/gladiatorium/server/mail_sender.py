@@ -28,10 +28,11 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from sqlalchemy import and_, or_, select, update
 
+from gladiatorium.core import GladiatoriumError
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import utcnow
 from gladiatorium.server.mail import MailAddress, Outgoing
-from gladiatorium.server.mail_notices import Notices
+from gladiatorium.server.mail_notices import Notices, awaited_people
 from gladiatorium.server.store import MatchStore
 from gladiatorium.server.tokens import digest_token
 from gladiatorium.server.workers import Periodic
@@ -239,6 +240,10 @@ class MailSender(Periodic):
     def _send(self, claim: str, rows: list[Outgoing]) -> int:
         """Send the claimed rows as one mail and mark them; an SMTP error puts them
         back with a longer wait."""
+        if rows[0].kind == "turn":
+            rows = self._still_awaited(rows)
+            if not rows:
+                return 0
         first = rows[0]
         with self.store.sessions() as session:
             address = session.get(MailAddress, first.user_id)
@@ -257,6 +262,28 @@ class MailSender(Periodic):
         self._mark(claim, "sent")
         log.info("mail %s sent (%d notices) to user=%d", first.kind, len(rows), first.user_id)
         return 1
+
+    def _still_awaited(self, rows: list[Outgoing]) -> list[Outgoing]:
+        """The "your turn" notices whose person is still awaited in that match; the
+        others (they played meanwhile) are dropped."""
+        kept: list[Outgoing] = []
+        for row in rows:
+            try:
+                live = self.store.live(str(row.payload.get("match")))
+            except GladiatoriumError:
+                continue
+            with live.lock:
+                if row.user_id in awaited_people(live):
+                    kept.append(row)
+        gone = [row.id for row in rows if row not in kept]
+        if gone:
+            with self.store.sessions.begin() as session:
+                session.execute(
+                    update(Outgoing)
+                    .where(Outgoing.id.in_(gone))
+                    .values(status="dropped", claim=None, lease_until=None)
+                )
+        return kept
 
     def _mark(self, claim: str, status: str) -> None:
         """Mark the claimed rows done, right after the SMTP server took the mail (a
