@@ -100,8 +100,8 @@ def test_mail_from_confirmation_to_result(
     bob_turn = sink.wait("bob@example.org", "Your turn")[0]
     assert "seat 2" in text_of(bob_turn) and f"/matches/{first}" in text_of(bob_turn)
 
-    # a deadline within the hour: one reminder
-    clocked = ada.create("pig", {"1": "me", "2": "open"}, settings={"clock_days": 0.02})
+    # a one-hour deadline: one reminder
+    clocked = ada.create("pig", {"1": "me", "2": "open"}, settings={"clock_days": 1 / 24})
     reminder = sink.wait("Ada@example.org", "Deadline soon")[0]
     assert f"/matches/{clocked}" in text_of(reminder)
 
@@ -119,6 +119,7 @@ def test_mail_from_confirmation_to_result(
     assert ("You won" in ada_end) == (winners == ["1"]), ada_end
     assert ("You won" in bob_end) == (winners == ["2"]), bob_end
     assert "reached the target" in ada_end
+    assert len(sink.to("Ada@example.org", "Deadline soon")) == 1  # once per deadline
 
     # every mail: the one-click unsubscribe, which needs no login
     head = sink.wait("bob@example.org", "Match over")[0]

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, select
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, select
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from gladiatorium.server.config import Settings
@@ -78,6 +78,7 @@ class Outgoing(Base):
     ``dropped`` (the person turned it off meanwhile) or ``failed`` (refused for good)."""
 
     __tablename__ = "mail_outbox"
+    __table_args__ = (Index("ix_mail_outbox_status_not_before", "status", "not_before"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
