@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from mail_helpers import PUBLIC, SmtpServer, link_in
-from server_helpers import create, register, settings_for
+from server_helpers import ORIGIN, create, register, settings_for
 from sqlalchemy import select
 
 from gladiatorium.server.app import create_app
@@ -47,6 +47,11 @@ def test_without_smtp_nothing_is_written_and_the_page_says_so(sqlite_client: Tes
     )
     assert saved.status_code == 200, saved.text
     assert "ada@example.org is not confirmed yet" in saved.text
+    international = client.put(
+        "/api/me/mail", json={"address": "Ada@Exämple.org"}, headers={"origin": ORIGIN}
+    )
+    assert international.json()["address"] == "Ada@xn--exmple-cua.org"
+    client.post("/account", data={"csrf": csrf, "address": "ada@example.org", "match_over": "on"})
     settings = client.get("/api/me/mail").json()
     assert (settings["address"], settings["match_over"], settings["your_turn"]) == (
         "ada@example.org",
@@ -61,6 +66,7 @@ def test_without_smtp_nothing_is_written_and_the_page_says_so(sqlite_client: Tes
     [
         ({"address": "not an address"}, 422, "address: An email address must have an @-sign."),
         ({"address": 12}, 422, "address: an e-mail address of at most 254 characters"),
+        ({"address": "ädä@example.org"}, 422, "address: Internationalized characters before"),
         ({"your_turn": True}, 422, "address: give an address first"),
         ({"address": "a@example.org", "your_turn": "yes"}, 422, "your_turn: true or false"),
         ({"address": "a@example.org", "colour": 1}, 422, "colour: not a mail setting"),

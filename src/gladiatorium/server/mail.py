@@ -129,13 +129,16 @@ class Reminded(Base):
 
 # ----- a person's settings --------------------------------------------------------------------
 def checked_address(value: object) -> str:
-    """The address in its normal form, or BadRequest naming what is wrong with it."""
+    """The address in its normal form, all ASCII (an international domain in its IDNA
+    form; letters beyond ASCII before the @ are refused, as few SMTP servers take them),
+    or BadRequest naming what is wrong with it. Nothing is looked up in the DNS."""
     if not isinstance(value, str) or len(value) > 254:
         raise BadRequest("address: an e-mail address of at most 254 characters")
     try:
-        return str(validate_email(value, check_deliverability=False).normalized)
+        checked = validate_email(value, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError as err:
         raise BadRequest(f"address: {err}") from None
+    return str(checked.ascii_email or checked.normalized)
 
 
 @dataclass(frozen=True)
