@@ -132,8 +132,14 @@ class Notices:
         for match_id, released in sorted(changed.items()):
             try:
                 written += self.look(match_id, released)
-            except GladiatoriumError as err:
+            except GladiatoriumError as err:  # the match is gone or cannot be rebuilt
                 log.warning("match=%s not looked at for mail: %s", match_id, err)
+            except Exception:  # a passing fault (a busy database): look again next tick
+                log.exception("match=%s mail look failed", match_id)
+                with self._guard:
+                    seen = self._changed.setdefault(match_id, {})
+                    for user, ply in released.items():
+                        seen[user] = max(ply, seen.get(user, ply))
         return written + self.remind()
 
     # ----- a match that changed ----------------------------------------------------------
@@ -150,7 +156,7 @@ class Notices:
             awaited = awaited_people(live)
             facts = {user: seat_facts(live, seats) for user, seats in holders.items()}
             over, ply = live.over, live.ply
-        released = {**released, **dict.fromkeys(set(holders) - set(awaited), ply)}
+        self._release(match_id, {**released, **dict.fromkeys(set(holders) - set(awaited), ply)})
         with self.store.sessions() as session:
             if not self._receiving(session, list(holders), None):
                 return 0
@@ -159,7 +165,6 @@ class Notices:
                 self._write(user, "over", facts[user], f"over:{match_id}:{user}")
                 for user in holders
             )
-        self._release(match_id, released)
         written = 0
         for user in awaited:
             written += self._turn(user, match_id, ply, {**facts[user], "seats": awaited[user]})
@@ -167,6 +172,8 @@ class Notices:
 
     def _release(self, match_id: str, released: dict[int, int]) -> None:
         """Forget the "your turn" marks of those who were not awaited after them."""
+        if not released:
+            return
         with self.store.sessions() as session:
             marks = session.execute(
                 select(TurnMark.user_id, TurnMark.ply).where(

@@ -302,9 +302,13 @@ class MailSender(Periodic):
 
     def _failed(self, claim: str, attempts: int, err: Exception) -> None:
         """Back to the queue after an SMTP error, the wait doubled at each failure;
-        given up after ``MAX_ATTEMPTS`` or when the server refuses for good (5xx)."""
+        given up after ``MAX_ATTEMPTS`` or when the server refuses this mail for good (its
+        recipient, or its content with a 5xx; a refused login or sender is the server's
+        configuration, tried again)."""
         code = getattr(err, "smtp_code", 0) or 0
-        permanent = 500 <= code < 600 or isinstance(err, smtplib.SMTPRecipientsRefused)
+        permanent = isinstance(err, smtplib.SMTPRecipientsRefused) or (
+            isinstance(err, smtplib.SMTPDataError) and 500 <= code < 600
+        )
         wait = min(self.settings.mail_retry_seconds * 2 ** (attempts - 1), MAX_BACKOFF)
         status = "failed" if permanent or attempts >= MAX_ATTEMPTS else "queued"
         log.warning("mail not sent (try %d, %s): %s", attempts, status, err)
