@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 import httpx2
+import pytest
 from mail_helpers import PUBLIC, SmtpServer, choose, confirm, mail_settings, text_of
 from server_helpers import LiveServer, wait_for
 from sqlalchemy import select
@@ -222,3 +223,24 @@ def test_two_processes_send_each_mail_once(
     )
     logs = servers[0].log() + servers[1].log()
     assert logs.count("mail confirm sent") == 8
+
+
+@pytest.mark.parametrize("moment", ["claimed", "sent"])
+def test_a_server_killed_while_sending(
+    live_server: Start, database_url: str, smtp_server: SmtpServer, moment: str
+) -> None:
+    """Killed after claiming a mail: it goes once, after the lease. Killed after the SMTP
+    server took it and before it was marked sent (the window docs/server.md owns to): it
+    goes a second time after the lease."""
+    sink = smtp_server.sink
+    server = live_server(database_url, **mail_env(smtp_server, GLADIATORIUM_FAULT_MAIL_EXIT=moment))
+    ada = Person(server, "ada")
+    choose(ada, address="ada@example.org")
+    assert server.process is not None
+    assert server.process.wait(30) == 70
+    assert outbox(database_url) == [(1, "confirm", "queued")]
+    assert len(sink.to("ada@example.org")) == (1 if moment == "sent" else 0)
+    server.env.pop("GLADIATORIUM_FAULT_MAIL_EXIT")
+    server.start()
+    wait_for(lambda: outbox(database_url) == [(1, "confirm", "sent")], what="the mail sent")
+    assert len(sink.to("ada@example.org")) == (2 if moment == "sent" else 1)

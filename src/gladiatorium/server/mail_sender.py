@@ -15,6 +15,7 @@ as one mail.
 from __future__ import annotations
 
 import logging
+import os
 import secrets
 import smtplib
 import ssl
@@ -47,6 +48,9 @@ MAX_ATTEMPTS = 12
 MAX_BACKOFF = 3600.0
 #: the base of the links when the server has no ``--public-url``
 FALLBACK_BASE = "http://localhost:8000"
+#: tests only: exit the process right after a mail's claim (``claimed``) or right after
+#: the SMTP server took it, before the mark (``sent``); never set in production
+_FAULT_EXIT = os.environ.get("GLADIATORIUM_FAULT_MAIL_EXIT", "")
 
 
 # ----- the SMTP URL ---------------------------------------------------------------------------
@@ -254,11 +258,13 @@ class MailSender(Periodic):
         payloads = list({str(r.payload.get("match", r.id)): r.payload for r in rows}.values())
         to, stop = address.address, address.unsubscribe
         message = compose(first.kind, payloads, to, stop, self.settings)
+        _fault("claimed")
         try:
             deliver(self.target, message, self.timeout)
         except (smtplib.SMTPException, OSError) as err:
             self._failed(claim, first.attempts + 1, err)
             return 0
+        _fault("sent")
         self._mark(claim, "sent")
         log.info("mail %s sent (%d notices) to user=%d", first.kind, len(rows), first.user_id)
         return 1
@@ -325,6 +331,12 @@ class MailSender(Periodic):
                     error=str(err)[:300],
                 )
             )
+
+
+def _fault(moment: str) -> None:
+    if moment == _FAULT_EXIT:
+        log.warning("mail %s: exiting now (fault injection)", moment)
+        os._exit(70)
 
 
 def _free(now: Any) -> Any:
