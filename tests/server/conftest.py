@@ -16,6 +16,7 @@ import psycopg
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from mail_helpers import SmtpServer
 from server_helpers import LiveServer, free_port, settings_for
 
 import gladiatorium
@@ -218,3 +219,12 @@ def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
     """The app on a SQLite file only (tests whose subject does not depend on the backend)."""
     with TestClient(create_app(settings_for(f"sqlite:///{tmp_path / 'one.db'}"))) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def smtp_server() -> Iterator[SmtpServer]:
+    """A real SMTP server (aiosmtpd) on loopback, keeping in memory what it receives."""
+    server = SmtpServer()
+    server.start()
+    yield server
+    server.stop()

@@ -1,8 +1,8 @@
 """Leak tests through the server, one per hidden-information game: two matches with
 the same seed that differ only in a secret send byte-identical messages (GET bodies,
-action answers, refusals and WebSocket pushes) to every seat that may not know the
-secret and to spectators. SQLite only: the bodies do not depend on the backend, and
-the API tests run on both."""
+action answers, refusals, WebSocket pushes and every kind of mail a seat may be sent)
+to every seat that may not know the secret and to spectators. SQLite only: the bodies
+do not depend on the backend, and the API tests run on both."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ from server_helpers import ORIGIN, register
 
 from gladiatorium.core import get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
+from gladiatorium.server.config import Settings
+from gladiatorium.server.mail_notices import seat_facts
+from gladiatorium.server.mail_sender import compose
 from gladiatorium.server.service import MatchService
 
 SEED = 20261124
@@ -56,12 +59,29 @@ class Twins:
         )
         return answer.status_code, answer.content
 
+    def mail(self, index: int, seat: str) -> bytes:
+        """Every kind of mail about the match ``seat`` could be sent now, the match's id
+        written as MATCH (the twins' ids differ), without the Date and Message-ID."""
+        app: Any = self.client.app
+        live = app.state.service.store.live(self.ids[index])
+        with live.lock:
+            facts = {**seat_facts(live, [seat]), "due": "2026-11-24T12:00:00+00:00"}
+        mails = []
+        for kind in ("turn", "reminder", "over", "invited"):
+            message = compose(kind, [facts], "x@example.org", "stop", Settings())
+            del message["Date"], message["Message-ID"]
+            mails.append(message.as_bytes().replace(self.ids[index].encode(), b"MATCH"))
+        return b"\n".join(mails)
+
     def check(self) -> None:
         """Every observer's GET body, and its WebSocket push when it changed, are the
-        same bytes in both matches."""
+        same bytes in both matches; so is every mail a seat could be sent."""
         for seat in self.observers:
             bodies = [self.get(0, seat), self.get(1, seat)]
             assert bodies[0] == bodies[1], (seat, _diff(bodies[0], bodies[1]))
+            if seat is not None:
+                mails = [self.mail(0, seat), self.mail(1, seat)]
+                assert mails[0] == mails[1], (seat, _diff(mails[0], mails[1]))
             if bodies[0] != self.last.get((0, seat)):
                 pushes = [_raw(self.sockets[(i, seat)]) for i in (0, 1)]
                 assert pushes[0] == pushes[1], f"seat {seat}'s pushes differ"

@@ -496,6 +496,20 @@ def serve(
             "origin is allowed too (default: $GLADIATORIUM_PUBLIC_URL, else each request's own)."
         ),
     ] = None,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where mail goes out: smtp://[USER:PASSWORD@]HOST[:PORT][?starttls=1] or "
+            "smtps://... (default: $GLADIATORIUM_SMTP_URL; none: no mail is sent)."
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(
+            help="The From of the mail the server sends (default: $GLADIATORIUM_MAIL_FROM, "
+            "else Gladiatorium <noreply@localhost>)."
+        ),
+    ] = None,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -548,6 +562,8 @@ def serve(
     given = {
         "database_url": database_url,
         "public_url": None if public_url is None else _url_option(public_url, "--public-url"),
+        "smtp_url": smtp_url,
+        "mail_from": mail_from,
         "extra_origins": None
         if not allowed_origin
         else tuple(_url_option(o, "--allowed-origin", origin=True) for o in allowed_origin),
@@ -579,9 +595,28 @@ def _server_settings(given: dict[str, Any]) -> Settings:
             _url_option(settings.public_url, "GLADIATORIUM_PUBLIC_URL")
         for origin in settings.extra_origins:
             _url_option(origin, "GLADIATORIUM_ALLOWED_ORIGINS", origin=True)
+        _mail_options(settings)
     except (typer.BadParameter, ValueError) as err:
         raise fail(f"serve: {err}") from None
     return settings
+
+
+def _mail_options(settings: Settings) -> None:
+    """The SMTP URL and the From address, checked before the server starts."""
+    from email.utils import parseaddr
+
+    from gladiatorium.server.mail_sender import parse_smtp_url
+
+    if settings.smtp_url:
+        try:
+            parse_smtp_url(settings.smtp_url)
+        except ValueError as err:
+            raise typer.BadParameter(f"--smtp-url (or GLADIATORIUM_SMTP_URL): {err}") from None
+    if "@" not in parseaddr(settings.mail_from)[1]:
+        raise typer.BadParameter(
+            f"--mail-from (or GLADIATORIUM_MAIL_FROM): expected an address such as "
+            f"'Gladiatorium <games@example.org>', got {settings.mail_from!r}"
+        )
 
 
 def _url_option(value: str, name: str, origin: bool = False) -> str:

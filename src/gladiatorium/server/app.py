@@ -22,6 +22,7 @@ from gladiatorium.server import ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
 from gladiatorium.server.api import library as api_library
+from gladiatorium.server.api import mail as api_mail
 from gladiatorium.server.api import matches as api_matches
 from gladiatorium.server.api import socket as api_socket
 from gladiatorium.server.config import Settings
@@ -35,11 +36,15 @@ from gladiatorium.server.edge import (
 )
 from gladiatorium.server.errors import Unauthorized
 from gladiatorium.server.hub import Hub, PostgresListener
+from gladiatorium.server.mail import Mailbox
+from gladiatorium.server.mail_notices import Notices
+from gladiatorium.server.mail_sender import MailSender
 from gladiatorium.server.pages import accounts as pages_accounts
 from gladiatorium.server.pages import designer as pages_designer
 from gladiatorium.server.pages import invitations as pages_invitations
 from gladiatorium.server.pages import library as pages_library
 from gladiatorium.server.pages import lobby as pages_lobby
+from gladiatorium.server.pages import mail as pages_mail
 from gladiatorium.server.pages import match as pages_match
 from gladiatorium.server.pages import new_match as pages_new_match
 from gladiatorium.server.pages import replays as pages_replays
@@ -60,9 +65,11 @@ ROUTERS = (
     api_accounts.router,
     api_matches.router,
     api_library.router,
+    api_mail.router,
     api_socket.router,
     pages_lobby.router,
     pages_accounts.router,
+    pages_mail.router,
     pages_new_match.router,
     pages_library.router,
     pages_invitations.router,
@@ -82,11 +89,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessions = make_sessions(engine)
     hub = Hub()
     drivers: BotDrivers | None = None
+    notices: Notices | None = None
 
     def changed(match_id: str) -> None:
         hub.notify(match_id)
         if drivers is not None:
             drivers.kick(match_id)
+        if notices is not None:
+            notices.changed(match_id)
 
     service = MatchService(
         sessions,
@@ -109,6 +119,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     drivers = BotDrivers(service, settings)
     scheduler = Scheduler(service, settings)
+    # mail: written and sent only where an SMTP server is configured
+    mail_sender = None
+    if settings.smtp_url:
+        notices = Notices(service.store, settings)
+        mail_sender = MailSender(service.store, notices, settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -128,10 +143,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         scheduler.start()
         sweeper.start()
         drivers.resume()
+        if mail_sender is not None and notices is not None:
+            notices.resume()
+            mail_sender.start()
         log.info("ready on %s", engine.dialect.name)
         yield
         scheduler.stopping.set()
         sweeper.stopping.set()
+        if mail_sender is not None:
+            mail_sender.stopping.set()
         drivers.close()
         service.store.writer.close()
         if listener is not None:
@@ -145,6 +165,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.drivers = drivers
     app.state.scheduler = scheduler
+    app.state.mailbox = Mailbox(sessions, settings)
+    app.state.notices = notices
+    app.state.mail_sender = mail_sender
     app.state.quota = CreationQuota(settings.match_create_rate)
 
     def ping() -> None:

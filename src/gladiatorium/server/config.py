@@ -10,6 +10,8 @@ from urllib.parse import urlsplit
 DEFAULT_DATABASE = Path("gladiatorium.db")
 #: plies between two snapshots of a match (server/snapshots.py)
 SNAPSHOT_EVERY = 200
+#: the sender of the server's mail unless --mail-from says otherwise
+DEFAULT_MAIL_FROM = "Gladiatorium <noreply@localhost>"
 
 
 def _env_seconds(name: str, default: float) -> float:
@@ -157,6 +159,39 @@ class Settings:
     #: the shortest round deadline a moderator may set, in minutes (tests lower it)
     min_deadline_minutes: float = field(
         default_factory=lambda: _env_seconds("GLADIATORIUM_MIN_DEADLINE_MINUTES", 1.0)
+    )
+
+    #: where mail goes out: ``smtp://[USER:PASSWORD@]HOST[:PORT][?starttls=1]`` or
+    #: ``smtps://...`` (docs/server.md); None: the server sends no mail at all
+    smtp_url: str | None = field(
+        default_factory=lambda: os.environ.get("GLADIATORIUM_SMTP_URL") or None
+    )
+    #: the From of every mail the server sends
+    mail_from: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_MAIL_FROM", DEFAULT_MAIL_FROM)
+    )
+    #: how often the mail sender looks for mail to write and to send, in seconds
+    mail_interval: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_INTERVAL", 1.0)
+    )
+    #: a "your turn" notice waits this long, in seconds, so that the notices of several
+    #: matches go out together in one mail
+    mail_gather_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_GATHER", 120.0)
+    )
+    #: a reminder goes out when a deadline of an awaited seat is this near, in minutes
+    mail_remind_minutes: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_REMIND_MINUTES", 60.0)
+    )
+    #: the first wait before a mail is tried again after an SMTP error, in seconds
+    #: (doubled at each failure, at most an hour)
+    mail_retry_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_RETRY", 30.0)
+    )
+    #: how long a claimed mail belongs to the process sending it, in seconds; a process
+    #: killed while sending leaves it to another (or to itself, restarted) after this
+    mail_lease_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_LEASE", 120.0)
     )
 
     @property

@@ -1,5 +1,6 @@
 """Accounts from the pages: the register and login forms (the CSRF token, and an
-Origin naming this server when the browser sends one) and logging out."""
+Origin naming this server when the browser sends one), logging out, and the account's
+settings (the mail address and what to receive)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.mail import CHOICES
 from gladiatorium.server.pages.common import (
+    AccountPost,
     CsrfRefused,
+    account_form,
     checked_form,
     form_request,
     local_path,
+    login_first,
     page,
     redirect,
     refused,
@@ -93,3 +98,36 @@ async def logout(request: Request) -> Response:
     response = redirect("/")
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+@router.get("/account", response_class=HTMLResponse)
+async def account_page(request: Request) -> Response:
+    """The account's settings: the mail address and what to receive."""
+    caller = await run_in_threadpool(request_caller, request)
+    if caller.user_id is None:
+        return login_first(request)
+    mail = await run_in_threadpool(request.app.state.mailbox.get, caller.user_id)
+    return page(request, "account.html", {"mode": "settings", "mail": mail}, caller)
+
+
+@router.post("/account", openapi_extra=form_request("address", "resend", *CHOICES))
+async def account_post(request: Request) -> Response:
+    """The settings form: the address and a box per choice (unticked: off)."""
+    posted = await account_form(request)
+    if not isinstance(posted, AccountPost):
+        return posted
+    form = posted.form
+    data: dict[str, object] = {choice: form.get(choice) == "on" for choice in CHOICES}
+    data["address"] = text_of(form, "address").strip() or None
+    data["resend"] = form.get("resend") == "on"
+    mailbox = request.app.state.mailbox
+    try:
+        mail = await run_in_threadpool(mailbox.put, posted.user_id, data)
+    except ServiceError as err:
+        mail = await run_in_threadpool(mailbox.get, posted.user_id)
+        context = {"mode": "settings", "mail": mail, "error": str(err)}
+        answer = page(request, "account.html", context, posted.caller, status=err.status)
+        answer.headers.update(error_headers(err))
+        return answer
+    context = {"mode": "settings", "mail": mail, "saved": True}
+    return page(request, "account.html", context, posted.caller)
