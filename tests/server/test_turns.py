@@ -1,0 +1,141 @@
+"""A person's turns (``GET /api/me/turns``, the socket ``/ws/me``), the matches with
+open seats (``GET /api/matches/open``) and rematches, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import ORIGIN, recv, register
+from sqlalchemy import select
+
+from gladiatorium.server.db import Match, MatchSeat
+from gladiatorium.server.rematch import rematch_id, rotated
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"authorization": f"Bearer {token}"}
+
+
+def call(client: TestClient, token: str, method: str, path: str, data: Any = None) -> Any:
+    answer = client.request(method, path, json=data, headers=bearer(token))
+    assert answer.status_code in (200, 201), answer.text
+    return answer.json()
+
+
+def turns(client: TestClient, token: str) -> list[tuple[str, str]]:
+    return [(t["match"], t["seat"]) for t in call(client, token, "GET", "/api/me/turns")["turns"]]
+
+
+def pig(client: TestClient, token: str, seats: dict[str, str], **extra: Any) -> str:
+    data = {"game": "pig", "seats": seats, **extra}
+    return str(call(client, token, "POST", "/api/matches", data)["id"])
+
+
+def pass_turn(client: TestClient, token: str, match: str, seat: str) -> None:
+    """``seat`` rolls until the turn passes (a one) or it may hold, then holds."""
+    for _ in range(100):
+        view = call(client, token, "GET", f"/api/matches/{match}?seat={seat}")
+        if view["awaiting"] != [seat] or view["outcome"] is not None:
+            return
+        action = "hold" if "hold" in view["legal"] else "roll"
+        move = {"seat": seat, "action": action}
+        call(client, token, "POST", f"/api/matches/{match}/actions", move)
+    raise AssertionError("the turn never passed")
+
+
+def test_turns_after_moves_by_two_people(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    first = pig(client, alice, {"1": "me", "2": "open"}, settings={"clock_days": 1})
+    call(client, bob, "POST", f"/api/matches/{first}/join", {"seat": "2"})
+    second = pig(client, bob, {"1": "me", "2": "open"})
+    call(client, alice, "POST", f"/api/matches/{second}/join", {"seat": "2"})
+    assert turns(client, alice) == [(first, "1")]
+    assert turns(client, bob) == [(second, "1")]
+    pass_turn(client, bob, second, "1")
+    assert turns(client, alice) == [(first, "1"), (second, "2")]  # oldest first
+    assert turns(client, bob) == []
+    listed = call(client, alice, "GET", "/api/me/turns")["turns"]
+    assert sorted(listed[0]) == ["deadline", "game", "match", "seat", "since"]
+    assert listed[0]["game"] == "pig" and listed[0]["deadline"] is not None  # the clock
+    assert listed[1]["deadline"] is None and listed[0]["since"] < listed[1]["since"]
+    pass_turn(client, alice, first, "1")
+    assert turns(client, alice) == [(second, "2")]
+    assert turns(client, bob) == [(first, "2")]
+    client.cookies.clear()
+    refused = client.get("/api/me/turns")
+    assert refused.status_code == 401 and "log in" in refused.json()["error"]
+
+
+def test_the_socket_pushes_my_turns_when_they_change(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")  # the cookie: bob's
+    match = pig(client, alice, {"1": "me", "2": "open"})
+    call(client, bob, "POST", f"/api/matches/{match}/join", {"seat": "2"})
+    with client.websocket_connect("/ws/me", headers={"origin": ORIGIN}) as ws:
+        assert recv(ws) == {"type": "turns", "turns": []}
+        pass_turn(client, alice, match, "1")
+        pushed = recv(ws)
+        assert pushed["type"] == "turns"
+        assert [(t["match"], t["seat"]) for t in pushed["turns"]] == [(match, "2")]
+    client.cookies.clear()
+    with client.websocket_connect("/ws/me") as ws:
+        message = ws.receive()
+        assert message["type"] == "websocket.close" and message["code"] == 4401
+
+
+def test_open_seats_filtered_by_game_and_joined(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    match = pig(client, alice, {"1": "me", "2": "open"})
+    chess = call(
+        client,
+        alice,
+        "POST",
+        "/api/matches",
+        {"game": "gladiator-chess", "seats": {"white-king": "me"}},
+    )["id"]
+    everything = client.get("/api/matches/open").json()["matches"]
+    assert [m["match"] for m in everything] == [chess, match]  # newest first
+    only_pig = client.get("/api/matches/open", params={"game": "pig"}).json()["matches"]
+    assert [(m["match"], m["game"], m["seats"]) for m in only_pig] == [(match, "pig", ["2"])]
+    unknown = client.get("/api/matches/open", params={"game": "chess"})
+    assert unknown.status_code == 422 and "chess" in unknown.json()["error"]
+    call(client, bob, "POST", f"/api/matches/{match}/join", {"seat": "2"})
+    assert client.get("/api/matches/open", params={"game": "pig"}).json()["matches"] == []
+    again = client.post(f"/api/matches/{match}/join", json={"seat": "2"}, headers=bearer(alice))
+    assert again.status_code == 409
+
+
+def test_rematch_rotates_seats(client: TestClient) -> None:
+    alice, bob = register(client, "alice"), register(client, "bob")
+    match = pig(client, alice, {"1": "me", "2": "open"}, options={"target": 1})
+    refused = client.post(f"/api/matches/{match}/rematch", headers=bearer(alice))
+    assert refused.status_code == 409  # still being played
+    call(client, bob, "POST", f"/api/matches/{match}/join", {"seat": "2"})
+    for _ in range(100):
+        view = call(client, alice, "GET", f"/api/matches/{match}")
+        if view["outcome"] is not None:
+            break
+        seat = view["awaiting"][0]
+        pass_turn(client, alice if seat == "1" else bob, match, seat)
+    stranger = register(client, "carol")
+    assert client.post(f"/api/matches/{match}/rematch", headers=bearer(stranger)).status_code == 403
+    made = client.post(f"/api/matches/{match}/rematch", headers=bearer(bob))
+    assert made.status_code == 201 and made.json()["id"] == rematch_id(match)
+    same = client.post(f"/api/matches/{match}/rematch", headers=bearer(alice))
+    assert same.status_code == 200 and same.json()["id"] == made.json()["id"]
+    new = made.json()["id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with service.store.sessions() as session:
+        rows = session.scalars(select(MatchSeat).where(MatchSeat.match_id == new)).all()
+        holders = {row.seat: (row.kind, row.user_id) for row in rows}
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    ids = {"a": accounts.user_of(alice).id, "b": accounts.user_of(bob).id}
+    assert holders == {"1": ("user", ids["b"]), "2": ("user", ids["a"])}
+    assert turns(client, bob) == [(new, "1")]  # in bob's turns at once: nothing to accept
+    with service.store.sessions() as session:
+        assert session.get(Match, new).options["target"] == 1  # the same options
+
+
+def test_rotation_keeps_the_server_seats() -> None:
+    order = ["1", "2", "3", "moderator"]
+    assert rotated(order, {"moderator"}) == {"1": "2", "2": "3", "3": "1", "moderator": "moderator"}
