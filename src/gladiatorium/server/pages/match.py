@@ -33,6 +33,7 @@ from gladiatorium.server.pages.common import (
 )
 from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.play import body_of
+from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
@@ -157,6 +158,8 @@ def match_context(
         "stamp": stamp,
         "player": bool(held),
         "record": record,
+        # a finished match's rematch, once someone asked for it
+        "rematch": existing_rematch(service, match_id) if live.over else None,
     }
 
 
