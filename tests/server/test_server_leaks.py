@@ -1,6 +1,7 @@
 """Leak tests through the server, one per hidden-information game: two matches with
 the same seed that differ only in a secret send byte-identical messages (GET bodies,
-action answers, refusals and WebSocket pushes) to every seat that may not know the
+action answers, refusals, WebSocket pushes, and the turns of ``GET /api/me/turns``,
+which ``/ws/me`` pushes) to every seat that may not know the
 secret and to spectators. SQLite only: the bodies do not depend on the backend, and
 the API tests run on both."""
 
@@ -56,9 +57,21 @@ class Twins:
         )
         return answer.status_code, answer.content
 
+    def turns(self) -> list[list[str]]:
+        """The holder's turns (``GET /api/me/turns``) in each match, in the order listed,
+        the observers' seats only; a turn has only its five fields."""
+        listed = self.client.get("/api/me/turns").json()["turns"]
+        assert all(sorted(t) == ["deadline", "game", "match", "seat", "since"] for t in listed)
+        return [
+            [t["seat"] for t in listed if t["match"] == match and t["seat"] in self.observers]
+            for match in self.ids
+        ]
+
     def check(self) -> None:
         """Every observer's GET body, and its WebSocket push when it changed, are the
-        same bytes in both matches."""
+        same bytes in both matches; so are the observers' turns."""
+        turns = self.turns()
+        assert turns[0] == turns[1], turns
         for seat in self.observers:
             bodies = [self.get(0, seat), self.get(1, seat)]
             assert bodies[0] == bodies[1], (seat, _diff(bodies[0], bodies[1]))

@@ -3,11 +3,17 @@ open seats (``GET /api/matches/open``) and rematches, on SQLite and PostgreSQL."
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
+import httpx2
+import pytest
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, recv, register
+from server_helpers import ORIGIN, PASSWORD, recv, register
 from sqlalchemy import select
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from gladiatorium.server.db import Match, MatchSeat
 from gladiatorium.server.rematch import rematch_id, rotated
@@ -139,3 +145,53 @@ def test_rematch_rotates_seats(client: TestClient) -> None:
 def test_rotation_keeps_the_server_seats() -> None:
     order = ["1", "2", "3", "moderator"]
     assert rotated(order, {"moderator"}) == {"1": "2", "2": "3", "3": "1", "moderator": "moderator"}
+
+
+def test_the_socket_on_real_servers(database_url: str, live_server: Callable[..., Any]) -> None:
+    """``/ws/me`` on one server process; the move on another where the database lets
+    two share it (PostgreSQL: the notice travels by NOTIFY)."""
+    first = live_server(database_url)
+    other = live_server(database_url) if database_url.startswith("postgresql") else first
+    tokens = {}
+    for name in ("alice", "bob"):
+        answer = httpx2.post(
+            first.url + "/api/register", json={"username": name, "password": PASSWORD}
+        )
+        tokens[name] = answer.json()["token"]
+
+    def post(server: Any, who: str, path: str, data: Any) -> Any:
+        answer = httpx2.post(server.url + path, json=data, headers=bearer(tokens[who]), timeout=30)
+        assert answer.status_code in (200, 201), answer.text
+        return answer.json()
+
+    match = post(other, "alice", "/api/matches", {"game": "pig", "seats": {"1": "me", "2": "open"}})
+    post(other, "bob", f"/api/matches/{match['id']}/join", {"seat": "2"})
+    with (
+        pytest.raises(ConnectionClosed) as refused,
+        connect(
+            f"{first.ws_url}/ws/me",
+            additional_headers={**bearer(tokens["bob"]), "origin": "http://evil.example"},
+            open_timeout=30,
+        ) as ws,
+    ):
+        ws.recv(timeout=30)
+    assert refused.value.rcvd is not None and refused.value.rcvd.code == 4403
+    with connect(
+        f"{first.ws_url}/ws/me", additional_headers=bearer(tokens["bob"]), open_timeout=30
+    ) as ws:
+        assert json.loads(ws.recv(timeout=30)) == {"type": "turns", "turns": []}
+        for _ in range(100):  # alice's turn, on the other server, until it passes
+            view = httpx2.get(
+                f"{other.url}/api/matches/{match['id']}?seat=1", headers=bearer(tokens["alice"])
+            ).json()
+            if view["awaiting"] != ["1"]:
+                break
+            action = "hold" if "hold" in view["legal"] else "roll"
+            post(
+                other,
+                "alice",
+                f"/api/matches/{match['id']}/actions",
+                {"seat": "1", "action": action},
+            )
+        pushed = json.loads(ws.recv(timeout=30))
+        assert [(t["match"], t["seat"]) for t in pushed["turns"]] == [(match["id"], "2")]
