@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, register
+from server_helpers import ORIGIN, recv_until, register
 
 from gladiatorium.core import get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
@@ -34,6 +34,9 @@ class Twins:
     sockets: dict[tuple[int, str | None], Any] = field(default_factory=dict)
     last: dict[tuple[int, str | None], bytes] = field(default_factory=dict)
     compared: int = 0
+    #: the holder's own socket (``/ws/me``) and the turns it last pushed
+    me: Any = None
+    me_last: Any = None
 
     def get(self, index: int, seat: str | None) -> bytes:
         params = {} if seat is None else {"seat": seat}
@@ -62,6 +65,9 @@ class Twins:
         the observers' seats only; a turn has only its five fields."""
         listed = self.client.get("/api/me/turns").json()["turns"]
         assert all(sorted(t) == ["deadline", "game", "match", "seat", "since"] for t in listed)
+        if self.me is not None and listed != self.me_last:  # the socket pushes the same list
+            recv_until(self.me, lambda frame: frame == {"type": "turns", "turns": listed})
+            self.me_last = listed
         return [
             [t["seat"] for t in listed if t["match"] == match and t["seat"] in self.observers]
             for match in self.ids
@@ -125,6 +131,7 @@ def twins(
         for opts in options
     )
     pair = Twins(client, (ids[0], ids[1]), observers)
+    pair.me = stack.enter_context(client.websocket_connect("/ws/me"))
     for index, match in enumerate(ids):
         for seat in observers:
             query = "" if seat is None else f"?seat={seat}"
