@@ -1,6 +1,7 @@
 """Turns, open seats and rematches in a real browser (Debian's chromium, see
 test_pages.py): one browser, two people, three pages. The title's count of a second
-page of bob's changes when alice moves, with no reload; the lobby lists open seats by
+page of bob's changes when alice moves, with no reload, and that page, in the
+background, shows a notification; the lobby lists open seats by
 game and joins one with a click; "Rematch" at the end rotates the seats."""
 
 from __future__ import annotations
@@ -12,6 +13,18 @@ from playwright.sync_api import Browser, Page, expect
 from test_pages import browser, new_page, page_server, register
 
 __all__ = ["browser", "page_server"]
+
+
+#: a page in the background whose person allowed notifications, which it records
+BACKGROUND = """
+window.told = [];
+Object.defineProperty(document, "hidden", { get: () => true });
+window.Notification = class {
+  constructor(title, options) { window.told.push([title, options.body]); }
+  static requestPermission() { return Promise.resolve("granted"); }
+};
+window.Notification.permission = "granted";
+"""
 
 
 def api(page: Page, base: str, method: str, path: str, data: Any = None) -> Any:
@@ -53,15 +66,22 @@ def test_turns_open_seats_and_rematch_in_browsers(browser: Browser, page_server:
     expect(bob.locator("#your-turn-none")).to_be_visible()
     expect(bob).to_have_title("Lobby · Gladiatorium")
     second = bob_context.new_page()  # another page of bob's, where the count must change
+    second.add_init_script(BACKGROUND)  # in the background, notifications allowed
     second.goto("/library")
+    expect(second.locator("#turn-alerts")).to_be_hidden()  # allowed already: no button
     expect(second).to_have_title(re.compile(r"^My library"))
 
     alice.goto("/")
     expect(alice).to_have_title("(1) Lobby · Gladiatorium")
+    # the button that asks for notifications: shown only while nothing was decided
+    asked = alice.evaluate("Notification.permission") != "default"
+    expect(alice.locator("#turn-alerts")).to_be_visible(visible=not asked)
     expect(alice.locator("#your-turn-list a")).to_have_attribute("href", f"/matches/{match}?seat=1")
     pass_turn(alice, base, match, "1")
     # no reload: the pushes of /ws/me
     expect(second).to_have_title(re.compile(r"^\(1\) My library"))
+    told = second.evaluate("window.told")
+    assert told == [["Your turn · Gladiatorium", f"Pig #{match}, seat 2"]]
     expect(bob.locator("#your-turn-list a")).to_have_attribute("href", f"/matches/{match}?seat=2")
     expect(alice).to_have_title("Lobby · Gladiatorium")
     expect(alice.locator("#your-turn-none")).to_be_visible()

@@ -16,8 +16,8 @@
   }
 
   function names() {
-    var list = document.getElementById("your-turn-list");
-    try { return JSON.parse(list && list.dataset.names || "{}"); } catch (e) { return {}; }
+    var button = document.getElementById("turn-alerts");
+    try { return JSON.parse(button && button.dataset.names || "{}"); } catch (e) { return {}; }
   }
 
   function render(turns) {
