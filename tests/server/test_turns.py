@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, PASSWORD, recv, register
+from server_helpers import ORIGIN, PASSWORD, recv, register, wait_for
 from sqlalchemy import select
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -147,11 +147,11 @@ def test_rotation_keeps_the_server_seats() -> None:
     assert rotated(order, {"moderator"}) == {"1": "2", "2": "3", "3": "1", "moderator": "moderator"}
 
 
-def test_the_socket_on_real_servers(database_url: str, live_server: Callable[..., Any]) -> None:
-    """``/ws/me`` on one server process; the move on another where the database lets
-    two share it (PostgreSQL: the notice travels by NOTIFY)."""
-    first = live_server(database_url)
-    other = live_server(database_url) if database_url.startswith("postgresql") else first
+def test_the_socket_on_real_servers(postgres_url: str, live_server: Callable[..., Any]) -> None:
+    """``/ws/me`` on one server process, the move on another on the same PostgreSQL
+    database: the notice travels by NOTIFY (on SQLite, one process: the in-process
+    tests above)."""
+    first, other = live_server(postgres_url), live_server(postgres_url)
     tokens = {}
     for name in ("alice", "bob"):
         answer = httpx2.post(
@@ -195,3 +195,26 @@ def test_the_socket_on_real_servers(database_url: str, live_server: Callable[...
             )
         pushed = json.loads(ws.recv(timeout=30))
         assert [(t["match"], t["seat"]) for t in pushed["turns"]] == [(match["id"], "2")]
+
+
+def test_a_rematch_rotates_a_bot_alike(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    alice = register(client, "alice")
+    match = pig(client, alice, {"1": "me", "2": "bot:random"}, options={"target": 1})
+    for _ in range(100):
+        view = call(client, alice, "GET", f"/api/matches/{match}")
+        if view["outcome"] is not None:
+            break
+        if view["awaiting"] == ["1"]:
+            pass_turn(client, alice, match, "1")
+        else:
+            wait_for(
+                lambda: call(client, alice, "GET", f"/api/matches/{match}")["awaiting"] != ["2"],
+                what="the bot's turn to pass",
+            )
+    new = call(client, alice, "POST", f"/api/matches/{match}/rematch")["id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with service.store.sessions() as session:
+        rows = session.scalars(select(MatchSeat).where(MatchSeat.match_id == new)).all()
+        holders = {row.seat: (row.kind, row.bot) for row in rows}
+    assert holders == {"1": ("bot", "random"), "2": ("user", None)}
