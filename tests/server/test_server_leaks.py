@@ -1,8 +1,9 @@
 """Leak tests through the server, one per hidden-information game: two matches with
 the same seed that differ only in a secret send byte-identical messages (GET bodies,
-action answers, refusals, WebSocket pushes and every kind of mail a seat may be sent)
-to every seat that may not know the secret and to spectators. SQLite only: the bodies
-do not depend on the backend, and the API tests run on both."""
+action answers, refusals, WebSocket pushes, every kind of mail a seat may be sent,
+and the turns of ``GET /api/me/turns``, which ``/ws/me`` pushes) to every seat that may
+not know the secret and to spectators. SQLite only: the bodies do not depend on the
+backend, and the API tests run on both."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import ORIGIN, register
+from server_helpers import ORIGIN, recv_until, register
 
 from gladiatorium.core import get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
@@ -36,6 +37,9 @@ class Twins:
     sockets: dict[tuple[int, str | None], Any] = field(default_factory=dict)
     last: dict[tuple[int, str | None], bytes] = field(default_factory=dict)
     compared: int = 0
+    #: the holder's own socket (``/ws/me``) and the turns it last pushed
+    me: Any = None
+    me_last: Any = None
 
     def get(self, index: int, seat: str | None) -> bytes:
         params = {} if seat is None else {"seat": seat}
@@ -73,9 +77,25 @@ class Twins:
             mails.append(message.as_bytes().replace(self.ids[index].encode(), b"MATCH"))
         return b"\n".join(mails)
 
+    def turns(self) -> list[list[str]]:
+        """The holder's turns (``GET /api/me/turns``) in each match, in the order listed,
+        the observers' seats only; a turn has only its five fields."""
+        listed = self.client.get("/api/me/turns").json()["turns"]
+        assert all(sorted(t) == ["deadline", "game", "match", "seat", "since"] for t in listed)
+        if self.me is not None and listed != self.me_last:  # the socket pushes the same list
+            recv_until(self.me, lambda frame: frame == {"type": "turns", "turns": listed})
+            self.me_last = listed
+        return [
+            [t["seat"] for t in listed if t["match"] == match and t["seat"] in self.observers]
+            for match in self.ids
+        ]
+
     def check(self) -> None:
         """Every observer's GET body, and its WebSocket push when it changed, are the
-        same bytes in both matches; so is every mail a seat could be sent."""
+        same bytes in both matches; so are every mail a seat could be sent and the
+        observers' turns."""
+        turns = self.turns()
+        assert turns[0] == turns[1], turns
         for seat in self.observers:
             bodies = [self.get(0, seat), self.get(1, seat)]
             assert bodies[0] == bodies[1], (seat, _diff(bodies[0], bodies[1]))
@@ -132,6 +152,7 @@ def twins(
         for opts in options
     )
     pair = Twins(client, (ids[0], ids[1]), observers)
+    pair.me = stack.enter_context(client.websocket_connect("/ws/me"))
     for index, match in enumerate(ids):
         for seat in observers:
             query = "" if seat is None else f"?seat={seat}"

@@ -21,6 +21,7 @@ from gladiatorium.games import load
 from gladiatorium.server import ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
+from gladiatorium.server.api import inbox as api_inbox
 from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
 from gladiatorium.server.api import matches as api_matches
@@ -63,6 +64,7 @@ _SECRET_PATHS = re.compile(r"/invite/[^/?]+")
 #: in the order their paths are matched (``/matches/new`` before ``/matches/{match_id}``)
 ROUTERS = (
     api_accounts.router,
+    api_inbox.router,
     api_matches.router,
     api_library.router,
     api_mail.router,

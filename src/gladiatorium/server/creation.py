@@ -23,6 +23,7 @@ from gladiatorium.server.errors import BadRequest, Forbidden, TooMany, Unauthori
 from gladiatorium.server.library import Library
 from gladiatorium.server.store import Live, MatchStore
 from gladiatorium.server.tokens import digest_token, new_token
+from gladiatorium.server.turns import record_turns
 
 log = logging.getLogger("gladiatorium.match")
 
@@ -126,12 +127,17 @@ class Creation:
         library: Mapping[Seat, list[int]] | None = None,
         seed: int | None = None,
         position: str | None = None,
+        *,
+        people: Mapping[Seat, int] | None = None,
+        match_id: str | None = None,
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
         ``open`` or ``server``. Options are checked by the game, errors name them.
         ``position``: the match starts from this written position (the game's format,
         ``dice`` included) instead of the game's own start. ``seed`` is for tests only
-        (never taken over HTTP): a random one otherwise."""
+        (never taken over HTTP): a random one otherwise. ``people`` gives seats to other
+        accounts and ``match_id`` names the match (a rematch: a second insert of that id
+        fails, IntegrityError)."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
@@ -155,9 +161,12 @@ class Creation:
         if kept.round_minutes is not None and game.round_number(state) is None:
             raise BadRequest(f"round_minutes: {game.info.name} is not played in rounds")
         rows, invites = self._seat_rows(game, state, user_id, seats)
+        for row in rows:
+            if people and row.seat in people:
+                row.kind, row.user_id = "user", people[row.seat]
         if kept.round_minutes is None and any(r.kind == "server" for r in rows):
             raise BadRequest("round_minutes: a seat the server runs needs a round deadline")
-        match_id = secrets.token_urlsafe(9)
+        match_id = match_id or secrets.token_urlsafe(9)
         bots_only = all(r.kind in NOBODY for r in rows)
         sessions = self.store.sessions
         with self._bot_only if bots_only else nullcontext(), sessions.begin() as session:
@@ -185,8 +194,11 @@ class Creation:
                 session.add(row)
             live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
             self.store.plan_deadlines(session, live)
+            record_turns(session, match_id, live.deciding())
+            self.store.notify_others(session, match_id)
         self.store.hold(live)
         log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
+        self.store.on_change(match_id)  # its people's turns changed
         return Created(match_id, invites)
 
     def _check_bot_only(self, session: Session, user_id: int | None) -> None:

@@ -40,14 +40,40 @@ def notice(match_id: str) -> str:
     return f"{match_id} {origin()}"
 
 
+class Changes:
+    """The matches that changed since a watcher last looked (a person's socket, which
+    then asks whether one of them is theirs), and an event set when there are some."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+        self.event = asyncio.Event()
+
+    def take(self) -> set[str]:
+        """The changed matches, forgotten: the next change sets the event again."""
+        ids, self.ids = self.ids, set()
+        self.event.clear()
+        return ids
+
+
 class Hub:
-    """Subscribers per match: asyncio queues that hold at most one pending notice; and the
-    open sockets per session (the digest of a login token), told when it is logged out."""
+    """Subscribers per match: asyncio queues that hold at most one pending notice; the
+    watchers of every match (:class:`Changes`); and the open sockets per session (the
+    digest of a login token), told when it is logged out."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._subscribers: dict[str, set[asyncio.Queue[None]]] = defaultdict(set)
         self._sessions: dict[str, set[asyncio.Event]] = defaultdict(set)
+        self._watchers: set[Changes] = set()
+
+    def watch_all(self) -> Changes:
+        """Told of every match's change (a person's socket: its turns may have changed)."""
+        changes = Changes()
+        self._watchers.add(changes)
+        return changes
+
+    def unwatch_all(self, changes: Changes) -> None:
+        self._watchers.discard(changes)
 
     def watch_session(self, digest: str) -> asyncio.Event:
         """An event set when the session ``digest`` ends (its socket then closes, 4401)."""
@@ -89,6 +115,9 @@ class Hub:
         for queue in self._subscribers.get(match_id, ()):
             if queue.empty():
                 queue.put_nowait(None)
+        for changes in self._watchers:
+            changes.ids.add(match_id)
+            changes.event.set()
 
 
 class PostgresListener(threading.Thread):

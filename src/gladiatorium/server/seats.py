@@ -7,12 +7,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select, update
 
-from gladiatorium.core import Seat
+from gladiatorium.core import Seat, games
 from gladiatorium.server.db import Match, MatchSeat
-from gladiatorium.server.errors import Conflict, Forbidden, NotFound, Unauthorized
+from gladiatorium.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from gladiatorium.server.store import MatchStore
 from gladiatorium.server.tokens import digest_token, new_token
 
@@ -27,6 +29,25 @@ class Accepted:
     seat: Seat
     #: a guest's new seat secret, for its cookie (None: an account, or nothing new)
     secret: str | None
+
+
+@dataclass(frozen=True)
+class OpenMatch:
+    """A match in progress with seats open for anyone to take."""
+
+    match: str
+    #: the game's slug
+    game: str
+    seats: list[Seat]
+    created_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "match": self.match,
+            "game": self.game,
+            "seats": self.seats,
+            "created": self.created_at.isoformat(),
+        }
 
 
 USED = "this invitation was already used: ask whoever sent it for a new link"
@@ -142,6 +163,31 @@ class Seats:
         log.info("match=%s seat=%s new invitation", match_id, seat)
         self.store.on_change(match_id)
         return token
+
+    def open_matches(self, game: str | None = None, limit: int = 50) -> list[OpenMatch]:
+        """Matches in progress with an open seat (of ``game``, a slug, if given),
+        newest first: at most ``limit`` matches, each with its open seats in order."""
+        if game is not None and game not in {g.info.slug for g in games()}:
+            raise BadRequest(f"game: no game {game!r}")
+        query = (
+            select(Match.id, Match.game, Match.created_at, MatchSeat.seat)
+            .join(MatchSeat, MatchSeat.match_id == Match.id)
+            .where(Match.status == "running", MatchSeat.kind == "open")
+            .order_by(Match.created_at.desc(), Match.id)
+            .limit(limit * 10)
+        )
+        if game is not None:
+            query = query.where(Match.game == game)
+        found: dict[str, OpenMatch] = {}
+        with self.store.sessions() as session:
+            for match_id, slug, created_at, seat in session.execute(query):
+                if match_id not in found and len(found) == limit:
+                    break
+                found.setdefault(match_id, OpenMatch(match_id, slug, [], created_at))
+                found[match_id].seats.append(seat)
+        for row in found.values():
+            row.seats.sort(key=lambda seat: (len(seat), seat))
+        return list(found.values())
 
     def creator(self, match_id: str) -> int | None:
         """The account that created the match (None: created without one)."""

@@ -32,6 +32,7 @@ from gladiatorium.server import ratings, snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
 from gladiatorium.server.hub import notice
+from gladiatorium.server.turns import record_turns
 from gladiatorium.server.writer import Writer
 
 log = logging.getLogger("gladiatorium.match")
@@ -82,6 +83,10 @@ class Live:
             return self.adjudicated
         result = self.state.outcome()
         return None if result is None else result.to_json()
+
+    def deciding(self) -> tuple[Seat, ...]:
+        """The seats the match waits on (none once over)."""
+        return () if self.over else self.state.deciding()
 
     def bot_seats_awaited(self) -> list[Seat]:
         if self.over:
@@ -323,6 +328,7 @@ class MatchStore:
             if claim is not None:
                 self.claim(session, claim)
             self.plan_deadlines(session, live)
+            record_turns(session, live.id, live.deciding(), {seat for seat, _ in steps})
             self.notify_others(session, live.id)
 
         try:

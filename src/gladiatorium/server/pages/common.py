@@ -81,6 +81,8 @@ def page(
         "user": caller.user,
         "csrf": token,
         "csrf_field": CSRF_FIELD,
+        # the games' names by slug, for the turns a page is told of (static/turns.js)
+        "game_names": {g.info.slug: g.info.name for g in games()},
         **context,
     }
     html = env.get_template(name).render(values)

@@ -1,5 +1,5 @@
-"""The lobby: my matches (where it is my move first) and the matches with an open seat,
-and taking an open seat."""
+"""The lobby: my turns, my matches (where it is my move first) and the matches with an
+open seat (of one game, if chosen), taking an open seat, and asking for a rematch."""
 
 from __future__ import annotations
 
@@ -24,8 +24,10 @@ from gladiatorium.server.pages.common import (
     text_of,
 )
 from gladiatorium.server.pages.pictures import outcome_text
+from gladiatorium.server.rematch import offer_rematch
 from gladiatorium.server.service import MatchService
-from gladiatorium.server.web import Caller, request_caller, service_of
+from gladiatorium.server.turns import Turn, awaited_turns
+from gladiatorium.server.web import Caller, invite_url, request_caller, service_of
 
 router = APIRouter()
 
@@ -41,8 +43,11 @@ class MatchRow:
     open_seats: list[Seat] = field(default_factory=list)
 
 
-def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], list[MatchRow]]:
-    """My matches (with where it is my move) and matches with an open seat."""
+def lobby_rows(
+    service: MatchService, caller: Caller, game: str | None = None
+) -> tuple[list[MatchRow], list[MatchRow]]:
+    """My matches (with where it is my move) and matches with an open seat (of
+    ``game``, a slug, if given)."""
     names = {g.info.slug: g.info.name for g in games()}
     mine: dict[str, list[Seat]] = {}
     with service.store.sessions() as session:
@@ -55,13 +60,16 @@ def lobby_rows(service: MatchService, caller: Caller) -> tuple[list[MatchRow], l
                 .limit(200)
             ):
                 mine.setdefault(match_id, []).append(seat)
-        open_rows = session.execute(
+        query = (
             select(Match.id, Match.game, MatchSeat.seat)
             .join(MatchSeat, MatchSeat.match_id == Match.id)
             .where(Match.status == "running", MatchSeat.kind == "open")
             .order_by(Match.created_at.desc())
             .limit(200)
-        ).all()
+        )
+        if game:
+            query = query.where(Match.game == game)
+        open_rows = session.execute(query).all()
     for match_id, token in caller.seat_tokens.items():
         if match_id not in mine and len(mine) < 250:
             try:
@@ -121,15 +129,19 @@ def _my_move(live: Any, awaiting: set[Seat], seats: list[Seat]) -> bool:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request) -> Response:
+async def lobby(request: Request, game: str | None = None) -> Response:
     caller = await run_in_threadpool(request_caller, request)
-    mine, joinable = await run_in_threadpool(lobby_rows, service_of(request), caller)
-    return page(
-        request,
-        "lobby.html",
-        {"games": games(), "mine": mine, "joinable": joinable},
-        caller,
-    )
+    service = service_of(request)
+    slugs = {g.info.slug for g in games()}
+    chosen = game if game in slugs else None
+    mine, joinable = await run_in_threadpool(lobby_rows, service, caller, chosen)
+    turns: list[Turn] = []
+    if caller.user_id is not None:
+        turns = await run_in_threadpool(awaited_turns, service.store.sessions, caller.user_id)
+    names = {g.info.slug: g.info.name for g in games()}
+    context = {"games": games(), "mine": mine, "joinable": joinable, "chosen": chosen or ""}
+    context.update(turns=turns, names=names)
+    return page(request, "lobby.html", context, caller)
 
 
 @router.post("/matches/{match_id}/join", openapi_extra=form_request("seat"))
@@ -144,3 +156,22 @@ async def join(request: Request, match_id: str) -> Response:
         return problem(request, err.status, str(err), posted.caller)
     request.app.state.drivers.kick(match_id)
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
+
+
+@router.post("/matches/{match_id}/rematch", openapi_extra=form_request())
+async def rematch(request: Request, match_id: str) -> Response:
+    """A rematch of a finished match, its seats rotated (``server/rematch.py``): to the
+    new match, or to the invitation links its guests' seats need."""
+    posted = await account_form(request)
+    if isinstance(posted, Response):
+        return posted
+    service = service_of(request)
+    try:
+        made = await run_in_threadpool(offer_rematch, service, match_id, posted.user_id)
+    except ServiceError as err:
+        return problem(request, err.status, str(err), posted.caller)
+    request.app.state.drivers.kick(made.id)
+    if not made.invites:
+        return redirect(f"/matches/{quote(made.id)}")
+    invites = {seat: invite_url(request, token) for seat, token in made.invites.items()}
+    return page(request, "created.html", {"id": made.id, "invites": invites}, posted.caller, 201)

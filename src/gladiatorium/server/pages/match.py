@@ -34,6 +34,7 @@ from gladiatorium.server.pages.common import (
 from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.play import body_of
 from gladiatorium.server.ratings_views import match_changes
+from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
@@ -161,6 +162,8 @@ def match_context(
         "record": record,
         "ratings": _rating_changes(service, match_id) if body["outcome"] else [],
         "casual": casual,
+        # a finished match's rematch, once someone asked for it
+        "rematch": existing_rematch(service, match_id) if live.over else None,
     }
 
 
