@@ -170,7 +170,7 @@ async def _serve_socket(
 
     opening: Any = "body"
     if framed is not None and reconnect is not None:
-        opening = ("ack", int(reconnect)) if reconnect.isdigit() else "body"
+        opening = ("ack", int(reconnect)) if reconnect.isascii() and reconnect.isdigit() else "body"
     try:
         await push(fresh=True, how=opening)
     except ServiceError:  # a reconnecting client's ply the match never reached
