@@ -3,9 +3,10 @@
 events after the ply the client last acknowledged and its view as a JSON Patch
 (RFC 6902) against the view sent at that ply.
 
-Every part is built from the seat's own body (:func:`seat_body`), so a delta tells a
-seat nothing its body would not; and a frame is made once per seat, base and ply, for
-all the connections of that seat (the spectators are one seat)."""
+Every part is built from the seat's own body (:func:`seat_parts`, its body without the
+events, and the events it may see), so a delta tells a seat nothing its body would not;
+and a frame is made once per seat, base and ply, for all the connections of that seat
+(the spectators are one seat)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import jsonpatch
 
 from gladiatorium.core import Seat
 from gladiatorium.server.errors import ServiceError
-from gladiatorium.server.play import events_after, seat_body, shared_text
+from gladiatorium.server.play import events_after, seat_body, seat_parts, shared_text
 from gladiatorium.server.store import Live
 
 #: views kept per connection for plies sent but not yet acknowledged; a client that
@@ -37,8 +38,7 @@ class Frames:
     def body(self, live: Live) -> str:
         """A ``body`` frame (on connect and on ``sync``); the next delta builds on it."""
         body = seat_body(live, self.seat)
-        self._sent(live.ply, body, acked=None)
-        self.views = {live.ply: body["view"]}
+        self._sent(live.ply, seat_parts(live, self.seat), acked=None)
         return shared_text(
             live, ("body-frame", self.seat), lambda: {"type": "body", "ply": live.ply, "body": body}
         )
@@ -47,7 +47,7 @@ class Frames:
         """A ``delta`` frame after a change, or None when the seat sees nothing new
         (``forced``: sent all the same, the answer to an ``ack`` of a ply this connection
         never sent, a reconnecting client's)."""
-        body = seat_body(live, self.seat)
+        body = seat_parts(live, self.seat)  # the events come from the base's ply on
         if not forced and self._unchanged(live, body):
             return None
         since = self.acked if self.acked is not None else self.sent

@@ -36,12 +36,12 @@ class Play:
         shared with every connection of the seat (:func:`seat_body`)."""
         live = self.store.live(match_id)
         with live.lock:
-            body = seat_body(live, seat)
             if after is None:
-                return body
+                return seat_body(live, seat)
             if not 0 <= after <= live.ply:
                 raise ServiceError(f"after: a ply from 0 to {live.ply} (the match's ply)")
-            return {**body, "events": events_after(live, seat, after)}
+            parts = seat_parts(live, seat)
+            return _with_events(live, seat, parts, events_after(live, seat, after))
 
     def push_body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
         """:meth:`body` for a push after a change: the database is asked only when a
@@ -140,13 +140,22 @@ def shared(live: Live) -> dict[Any, Any]:
     return live.shared
 
 
-def seat_body(live: Live, seat: Seat | None) -> dict[str, Any]:
-    """:func:`body_of`, built once per seat and ply whatever the number of connections
+def seat_parts(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """:func:`parts_of`, built once per seat and ply whatever the number of connections
     of that seat (the spectators are one seat, None). Read it, never edit it."""
+    kept = shared(live)
+    parts = kept.get(("parts", seat))
+    if parts is None:
+        parts = kept["parts", seat] = parts_of(live, seat)
+    return parts
+
+
+def seat_body(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """:func:`body_of`, shared as :func:`seat_parts` is. Read it, never edit it."""
     kept = shared(live)
     body = kept.get(("body", seat))
     if body is None:
-        body = kept["body", seat] = body_of(live, seat)
+        body = kept["body", seat] = _with_events(live, seat, seat_parts(live, seat))
     return body
 
 
@@ -175,6 +184,24 @@ def events_after(live: Live, seat: Seat | None, ply: int) -> list[dict[str, Any]
 
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     """What a seat receives: built from ``view(seat)`` and the events it may see."""
+    return _with_events(live, seat, parts_of(live, seat))
+
+
+def _with_events(
+    live: Live, seat: Seat | None, parts: dict[str, Any], events: list[Any] | None = None
+) -> dict[str, Any]:
+    """The body: ``parts`` with the seat's ``events`` (all it may see by default)."""
+    body = {k: parts[k] for k in ("game", "awaiting", "legal", "view")}
+    body["events"] = (
+        [event_json(live, e) for e in live.state.events_for(seat)] if events is None else events
+    )
+    body["outcome"] = parts["outcome"]
+    return body
+
+
+def parts_of(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """A seat's body without its events (what a delta needs; the events, which grow
+    with the match, are sent from a ply on): built from ``view(seat)``."""
     live.builds += 1
     state = live.state
     awaiting = set(state.awaiting()) if live.adjudicated is None else set()
@@ -190,7 +217,6 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
         "awaiting": [s for s in state.seats if s in awaiting],
         "legal": legal,
         "view": state.view(seat),
-        "events": [event_json(live, e) for e in state.events_for(seat)],
         "outcome": live.adjudicated
         if live.adjudicated is not None
         else live.game.outcome_seen_by(state, seat),

@@ -164,7 +164,7 @@ async def _serve_socket(
         if text is False:
             await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
             raise WebSocketDisconnect(4403)
-        if isinstance(text, str) and (framed is not None or text != last):
+        if isinstance(text, str) and (framed is not None or how != "delta" or text != last):
             last = text
             await websocket.send_text(text)
 
