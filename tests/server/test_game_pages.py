@@ -412,6 +412,18 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     expect(page.locator("#webpic .sheet .location")).to_have_count(6)
     expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
     page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
+    # the body the page built from the socket's body and deltas is the GET body, and the
+    # page shows what a reload shows
+    page.wait_for_function("() => window.gladiatoriumMatch?.body.outcome")
+    built = page.evaluate("() => window.gladiatoriumMatch")
+    assert built["body"] == page.request.get(f"/api/matches/{match}?seat=1").json()
+    assert page.locator("#match").get_attribute("data-ply") == str(built["ply"])
+    shown = stamp(page)
+    page.reload()
+    expect(page.locator("#conn")).to_have_text("live")
+    assert stamp(page) == shown
+    page.wait_for_function("() => window.gladiatoriumMatch?.body.outcome")
+    assert page.evaluate("() => window.gladiatoriumMatch") == built
     watch_context, watcher = new_page(browser, page_server)
     watcher.goto(f"/matches/{match}?seat=spectator")
     expect(watcher.locator("#webpic .scoreboard")).to_be_visible()

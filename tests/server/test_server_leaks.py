@@ -1,13 +1,14 @@
 """Leak tests through the server, one per hidden-information game: two matches with
 the same seed that differ only in a secret send byte-identical messages (GET bodies,
-action answers, refusals, WebSocket pushes, every kind of mail a seat may be sent,
-and the turns of ``GET /api/me/turns``, which ``/ws/me`` pushes) to every seat that may
-not know the secret and to spectators. SQLite only: the bodies do not depend on the
-backend, and the API tests run on both."""
+action answers, refusals, WebSocket pushes, the typed frames' bodies and deltas, every kind
+of mail a seat may be sent, and the turns of ``GET /api/me/turns``, which ``/ws/me``
+pushes) to every seat that may not know the secret and to spectators. SQLite only: the
+bodies do not depend on the backend, and the API tests run on both."""
 
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -35,6 +36,8 @@ class Twins:
     ids: tuple[str, str]
     observers: tuple[str | None, ...]
     sockets: dict[tuple[int, str | None], Any] = field(default_factory=dict)
+    #: the same observers' typed-frame sockets (``?frames=2``), which acknowledge each frame
+    framed: dict[tuple[int, str | None], Any] = field(default_factory=dict)
     last: dict[tuple[int, str | None], bytes] = field(default_factory=dict)
     compared: int = 0
     #: the holder's own socket (``/ws/me``) and the turns it last pushed
@@ -105,8 +108,18 @@ class Twins:
             if bodies[0] != self.last.get((0, seat)):
                 pushes = [_raw(self.sockets[(i, seat)]) for i in (0, 1)]
                 assert pushes[0] == pushes[1], f"seat {seat}'s pushes differ"
+                deltas = [_raw(self.framed[(i, seat)]) for i in (0, 1)]
+                assert deltas[0] == deltas[1], (seat, _diff(deltas[0], deltas[1]))
+                assert json.loads(deltas[0])["type"] == "delta"
+                self.ack(seat, deltas[0])
                 self.last[(0, seat)] = bodies[0]
             self.compared += 1
+
+    def ack(self, seat: str | None, frame: bytes) -> None:
+        """Both typed sockets of ``seat`` acknowledge the frame's ply."""
+        ply = json.loads(frame)["ply"]
+        for index in (0, 1):
+            self.framed[(index, seat)].send_text(json.dumps({"type": "ack", "ply": ply}))
 
     def both(self, seat: str, action: str | tuple[str, str]) -> int:
         """The same action (or each its own, for the secret's owner) in both matches;
@@ -159,10 +172,17 @@ def twins(
             pair.sockets[(index, seat)] = stack.enter_context(
                 client.websocket_connect(f"/ws/matches/{match}{query}")
             )
+            typed = f"{query}&frames=2" if query else "?frames=2"
+            pair.framed[(index, seat)] = stack.enter_context(
+                client.websocket_connect(f"/ws/matches/{match}{typed}")
+            )
     for seat in observers:
         first = [_raw(pair.sockets[(i, seat)]) for i in (0, 1)]
         assert first[0] == first[1], f"seat {seat}'s first push differs"
         pair.last[(0, seat)] = first[0]
+        opening = [_raw(pair.framed[(i, seat)]) for i in (0, 1)]
+        assert opening[0] == opening[1], f"seat {seat}'s first body frame differs"
+        pair.ack(seat, opening[0])
     pair.check()
     return pair
 

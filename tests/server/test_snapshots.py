@@ -46,6 +46,12 @@ def kept(client: TestClient, match: str) -> list[int]:
         )
 
 
+def after_ply(client: TestClient, match: str, ply: int) -> list[dict[str, object]]:
+    answer = client.get(f"/api/matches/{match}", params={"seat": "1", "after": ply})
+    assert answer.status_code == 200, answer.text
+    return list(answer.json()["events"])
+
+
 def comes_back(client: TestClient, match: str) -> tuple[int, list[dict[str, object]]]:
     """The match leaves memory and comes back: (the ply it was rebuilt from, what
     each seat and a spectator are shown)."""
@@ -59,9 +65,12 @@ def test_a_long_match_comes_back_from_its_newest_snapshot(snapping: TestClient) 
     match = played(snapping, 23)
     assert kept(snapping, match) == [15, 20]  # the newest two
     before = [body(snapping, match, seat) for seat in ("1", "2", None)]
+    since = [after_ply(snapping, match, ply) for ply in (3, 21)]
     start, after = comes_back(snapping, match)
     assert start == 20
     assert after == before
+    # the events after a ply before the snapshot too (a socket reconnecting from there)
+    assert [after_ply(snapping, match, ply) for ply in (3, 21)] == since
     seat = after[2]["awaiting"][0]
     assert act(snapping, match, seat, "roll").status_code == 200  # and it plays on
 

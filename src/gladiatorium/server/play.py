@@ -7,11 +7,12 @@ never from the state itself. An action is committed before anyone is told
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any
 
-from gladiatorium.core import Action, GameOver, IllegalAction, NotYourTurn, Seat
+from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
 from gladiatorium.server.errors import Clash, Conflict, ServiceError
 from gladiatorium.server.store import Live, MatchStore
 
@@ -29,21 +30,41 @@ class Play:
         self.store = store
 
     # ----- what a seat sees ----------------------------------------------------------
-    def body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
-        """The GET body for ``seat`` (None: a spectator), built from its view only."""
+    def body(self, match_id: str, seat: Seat | None, after: int | None = None) -> dict[str, Any]:
+        """The GET body for ``seat`` (None: a spectator), built from its view only; with
+        ``after``, only the seat's events after that ply. Read it, never edit it: it is
+        shared with every connection of the seat (:func:`seat_body`)."""
         live = self.store.live(match_id)
         with live.lock:
-            return body_of(live, seat)
+            if after is None:
+                return seat_body(live, seat)
+            if not 0 <= after <= live.ply:
+                raise ServiceError(f"after: a ply from 0 to {live.ply} (the match's ply)")
+            parts = seat_parts(live, seat)
+            return _with_events(live, seat, parts, events_after(live, seat, after))
 
     def push_body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
         """:meth:`body` for a push after a change: the database is asked only when a
         notice said another process may have moved the match on (this process's own
         commits are in memory already), which saves a query per connection per change."""
-        live = self.store.held(match_id)
-        if live is None or live.stale:
-            return self.body(match_id, seat)
+        live = self.for_push(match_id, fresh=False)
         with live.lock:
-            return body_of(live, seat)
+            return seat_body(live, seat)
+
+    def push_text(self, match_id: str, seat: Seat | None, fresh: bool) -> str:
+        """The seat's body as JSON text (what an untyped socket is sent), encoded once
+        per seat and ply for all its connections."""
+        live = self.for_push(match_id, fresh)
+        with live.lock:
+            return shared_text(live, ("text", seat), lambda: seat_body(live, seat))
+
+    def for_push(self, match_id: str, fresh: bool) -> Live:
+        """The match for a push: from memory unless ``fresh`` or another process may
+        have moved it on."""
+        live = None if fresh else self.store.held(match_id)
+        if live is None or live.stale:
+            return self.store.live(match_id)
+        return live
 
     # ----- acting ----------------------------------------------------------------------
     def submit(self, match_id: str, seat: Seat, notation: str) -> list[dict[str, Any]]:
@@ -110,8 +131,78 @@ def _natural(text: str) -> list[tuple[int, int | str]]:
     return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text)]
 
 
+def shared(live: Live) -> dict[Any, Any]:
+    """What the connections share at the match's current ply (emptied when it moves
+    on); called with ``live.lock`` held."""
+    at = (live.ply, live.adjudicated is not None)
+    if live.shared_at != at:
+        live.shared, live.shared_at = {}, at
+    return live.shared
+
+
+def seat_parts(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """:func:`parts_of`, built once per seat and ply whatever the number of connections
+    of that seat (the spectators are one seat, None). Read it, never edit it."""
+    kept = shared(live)
+    parts = kept.get(("parts", seat))
+    if parts is None:
+        parts = kept["parts", seat] = parts_of(live, seat)
+    return parts
+
+
+def seat_body(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """:func:`body_of`, shared as :func:`seat_parts` is. Read it, never edit it."""
+    kept = shared(live)
+    body = kept.get(("body", seat))
+    if body is None:
+        body = kept["body", seat] = _with_events(live, seat, seat_parts(live, seat))
+    return body
+
+
+def shared_text(live: Live, key: Any, make: Any) -> str:
+    """``make()`` as compact JSON text, encoded once per ``key`` and ply."""
+    kept = shared(live)
+    text = kept.get(key)
+    if text is None:
+        text = kept[key] = json.dumps(make(), separators=(",", ":"))
+    return str(text)
+
+
+def event_json(live: Live, event: Event) -> dict[str, Any]:
+    """The JSON of ``event``, made once for every seat (read it, never edit it)."""
+    made = live.jsons.get(id(event))
+    if made is None:
+        made = live.jsons[id(event)] = event.to_json()
+    return made
+
+
+def events_after(live: Live, seat: Seat | None, ply: int) -> list[dict[str, Any]]:
+    """The events ``seat`` may see that came after ``ply`` (0: all of them)."""
+    events = live.state.events
+    return [event_json(live, e) for e in events[live.events_since(ply) :] if e.visible_to(seat)]
+
+
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     """What a seat receives: built from ``view(seat)`` and the events it may see."""
+    return _with_events(live, seat, parts_of(live, seat))
+
+
+def _with_events(
+    live: Live, seat: Seat | None, parts: dict[str, Any], events: list[Any] | None = None
+) -> dict[str, Any]:
+    """The body: ``parts`` with the seat's ``events`` (all it may see by default)."""
+    body = {k: parts[k] for k in ("game", "awaiting", "legal", "view")}
+    body["events"] = (
+        [event_json(live, e) for e in live.state.events_for(seat)] if events is None else events
+    )
+    body["outcome"] = parts["outcome"]
+    return body
+
+
+def parts_of(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """A seat's body without its events (what a delta needs; the events, which grow
+    with the match, are sent from a ply on): built from ``view(seat)``."""
+    live.builds += 1
     state = live.state
     awaiting = set(state.awaiting()) if live.adjudicated is None else set()
     legal: list[str] = []
@@ -126,7 +217,6 @@ def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
         "awaiting": [s for s in state.seats if s in awaiting],
         "legal": legal,
         "view": state.view(seat),
-        "events": [e.to_json() for e in state.events_for(seat)],
         "outcome": live.adjudicated
         if live.adjudicated is not None
         else live.game.outcome_seen_by(state, seat),

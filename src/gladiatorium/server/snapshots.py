@@ -30,12 +30,20 @@ def due(before: int, after: int, every: int) -> bool:
     return every > 0 and after // every > before // every
 
 
-def write(sessions: sessionmaker[Session], match_id: str, version: str, state: State[Any]) -> None:
-    """Keep ``state`` as the match's snapshot at its ply (in its own transaction, after
+def write(
+    sessions: sessionmaker[Session],
+    match_id: str,
+    version: str,
+    state: State[Any],
+    marks: list[int],
+) -> None:
+    """Keep ``state`` as the match's snapshot at its ply, with ``marks`` (the event log's
+    length after each ply, which the socket's deltas need), in its own transaction, after
     the step's: a snapshot that fails to be written costs a longer rebuild, nothing
-    more), and let older ones go."""
+    more; and let older ones go."""
     ply = len(state.history)
-    blob = zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    whole = (state, list(marks[: ply + 1]))
+    blob = zlib.compress(pickle.dumps(whole, protocol=pickle.HIGHEST_PROTOCOL), 1)
     try:
         with sessions.begin() as session:
             session.merge(MatchSnapshot(match_id=match_id, ply=ply, version=version, state=blob))
@@ -59,9 +67,9 @@ def write(sessions: sessionmaker[Session], match_id: str, version: str, state: S
 
 def newest(
     session: Session, match_id: str, version: str, ply: int
-) -> tuple[int, State[Any]] | None:
+) -> tuple[int, State[Any], list[int]] | None:
     """The newest snapshot of the match at or before ``ply`` written by this game
-    ``version`` that reads: (its ply, the state), or None."""
+    ``version`` that reads: (its ply, the state, its marks), or None."""
     rows = session.scalars(
         select(MatchSnapshot)
         .where(
@@ -73,11 +81,11 @@ def newest(
     )
     for row in rows:
         try:
-            state = pickle.loads(zlib.decompress(row.state))  # the server wrote it
+            state, marks = pickle.loads(zlib.decompress(row.state))  # the server wrote it
         except Exception:
             log.warning("match=%s snapshot at ply %d does not read; passed over", match_id, row.ply)
             continue
-        if isinstance(state, State) and len(state.history) == row.ply:
-            return row.ply, state
+        if isinstance(state, State) and len(state.history) == row.ply == len(marks) - 1:
+            return row.ply, state, list(marks)
         log.warning("match=%s snapshot at ply %d is not that ply; passed over", match_id, row.ply)
     return None

@@ -65,6 +65,30 @@ class Live:
     used: float = field(default_factory=time.monotonic)
     #: the ply this copy was rebuilt from: its snapshot's, or 0 (the whole record)
     rebuilt_from: int = 0
+    #: how many events the log held at each ply (``marks[p]``: after ``p`` actions), so
+    #: that the events after a ply are found without looking at the older ones
+    marks: list[int] = field(default_factory=list)
+    #: what every connection of a seat shares at the current ply (``server/play.py``:
+    #: bodies, their JSON, deltas), dropped when the match moves on
+    shared: dict[Any, Any] = field(default_factory=dict)
+    #: the match as the shared things were made for: (ply, adjudicated)
+    shared_at: tuple[int, bool] = (-1, False)
+    #: the JSON of each event, made once for every seat that may see it (by ``id``)
+    jsons: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: bodies built so far (each is the view, events and legal actions of one seat)
+    builds: int = 0
+
+    def mark(self) -> None:
+        """Note the event log's length at every ply not noted yet (after each action)."""
+        if not self.marks:
+            self.marks.append(len(self.state.events) if self.ply == 0 else 0)
+        while len(self.marks) <= self.ply:
+            self.marks.append(len(self.state.events))
+
+    def events_since(self, ply: int) -> int:
+        """The index in the event log of the first event after ``ply``."""
+        self.mark()
+        return self.marks[ply]
 
     def digest(self) -> str:
         """The digest of the event log so far (hashing only the events it has not seen)."""
@@ -201,21 +225,21 @@ class MatchStore:
                 )
             found = snapshots.newest(session, match_id, match.version, match.ply)
             if found is None:
-                start, state = (
-                    0,
-                    game.start(
-                        match.options, match.players, match.seed, match.position, "match position"
-                    ),
+                start, marks = 0, list[int]()
+                state = game.start(
+                    match.options, match.players, match.seed, match.position, "match position"
                 )
             else:
-                start, state = found
+                start, state, marks = found
             actions = session.scalars(
                 select(MatchAction)
                 .where(MatchAction.match_id == match_id, MatchAction.ply >= start)
                 .order_by(MatchAction.ply)
             ).all()
+            marks = [*marks[:start], len(state.events)]
             for row in actions:
                 state.act(row.seat, row.action)
+                marks.append(len(state.events))
             seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id)).all()
             live = Live(
                 match_id,
@@ -225,6 +249,7 @@ class MatchStore:
                 dict(match.settings),
                 match.outcome if match.outcome and match.outcome.get("adjudicated") else None,
                 rebuilt_from=start,
+                marks=marks,
             )
             if start + len(actions) == match.ply and live.digest() != match.digest:
                 log.error("match=%s rebuilt events differ from the stored digest", match_id)
@@ -270,8 +295,10 @@ class MatchStore:
                     .where(MatchAction.match_id == live.id, MatchAction.ply >= live.ply)
                     .order_by(MatchAction.ply)
                 ).all()
+                live.mark()
                 for step in missing:
                     live.state.act(step.seat, step.action)
+                    live.mark()
                 if outcome is not None and outcome.get("adjudicated"):
                     live.adjudicated = outcome
                 seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
@@ -305,9 +332,11 @@ class MatchStore:
         ``claim``, the deadline of that id is marked fired in the same transaction (of
         several processes, only the one whose claim counts appends)."""
         first_ply, first_event = live.ply, len(live.state.events)
+        live.mark()
         try:
             for seat, action in steps:
                 live.state.apply(seat, action)
+                live.mark()
         except GladiatoriumError:
             self.forget(live.id)
             raise
@@ -343,7 +372,8 @@ class MatchStore:
         self._log(live, steps, first_ply, new)
         self.on_change(live.id)
         if snapshots.due(first_ply, live.ply, self.snapshot_every):
-            snapshots.write(self.sessions, live.id, live.game.info.version, live.state)
+            live.mark()
+            snapshots.write(self.sessions, live.id, live.game.info.version, live.state, live.marks)
         return new
 
     def record_end(

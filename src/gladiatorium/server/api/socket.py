@@ -1,6 +1,7 @@
 """The WebSocket of a match: the handshake authenticated (cookie or bearer, and Origin),
-the seat's body pushed after every change, ``{"action": NOTATION}`` messages taken
-within a rate and a size, and the socket closed when its session or its seat is lost."""
+the seat's body pushed after every change (``?frames=2``: typed frames, a ``body`` then
+``delta`` frames, ``server/frames.py``), ``{"action": NOTATION}`` messages taken within
+a rate and a size, and the socket closed when its session or its seat is lost."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.frames import Frames
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk_socket import SocketTalk
 from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
@@ -42,9 +44,17 @@ class RateLimit:
 
 
 @router.websocket("/ws/matches/{match_id}")
-async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = None) -> None:
+async def match_socket(
+    websocket: WebSocket,
+    match_id: str,
+    seat: str | None = None,
+    frames: str | None = None,
+    ply: str | None = None,
+) -> None:
     """Authenticate the handshake (cookie or bearer, and Origin), then push the seat's
-    body after every change and take ``{"action": NOTATION}`` messages."""
+    body after every change and take ``{"action": NOTATION}`` messages. ``frames=2``:
+    the connection speaks typed frames; ``ply``: with them, the last ply a reconnecting
+    client applied (an ``ack`` sent at once: it gets a delta of what it missed)."""
     app = websocket.app
     service: MatchService = app.state.service
     origin = websocket.headers.get("origin")
@@ -69,9 +79,18 @@ async def match_socket(websocket: WebSocket, match_id: str, seat: str | None = N
     queue = app.state.hub.subscribe(match_id)
     ended = None if caller.session is None else app.state.hub.watch_session(caller.session)
     talk = SocketTalk(websocket, match_id, seat)
+    framed = Frames(seat) if frames == "2" else None
     try:
         await _serve_socket(
-            websocket, service, match_id, seat, queue, Riding(caller.session, ended), talk
+            websocket,
+            service,
+            match_id,
+            seat,
+            queue,
+            Riding(caller.session, ended),
+            talk,
+            framed,
+            ply,
         )
     except WebSocketDisconnect:
         pass
@@ -129,24 +148,33 @@ async def _serve_socket(
     queue: asyncio.Queue[None],
     riding: Riding,
     talk: SocketTalk,
+    framed: Frames | None,
+    reconnect: str | None,
 ) -> None:
     settings = websocket.app.state.settings
     limit = RateLimit(settings.ws_rate)
     last: str | None = None
     checked = time.monotonic()
 
-    async def push(fresh: bool = False) -> None:
+    async def push(fresh: bool = False, how: Any = "delta") -> None:
         nonlocal last
-        build = service.play.body if fresh else service.play.push_body
-        text = await run_in_threadpool(_encoded, websocket, service, build, match_id, seat)
-        if text is None:
+        text = await run_in_threadpool(
+            _encoded, websocket, service, match_id, seat, framed, fresh, how
+        )
+        if text is False:
             await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
             raise WebSocketDisconnect(4403)
-        if text != last:
+        if isinstance(text, str) and (framed is not None or how != "delta" or text != last):
             last = text
             await websocket.send_text(text)
 
-    await push(fresh=True)
+    opening: Any = "body"
+    if framed is not None and reconnect is not None:
+        opening = ("ack", int(reconnect)) if reconnect.isascii() and reconnect.isdigit() else "body"
+    try:
+        await push(fresh=True, how=opening)
+    except ServiceError:  # a reconnecting client's ply the match never reached
+        await push(fresh=True, how="body")
     receive = asyncio.ensure_future(_receive(websocket))
     wake = asyncio.ensure_future(queue.get())
     ended = asyncio.ensure_future(riding.ended.wait() if riding.ended else asyncio.Event().wait())
@@ -183,6 +211,12 @@ async def _serve_socket(
                 reply = await _socket_action(
                     websocket, service, match_id, seat, message, limit, talk
                 )
+                if isinstance(reply, tuple):  # a typed ack or sync: frames to push
+                    try:
+                        await push(how=reply)
+                        reply = None
+                    except ServiceError as err:
+                        reply = {"type": "reply", "error": str(err), "status": err.status}
                 if reply is not None:
                     await websocket.send_text(json.dumps(reply))
                     if reply.get("close"):
@@ -213,14 +247,29 @@ def _holds(websocket: WebSocket, service: MatchService, match_id: str, seat: str
 
 
 def _encoded(
-    websocket: WebSocket, service: MatchService, build: Any, match_id: str, seat: str | None
-) -> str | None:
-    """A body as JSON text, built and encoded in a worker thread (a large body is
-    milliseconds of encoding that would otherwise stall the event loop); None when the
-    connection no longer holds its seat."""
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    framed: Frames | None,
+    fresh: bool,
+    how: Any,
+) -> str | bool | None:
+    """The frame to push as JSON text, built and encoded in a worker thread (a large
+    body is milliseconds of encoding that would otherwise stall the event loop): the
+    whole body for an untyped connection, else a ``body`` or ``delta`` frame (None:
+    nothing new). False when the connection no longer holds its seat."""
     if not _holds(websocket, service, match_id, seat):
-        return None
-    return json.dumps(build(match_id, seat), separators=(",", ":"))
+        return False
+    if framed is None:
+        return service.play.push_text(match_id, seat, fresh)
+    live = service.play.for_push(match_id, fresh)
+    with live.lock:
+        if how == "body" or how == ("sync",):
+            return framed.body(live)
+        if isinstance(how, tuple):
+            return framed.ack(live, how[1])
+        return framed.delta(live)
 
 
 async def _socket_action(
@@ -231,7 +280,9 @@ async def _socket_action(
     message: str | bytes,
     limit: RateLimit,
     talk: SocketTalk,
-) -> dict[str, Any] | None:
+) -> dict[str, Any] | tuple[Any, ...] | None:
+    """The answer to a client's message: a reply, frames to push (a typed ``ack`` or
+    ``sync``: a tuple), or nothing."""
     settings = websocket.app.state.settings
     size = len(message) if isinstance(message, bytes) else len(message.encode())
     if size > settings.ws_max_message:
@@ -248,6 +299,25 @@ async def _socket_action(
         return {"error": str(err), "status": 400}
     if isinstance(data, dict) and data.get("type") == "read":
         return await talk.read(data)  # talk: how far the seat has read a channel
+    if not isinstance(data, dict) or "type" not in data:  # today's untyped clients
+        return await _action(websocket, service, match_id, seat, data)
+    kind = data["type"]
+    if kind == "ack":
+        return ("ack", data.get("ply"))
+    if kind == "sync":
+        return ("sync",)
+    reply: dict[str, Any] = {"type": "reply"}
+    if isinstance(data.get("id"), str | int) and not isinstance(data.get("id"), bool):
+        reply["id"] = data["id"]
+    if kind != "action":
+        return {**reply, "error": f"type: {kind!r} is not a frame the client sends", "status": 400}
+    return {**reply, **await _action(websocket, service, match_id, seat, data)}
+
+
+async def _action(
+    websocket: WebSocket, service: MatchService, match_id: str, seat: str | None, data: Any
+) -> dict[str, Any]:
+    """Act for the socket's seat: ``{"events"}``, or ``{"error", "status"}``."""
     if not isinstance(data, dict) or not isinstance(data.get("action"), str):
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:

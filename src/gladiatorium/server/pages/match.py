@@ -32,7 +32,7 @@ from gladiatorium.server.pages.common import (
     text_of,
 )
 from gladiatorium.server.pages.pictures import outcome_text
-from gladiatorium.server.play import body_of
+from gladiatorium.server.play import seat_body
 from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
@@ -105,7 +105,7 @@ def match_context(
         awaiting = [] if live.over else list(live.state.awaiting())
         deciding = [] if live.over else list(live.state.deciding())
         seat = pick_seat(held, asked, awaiting)
-        body = body_of(live, seat)
+        body = seat_body(live, seat)
         game = live.game
         board = game.web.picture(live.state, seat)
         # the text picture only where the game draws no web picture of its own

@@ -1,6 +1,9 @@
-// The match page, live: a WebSocket tells us when the match changed (it pushes this
-// seat's body), then the server-rendered part (#live) is fetched again. Actions go
-// over the socket; without one the forms post as usual.
+// The match page, live: a WebSocket tells us when the match changed, then the
+// server-rendered part (#live) is fetched again. The socket speaks typed frames
+// (docs/server.md): a "body" on connect, then "delta" frames applied to the body kept
+// here (the view with the vendored fast-json-patch, static/fast-json-patch.min.js),
+// each acknowledged; a reconnecting page names its last ply and gets what it missed.
+// Actions go over the socket; without one the forms post as usual.
 (() => {
   "use strict";
   const root = document.getElementById("match");
@@ -28,6 +31,40 @@
   // (#match data-sending="no", data-acked counts the actions shown).
   let wanted = false; // an answer came: the next fetch started after it settles the page
   let acked = 0;
+
+  // The seat's body as the frames built it (window.gladiatoriumMatch: {ply, body}), and
+  // the views of the plies a delta may still build on (acknowledged but perhaps not yet
+  // read by the server), with how many events the page held at each.
+  let model = null;
+  let kept = new Map();
+  let sent = 0; // ids of the actions sent
+
+  function keep(ply, body) {
+    model = { ply, body };
+    window.gladiatoriumMatch = model;
+    root.dataset.ply = String(ply);
+    kept.set(ply, { view: body.view, count: body.events.length });
+    for (const old of [...kept.keys()].sort((a, b) => a - b).slice(0, -16)) kept.delete(old);
+    socket.send(JSON.stringify({ type: "ack", ply }));
+  }
+
+  function applyDelta(frame) {
+    const base = model && kept.get(frame.since);
+    if (!base) { socket.send(JSON.stringify({ type: "sync" })); return false; }
+    let view;
+    try {
+      view = jsonpatch.applyPatch(structuredClone(base.view), frame.view, false, true).newDocument;
+    } catch (err) {
+      console.error("a delta did not apply:", err);
+      socket.send(JSON.stringify({ type: "sync" }));
+      return false;
+    }
+    for (const old of [...kept.keys()]) if (old < frame.since) kept.delete(old);
+    const events = model.body.events.slice(0, base.count).concat(frame.events);
+    const { awaiting, legal, outcome } = frame;
+    keep(frame.ply, { ...model.body, view, events, awaiting, legal, outcome });
+    return true;
+  }
 
   function settled() {
     document.querySelectorAll("#live .act-form button, #live .act-form input").forEach((el) => { el.disabled = false; });
@@ -110,7 +147,11 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const path = `/ws/matches/${encodeURIComponent(id)}${seat ? `?seat=${encodeURIComponent(seat)}` : ""}`;
+    const params = new URLSearchParams(seat ? { seat } : {});
+    params.set("frames", "2");
+    if (model) params.set("ply", String(model.ply)); // a reconnection: only what was missed
+    kept = model ? new Map([[model.ply, kept.get(model.ply)]]) : new Map();
+    const path = `/ws/matches/${encodeURIComponent(id)}?${params}`;
     socket = new WebSocket(`${scheme}://${location.host}${path}`);
     socket.onopen = () => { retry = 500; setConn("live"); };
     socket.onmessage = (message) => {
@@ -120,7 +161,18 @@
         document.dispatchEvent(new CustomEvent("talk:message", { detail: data }));
         return;
       }
-      if ("game" in data) {
+      if (data.type === "body") {
+        kept = new Map();
+        keep(data.ply, data.body);
+      } else if (data.type === "delta" && !applyDelta(data)) {
+        return;
+      }
+      if (data.type === "body" || data.type === "delta") {
+        document.dispatchEvent(new CustomEvent("talk:body"));
+        refresh();
+      } else if (data.type && data.type !== "reply") {
+        return;
+      } else if ("game" in data) {
         document.dispatchEvent(new CustomEvent("talk:body"));
         refresh();
       } else if (data.error) {
@@ -151,7 +203,8 @@
     const action = submitter && submitter.name === "action" ? submitter.value : (form.elements.action ? form.elements.action.value : "");
     event.preventDefault();
     if (!action.trim()) return;
-    socket.send(JSON.stringify({ action: action.trim() }));
+    sent += 1;
+    socket.send(JSON.stringify({ type: "action", id: sent, action: action.trim() }));
     root.dataset.sending = "yes";
     setConn("sending…");
     showError("");

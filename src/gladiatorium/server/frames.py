@@ -1,0 +1,109 @@
+"""The typed frames of a match socket (docs/server.md, "The WebSocket's frames"): a
+``body`` on connect and on ``sync``, then after every change a ``delta``: the seat's
+events after the ply the client last acknowledged and its view as a JSON Patch
+(RFC 6902) against the view sent at that ply.
+
+Every part is built from the seat's own body (:func:`seat_parts`, its body without the
+events, and the events it may see), so a delta tells a seat nothing its body would not;
+and a frame is made once per seat, base and ply, for all the connections of that seat
+(the spectators are one seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonpatch
+
+from gladiatorium.core import Seat
+from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.play import events_after, seat_body, seat_parts, shared_text
+from gladiatorium.server.store import Live
+
+#: views kept per connection for plies sent but not yet acknowledged; a client that
+#: stops acknowledging gets its deltas against the last view sent
+KEPT_VIEWS = 16
+
+
+class Frames:
+    """What one connection was sent: the views of the plies it may still build on (the
+    one it acknowledged last, and those sent since), and its last body."""
+
+    def __init__(self, seat: Seat | None) -> None:
+        self.seat = seat
+        self.views: dict[int, Any] = {}
+        self.sent: int | None = None
+        self.acked: int | None = None
+        self.last: dict[str, Any] | None = None
+
+    def body(self, live: Live) -> str:
+        """A ``body`` frame (on connect and on ``sync``); the next delta builds on it."""
+        body = seat_body(live, self.seat)
+        self._sent(live.ply, seat_parts(live, self.seat), acked=None)
+        return shared_text(
+            live, ("body-frame", self.seat), lambda: {"type": "body", "ply": live.ply, "body": body}
+        )
+
+    def delta(self, live: Live, forced: bool = False) -> str | None:
+        """A ``delta`` frame after a change, or None when the seat sees nothing new
+        (``forced``: sent all the same, the answer to an ``ack`` of a ply this connection
+        never sent, a reconnecting client's)."""
+        body = seat_parts(live, self.seat)  # the events come from the base's ply on
+        if not forced and self._unchanged(live, body):
+            return None
+        since = self.acked if self.acked is not None else self.sent
+        assert since is not None
+        base = self.views.get(since)
+        known = base is not None
+
+        def make() -> dict[str, Any]:
+            if known:
+                patch = jsonpatch.make_patch(base, body["view"]).patch
+            else:  # the client's view at ``since`` is not known here: the whole view
+                patch = [{"op": "replace", "path": "", "value": body["view"]}]
+            return {
+                "type": "delta",
+                "ply": live.ply,
+                "since": since,
+                "events": events_after(live, self.seat, since),
+                "view": patch,
+                "awaiting": body["awaiting"],
+                "legal": body["legal"],
+                "outcome": body["outcome"],
+            }
+
+        text = shared_text(live, ("delta", self.seat, since, known), make)
+        self._sent(live.ply, body, acked=self.acked if known else None)
+        return text
+
+    def ack(self, live: Live, ply: Any) -> str | None:
+        """The client applied everything up to ``ply``: the base of the next delta. A ply
+        this connection did not send (a reconnecting client's) is answered at once with
+        a delta of what came after it."""
+        if type(ply) is not int or not 0 <= ply <= live.ply:
+            raise ServiceError(f"ply: a whole number from 0 to {live.ply} (the match's ply)")
+        self.acked = ply
+        if ply in self.views and self.sent is not None:
+            self.views = {p: v for p, v in self.views.items() if p >= ply}
+            return None
+        self.views = {}
+        self.sent = ply
+        return self.delta(live, forced=True)
+
+    def _unchanged(self, live: Live, body: dict[str, Any]) -> bool:
+        """Whether the seat would see nothing new since the last frame sent."""
+        last = self.last
+        if last is None or self.sent is None:
+            return False
+        if last is body:
+            return True
+        return not events_after(live, self.seat, self.sent) and all(
+            last[k] == body[k] for k in ("view", "awaiting", "legal", "outcome")
+        )
+
+    def _sent(self, ply: int, body: dict[str, Any], acked: int | None) -> None:
+        self.sent, self.last, self.acked = ply, body, acked
+        self.views[ply] = body["view"]
+        if acked is None:
+            self.views = {ply: body["view"]}
+        elif len(self.views) > KEPT_VIEWS:
+            self.acked, self.views = None, {ply: body["view"]}

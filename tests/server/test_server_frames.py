@@ -1,0 +1,169 @@
+"""The match socket's typed frames (``?frames=2``): a ``body`` on connect and on
+``sync``, ``delta`` frames that rebuild the GET body exactly, ``reply`` frames with the
+client's id, acknowledgements and reconnection; ``GET ?after=PLY``; and what the seats
+of a match share (one body built per seat and action, however many connections)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from contextlib import ExitStack
+from typing import Any
+
+import jsonpatch
+from fastapi.testclient import TestClient
+from server_helpers import act, body, create, recv, recv_until, register
+
+from gladiatorium.server.frames import Frames
+from gladiatorium.server.service import MatchService
+
+
+def applied(
+    current: dict[str, Any], delta: dict[str, Any], count: dict[int, int]
+) -> dict[str, Any]:
+    """``current`` with ``delta`` applied, as a client does; ``count``: how many events
+    the client held at each ply it applied."""
+    view = jsonpatch.apply_patch(copy.deepcopy(current["view"]), delta["view"])
+    events = current["events"][: count[delta["since"]]] + delta["events"]
+    parts = {k: delta[k] for k in ("awaiting", "legal", "outcome")}
+    return {**current, **parts, "view": view, "events": events}
+
+
+def test_typed_frames_rebuild_the_get_body(client: TestClient) -> None:
+    register(client, "ada")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    with client.websocket_connect(f"/ws/matches/{match}?seat=1&frames=2") as ws:
+        first = recv(ws)
+        assert first == {"type": "body", "ply": 0, "body": body(client, match, "1")}
+        current, ply, count = first["body"], 0, {0: len(first["body"]["events"])}
+        for step in range(6):
+            seat = body(client, match)["awaiting"][0]
+            if seat == "1":
+                ws.send_text(json.dumps({"type": "action", "id": step, "action": "roll"}))
+                reply = recv_until(ws, lambda m: m["type"] == "reply")
+                assert set(reply) == {"type", "id", "events"} and reply["id"] == step
+            else:
+                assert act(client, match, "2", "roll").status_code == 200
+            delta = recv_until(ws, lambda m: m["type"] == "delta")
+            assert delta["since"] == ply, step
+            current, ply = applied(current, delta, count), delta["ply"]
+            count[ply] = len(current["events"])
+            assert current == body(client, match, "1"), step
+            ws.send_text(json.dumps({"type": "ack", "ply": ply}))
+        ws.send_text(json.dumps({"type": "sync"}))
+        assert recv(ws) == {"type": "body", "ply": ply, "body": body(client, match, "1")}
+        ws.send_text(json.dumps({"type": "action", "id": "x", "action": "fly"}))
+        refused = recv(ws)
+        assert (refused["type"], refused["id"]) == ("reply", "x")
+        assert refused["status"] in (400, 409)
+        ws.send_text(json.dumps({"type": "ack", "ply": ply + 5}))
+        assert recv(ws) == {
+            "type": "reply",
+            "error": f"ply: a whole number from 0 to {ply} (the match's ply)",
+            "status": 400,
+        }
+
+
+def test_a_reconnecting_client_gets_only_what_it_missed(client: TestClient) -> None:
+    register(client, "ada")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    with client.websocket_connect(f"/ws/matches/{match}?seat=2&frames=2") as ws:
+        had = recv(ws)["body"]
+    for _ in range(3):
+        seat = body(client, match)["awaiting"][0]
+        assert act(client, match, seat, "roll").status_code == 200
+    now = body(client, match, "2")
+    ply = len(client.app.state.service.store.live(match).state.history)  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/matches/{match}?seat=2&frames=2&ply=0") as ws:
+        delta = recv(ws)
+        assert delta["type"] == "delta" and (delta["since"], delta["ply"]) == (0, ply)
+        assert delta["events"] == now["events"][len(had["events"]) :]
+        assert delta["view"] == [{"op": "replace", "path": "", "value": now["view"]}]
+        assert applied(had, delta, {0: len(had["events"])}) == now
+    after = client.get(f"/api/matches/{match}", params={"seat": "2", "after": "0"}).json()
+    assert after == {**now, "events": delta["events"]}
+    whole = client.get(f"/api/matches/{match}", params={"seat": "2", "after": str(ply)}).json()
+    assert whole == {**now, "events": []}
+    for bad in ("-1", "x", str(ply + 1)):
+        answer = client.get(f"/api/matches/{match}", params={"seat": "2", "after": bad})
+        assert answer.status_code == 400 and answer.json()["error"].startswith("after: "), bad
+
+
+def test_old_untyped_clients_and_typed_ones_share_a_match(client: TestClient) -> None:
+    register(client, "ada")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    with (
+        client.websocket_connect(f"/ws/matches/{match}?seat=1") as old,
+        client.websocket_connect(f"/ws/matches/{match}?seat=1&frames=2") as new,
+    ):
+        assert recv(old) == body(client, match, "1")
+        assert recv(new)["type"] == "body"
+        old.send_text(json.dumps({"action": "roll"}))
+        assert set(recv_until(old, lambda m: "game" not in m)) == {"events"}
+        assert recv_until(old, lambda m: "game" in m) == body(client, match, "1")
+        assert recv(new)["type"] == "delta"
+
+
+def _sdh(client: TestClient, rounds: int = 1) -> tuple[str, MatchService]:
+    register(client, "crowd")
+    seats = {str(n): "me" for n in range(1, 101)}
+    made = create(client, "super-dice-heroes", seats, players=100, options={"rounds": rounds})
+    return made["id"], client.app.state.service  # type: ignore[attr-defined]
+
+
+def test_connections_of_a_seat_share_one_body_per_action(sqlite_client: TestClient) -> None:
+    """Four connections of seat 1 (two untyped, two typed) and three spectators: an
+    action builds two bodies (seat 1's and the spectators'), not seven."""
+    client = sqlite_client
+    match, service = _sdh(client)
+    urls = [f"/ws/matches/{match}?seat=1", f"/ws/matches/{match}?seat=1&frames=2"] * 2
+    urls += [f"/ws/matches/{match}", f"/ws/matches/{match}?frames=2", f"/ws/matches/{match}"]
+
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(url)) for url in urls]
+        for ws in sockets:
+            recv(ws)
+        live = service.store.live(match)
+        before = live.builds
+        seat = live.state.awaiting()[0]
+        legal = service.play.body(match, seat)["legal"]
+        assert live.builds == before + (seat != "1")  # the acting seat's own body
+        before = live.builds
+        service.play.submit(match, seat, legal[0])
+        for ws in sockets:
+            recv(ws)
+        assert live.builds - before == 2
+
+
+def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
+    """A hundred Super Dice Heroes players over two rounds: every delta, applied from
+    the first body, gives exactly the seat's body; and the biggest delta of a hundred
+    actions late in the match is no bigger than that of a hundred early ones, while the
+    body has grown by more than 40%."""
+    client = sqlite_client
+    match, service = _sdh(client, rounds=2)
+    live = service.store.live(match)
+    seats = ("7", None)
+    frames = {seat: Frames(seat) for seat in seats}
+    with live.lock:
+        current = {s: json.loads(f.body(live))["body"] for s, f in frames.items()}
+    count = {s: {0: len(current[s]["events"])} for s in seats}
+    sizes: list[tuple[int, int]] = []  # seat 7's (delta bytes, body bytes) at each action
+    while not live.state.is_over:
+        with live.lock:
+            seat = live.state.awaiting()[0]
+        service.play.submit(match, seat, service.play.body(match, seat)["legal"][0])
+        for watcher, frame in frames.items():
+            with live.lock:
+                text = frame.delta(live)
+            if text is not None:
+                delta = json.loads(text)
+                current[watcher] = applied(current[watcher], delta, count[watcher])
+                count[watcher][delta["ply"]] = len(current[watcher]["events"])
+            assert current[watcher] == service.play.body(match, watcher), (watcher, live.ply)
+            if watcher == "7":
+                sizes.append((len(text or ""), len(json.dumps(current[watcher]))))
+    assert current["7"] == body(client, match, "7") and current[None] == body(client, match)
+    early, late = sizes[10:110], sizes[-200:-100]
+    assert late[0][1] > 1.4 * early[0][1], (early[0], late[0])
+    assert max(d for d, _ in late) <= max(d for d, _ in early), (early, late)
