@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
 
 HOST = "127.0.0.1"
@@ -259,9 +260,15 @@ class Seat:
     """One WebSocket connection holding one seat: the newest pushed body, and the
     reply to the action in flight."""
 
-    def __init__(self, ws: ClientConnection, seat: str) -> None:
+    def __init__(self, ws: ClientConnection, seat: str, typed: bool = False) -> None:
         self.ws = ws
         self.seat = seat
+        #: the connection speaks typed frames (a body, then deltas it acknowledges)
+        self.typed = typed
+        self._ids = 0
+        self._acks: set[asyncio.Future[None]] = set()  # acknowledgements being sent
+        #: the view and the number of events at each recent ply (a delta's base)
+        self._views: dict[int, tuple[Any, int]] = {}
         self.body: dict[str, Any] = {}
         self.arrived = 0.0  # perf_counter() when the newest body came
         self.pushed: list[int] = []  # the bytes of every push received
@@ -274,12 +281,49 @@ class Seat:
         with contextlib.suppress(Exception):
             async for message in self.ws:
                 data = json.loads(message)
-                if "game" in data:
+                kind = data.get("type")
+                if kind in ("body", "delta"):
+                    self.body, self.arrived = self._applied(data), time.perf_counter()
+                    self.pushed.append(len(message))
+                    self.changed.set()
+                    ack = {"type": "ack", "ply": data["ply"]}
+                    self._acks.add(asyncio.ensure_future(self._send(ack)))
+                elif "game" in data:
                     self.body, self.arrived = data, time.perf_counter()
                     self.pushed.append(len(message))
                     self.changed.set()
                 elif self.reply is not None and not self.reply.done():
+                    data.pop("type", None), data.pop("id", None)
                     self.reply.set_result(data)
+
+    async def _send(self, frame: dict[str, Any]) -> None:
+        """Send a frame off the reading loop (a reader that waits on its own send while
+        the server waits on its send to the reader would stall both)."""
+        with contextlib.suppress(Exception):
+            await self.ws.send(json.dumps(frame))
+
+    def _applied(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """The seat's whole body after a typed frame, as the page builds it: a body as it
+        is; a delta's view patched (RFC 6902) from the view kept at its ``since`` and its
+        events added after that ply's, the rest replaced. A delta from a ply not kept
+        asks for a body (``sync``) and leaves the body as it was."""
+        if frame["type"] == "body":
+            body = dict(frame["body"])
+        else:
+            kept = self._views.get(frame["since"])
+            if kept is None:
+                self._acks.add(asyncio.ensure_future(self._send({"type": "sync"})))
+                return self.body
+            view, count = kept
+            body = dict(self.body)
+            body["view"] = jsonpatch.apply_patch(view, frame["view"])
+            body["events"] = [*self.body["events"][:count], *frame["events"]]
+            for key in ("awaiting", "legal", "outcome"):
+                body[key] = frame[key]
+        self._views[frame["ply"]] = (body["view"], len(body["events"]))
+        for old in sorted(self._views)[:-16]:  # the views of the last 16 plies
+            del self._views[old]
+        return body
 
     async def until(self, fresh: Any, timeout: float = STEP_TIMEOUT) -> dict[str, Any]:
         """Wait until the newest body satisfies ``fresh(body)``."""
@@ -299,7 +343,9 @@ class Seat:
         self.reply = asyncio.get_running_loop().create_future()
         self.last_send = time.monotonic()
         started = time.perf_counter()
-        await self.ws.send(json.dumps({"action": notation}))
+        self._ids += 1
+        sent = {"action": notation} | ({"type": "action", "id": self._ids} if self.typed else {})
+        await self.ws.send(json.dumps(sent))
         try:
             reply = await asyncio.wait_for(self.reply, STEP_TIMEOUT)
         except TimeoutError:
@@ -324,8 +370,13 @@ class ScenarioFailed(Exception):
     """A measured scenario could not run as written: the benchmark fails loudly."""
 
 
+#: whether the clients speak typed frames (``--frames typed``) or take whole bodies
+TYPED = [True]
+
+
 async def open_seat(base: str, token: str, match_id: str, seat: str) -> Seat:
-    uri = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?seat={seat}"
+    frames = "&frames=2" if TYPED[0] else ""
+    uri = base.replace("http://", "ws://") + f"/ws/matches/{match_id}?seat={seat}{frames}"
     ws = await connect(
         uri,
         additional_headers={"Authorization": f"Bearer {token}"},
@@ -334,7 +385,7 @@ async def open_seat(base: str, token: str, match_id: str, seat: str) -> Seat:
         open_timeout=STEP_TIMEOUT,
         ping_interval=None,
     )
-    return Seat(ws, seat)
+    return Seat(ws, seat, TYPED[0])
 
 
 async def account(base: str, name: str) -> str:
@@ -851,6 +902,12 @@ def main() -> None:
     parser.add_argument("--fanout-players", type=int, default=100, help="0 skips the fan-out")
     parser.add_argument("--fanout-rounds", type=int, default=3)
     parser.add_argument(
+        "--frames",
+        choices=("typed", "whole"),
+        default="typed",
+        help="typed frames (a body, then deltas) or the whole body after every change",
+    )
+    parser.add_argument(
         "--fanout-games",
         default="super-dice-heroes,hero-battle",
         help="comma-separated games whose round is fanned out",
@@ -873,6 +930,7 @@ def main() -> None:
         print(f"machine: {meta['cpus']} cpus; load average at the start {meta['load_start']}")
         return
     args.matches = [int(n) for n in args.matches.split(",") if n]
+    TYPED[0] = args.frames == "typed"
     args.fanout_games = [g for g in args.fanout_games.split(",") if g]
     unknown_games = set(args.fanout_games) - set(fanouts(1))
     if unknown_games:

@@ -167,3 +167,19 @@ def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
     early, late = sizes[10:110], sizes[-200:-100]
     assert late[0][1] > 1.4 * early[0][1], (early[0], late[0])
     assert max(d for d, _ in late) <= max(d for d, _ in early), (early, late)
+
+
+def test_acknowledgements_do_not_use_up_the_seats_actions(sqlite_client: TestClient) -> None:
+    """A page acknowledges every delta: a hundred-seat round sends it dozens a second,
+    more than the socket's message rate (20/s). Acknowledgements have a rate of their
+    own and never make an action 429."""
+    client = sqlite_client
+    register(client, "ann")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    with client.websocket_connect(f"/ws/matches/{match}?seat=1&frames=2") as ws:
+        recv(ws)
+        for _ in range(60):  # three times the message rate at once
+            ws.send_text(json.dumps({"type": "ack", "ply": 0}))
+        ws.send_text(json.dumps({"type": "action", "id": 1, "action": "roll"}))
+        reply = recv_until(ws, lambda m: m.get("type") == "reply")
+        assert set(reply) == {"type", "id", "events"}, reply

@@ -152,7 +152,7 @@ async def _serve_socket(
     reconnect: str | None,
 ) -> None:
     settings = websocket.app.state.settings
-    limit = RateLimit(settings.ws_rate)
+    limit = Limits(RateLimit(settings.ws_rate), RateLimit(settings.ws_rate * ACKS_PER_MESSAGE))
     last: str | None = None
     checked = time.monotonic()
 
@@ -272,22 +272,54 @@ def _encoded(
         return framed.delta(live)
 
 
+#: acknowledgements a socket may send for each message of its rate
+ACKS_PER_MESSAGE = 10
+
+
+@dataclass
+class Limits:
+    """A socket's rates: its messages (actions, reads, syncs) and its acknowledgements."""
+
+    messages: RateLimit
+    acks: RateLimit
+
+
+def _is_ack(message: str | bytes) -> bool:
+    """A typed ``{"type": "ack", "ply": N}`` (read cheaply: JSON of a few bytes)."""
+    if isinstance(message, bytes) or len(message) > 64 or '"ack"' not in message:
+        return False
+    try:
+        data = json.loads(message)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "ack"
+
+
+def _acked(message: str | bytes) -> Any:
+    return json.loads(message).get("ply")
+
+
 async def _socket_action(
     websocket: WebSocket,
     service: MatchService,
     match_id: str,
     seat: str | None,
     message: str | bytes,
-    limit: RateLimit,
+    limit: Limits,
     talk: SocketTalk,
 ) -> dict[str, Any] | tuple[Any, ...] | None:
     """The answer to a client's message: a reply, frames to push (a typed ``ack`` or
-    ``sync``: a tuple), or nothing."""
+    ``sync``: a tuple), or nothing. Acknowledgements have a rate of their own (a page
+    acknowledges every delta, dozens a second in a hundred-seat round): one over it is
+    ignored (the next delta is then made against an older view, which the client
+    keeps), never counted against the seat's actions."""
     settings = websocket.app.state.settings
     size = len(message) if isinstance(message, bytes) else len(message.encode())
     if size > settings.ws_max_message:
         return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
-    if not limit.allow():
+    if _is_ack(message):
+        return ("ack", _acked(message)) if limit.acks.allow() else None
+    if not limit.messages.allow():
         return {"error": "too many messages; slow down", "status": 429}
     if isinstance(message, bytes):
         return {"error": 'binary frame refused: send text, {"action": NOTATION}', "status": 400}
