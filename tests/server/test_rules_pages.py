@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -39,3 +41,31 @@ def test_unknown_game_is_not_found(sqlite_client: TestClient, path: str) -> None
     response = sqlite_client.get(path)
     assert response.status_code == 404
     assert "root:" not in response.text
+
+
+def test_the_lobby_the_form_and_a_match_link_the_rules(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    client.get("/login")
+    token = client.cookies.get("gladiatorium_csrf")
+    assert token
+    password = "correct horse battery"
+    reply = client.post(
+        "/register", data={"username": "rhea", "password": password, "csrf": token, "next": "/"}
+    )
+    assert reply.status_code == 200
+    for game in games():
+        assert f'href="/rules/{game.info.slug}"' in reply.text
+    form = client.get("/matches/new?game=gladiator-chess").text
+    assert 'href="/rules/gladiator-chess"' in form
+    assert 'href="/rules/gladiator-chess#positions"' in form
+    created = client.post(
+        "/matches/new",
+        data={"csrf": token, "game": "pig", "players": "2", "seat.1": "me", "seat.2": "bot:random"},
+        follow_redirects=True,
+    )
+    assert created.status_code in (200, 201)
+    match = re.search(r"/matches/([A-Za-z0-9_-]+)", str(created.url)) or re.search(
+        r'href="/matches/([A-Za-z0-9_-]+)" id="to-match"', created.text
+    )
+    assert match
+    assert 'href="/rules/pig"' in client.get(f"/matches/{match.group(1)}").text

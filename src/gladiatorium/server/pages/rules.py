@@ -15,7 +15,7 @@ from markupsafe import Markup
 
 from gladiatorium.core import games
 from gladiatorium.core.texts import rules_text
-from gladiatorium.server.pages.common import page, problem
+from gladiatorium.server.pages.common import env, page, problem
 
 router = APIRouter()
 
@@ -65,6 +65,10 @@ def rules_anchors(slug: str) -> frozenset[str]:
     """The anchors of a game's rules page (empty when it has none)."""
     done = rendered(slug)
     return frozenset(h.anchor for h in done[1]) if done else frozenset()
+
+
+# the creation form links its "Start from a position" help to the rules' Positions section
+env.globals["rules_anchors"] = rules_anchors
 
 
 @router.get("/rules/{slug}", response_model=None)
