@@ -49,6 +49,7 @@ from gladiatorium.server.pages import mail as pages_mail
 from gladiatorium.server.pages import match as pages_match
 from gladiatorium.server.pages import new_match as pages_new_match
 from gladiatorium.server.pages import replays as pages_replays
+from gladiatorium.server.pages import rules as pages_rules
 from gladiatorium.server.pages.common import bad_input
 from gladiatorium.server.quota import CreationQuota
 from gladiatorium.server.service import MatchService
@@ -78,6 +79,7 @@ ROUTERS = (
     pages_match.router,
     pages_designer.router,
     pages_replays.router,
+    pages_rules.router,
     ratings_views.router,
 )
 

@@ -30,6 +30,7 @@ from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, 
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import reach_marks
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
+from gladiatorium.games.electron_gladiators.terminal import NOTATION
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
@@ -393,8 +394,20 @@ def roster(view: Mapping[str, Any]) -> str:
     )
 
 
+#: the web board, told after the actions' notation (the terminal tells its ASCII board)
+WEB_BOARD = """Board: seat 1's vehicles in one colour, seat 2's in the other, each with its
+code and an arrow for its facing; hatched squares are obstacles, dark ones walls.
+Select a vehicle (click, or Enter on it) to see its reach (d direct, p parabolic,
+s sight only, a arc) and, on your move, its drive, turn, fly and fire buttons with
+their costs. The rules: /rules/electron-gladiators (the arena, set-ups, rulings)."""
+
+
 class ElectronGladiatorsWeb(WebPresenter):
     """Electron Gladiators on the match page: the arena as SVG with every control."""
+
+    def notation_help(self) -> str:
+        """The terminal's notation for typed actions, then the web board's words."""
+        return NOTATION.split("\nBoard:", 1)[0] + "\n" + WEB_BOARD
 
     def picture(self, state: State[ElectronGladiatorsOptions], seat: Seat | None) -> str | None:
         """The arena, its vehicles and what the seat may do, for the web page."""
