@@ -179,6 +179,30 @@ def test_c9_area_attacks_hurt_teammates_unless_friendly_fire_is_off() -> None:
     assert state.fighters["1B"].oomph == 36
 
 
+BESIDE = "heroes: {1A: {square: a1}, 2A: {square: b1}}"
+
+
+def test_c9_the_attacker_beside_its_own_blast_takes_half() -> None:
+    """C9: "everyone adjacent" to the target square takes half damage, the attacker too:
+    a level 2 Blast (4 damage) on 2A at b1 costs 2A 4 oomph (36 to 32) and the attacker
+    on a1 2 (27 to 25)."""
+    blast = power("distance", "area", level=2, name="Blast")
+    state = from_position([attacker(blast)], [defender()], LINE, BESIDE)
+    before = state.fighters["1A"].oomph
+    act(state, "attack 2A with Blast", [10])
+    assert (before, state.fighters["1A"].oomph, state.fighters["2A"].oomph) == (27, 25, 32)
+
+
+def test_c9_area_spares_attacker_keeps_the_attacker_out_of_its_blast() -> None:
+    """C9 (option): with ``area_spares_attacker`` the attacker beside the target square
+    takes nothing; the target still takes the full 4."""
+    blast = power("distance", "area", level=2, name="Blast")
+    options = {"area_spares_attacker": True}
+    state = from_position([attacker(blast)], [defender()], LINE, BESIDE, **options)
+    act(state, "attack 2A with Blast", [10])
+    assert (state.fighters["1A"].oomph, state.fighters["2A"].oomph) == (27, 32)
+
+
 def test_t2_v1_a_hero_at_zero_oomph_faints_and_the_last_side_wins() -> None:
     """T2, V1: after the action the hero at 0 oomph faints; no opponent left: victory."""
     big = power("distance", level=8, name="Beam")  # 16, 32 doubled

@@ -29,18 +29,18 @@ RECORDED: dict[tuple[str, str, str, int], tuple[int, str, str]] = {
     ("1=barbarian 2=cowboy", "", "greedy", 2): (30, "f907f3d646aa17ba", "106dc3b49e886bef"),
     ("1=perseus 2=wizard-of-the-wild-hair-cult", "", "greedy", 0): (
         16,
-        "fa38f628cf8ef645",
-        "6a588f8b74f569dd",
+        "fb1a98e364b6d5dc",
+        "64b7bb0eaca7f9c8",
     ),
     ("1=perseus 2=wizard-of-the-wild-hair-cult", "", "greedy", 1): (
         14,
-        "3f21df5a55b7bce0",
-        "ea18986f3233b657",
+        "b2dffec6c43e550c",
+        "deca00a5c17e8984",
     ),
     ("1=perseus 2=wizard-of-the-wild-hair-cult", "", "greedy", 2): (
-        10,
-        "4ea951e10e31ac25",
-        "011e8207816d8fca",
+        15,
+        "a2de005ee502240c",
+        "cf6cc121d649f7dc",
     ),
     ("1=giant-rubber-cement-archer 2=porcupine-boar-guy", "", "greedy", 0): (
         62,
@@ -123,9 +123,25 @@ RECORDED: dict[tuple[str, str, str, int], tuple[int, str, str]] = {
     ): (47, "105c4672094c73f2", "652eac7738d5d21a"),
     ("1=cowboy 2=perseus", "chasm", "random", 0): (282, "b6fde8ac67b3db1e", "26647d674cbd99eb"),
     ("1=wizard-of-the-wild-hair-cult 2=barbarian", "", "mcts:iterations=20", 0): (
-        21,
-        "a69dd2207e21683e",
-        "cbefb26721d67c2c",
+        26,
+        "a24b234ecdf632a3",
+        "2606a64dcedb1f64",
+    ),
+}
+
+#: the duels above that changed when an attacker beside its own area attack's target
+#: square began to take half damage (C9), as they were recorded before: the option
+#: ``area_spares_attacker`` plays them exactly so again
+SPARED: dict[tuple[str, str, str, int], tuple[int, str, str]] = {
+    ("1=perseus 2=wizard-of-the-wild-hair-cult", "", "greedy", 0): (
+        16,
+        "fa38f628cf8ef645",
+        "6a588f8b74f569dd",
+    ),
+    ("1=perseus 2=wizard-of-the-wild-hair-cult", "", "greedy", 2): (
+        10,
+        "4ea951e10e31ac25",
+        "011e8207816d8fca",
     ),
 }
 
@@ -133,8 +149,10 @@ RECORDED: dict[tuple[str, str, str, int], tuple[int, str, str]] = {
 BATCH: tuple[dict[str, int], float] = ({"Cowboy": 31, "Barbarian": 29}, 3.283333333333333)
 
 
-def played(teams: str, map_name: str, bot: str, seed: int) -> tuple[int, str, str]:
-    values = duel_options([], teams.split(" "), map_name or None)
+def played(
+    teams: str, map_name: str, bot: str, seed: int, **options: object
+) -> tuple[int, str, str]:
+    values = {**duel_options([], teams.split(" "), map_name or None), **options}
     state = GAME.start(GAME.make_options(values), len(values["teams"]), seed)
     return played_digest(GAME, state, bot, seed)
 
@@ -142,6 +160,15 @@ def played(teams: str, map_name: str, bot: str, seed: int) -> tuple[int, str, st
 @pytest.mark.parametrize(("teams", "map_name", "bot", "seed"), list(RECORDED))
 def test_a_seed_plays_the_recorded_duel(teams: str, map_name: str, bot: str, seed: int) -> None:
     assert played(teams, map_name, bot, seed) == RECORDED[(teams, map_name, bot, seed)]
+
+
+@pytest.mark.parametrize(("teams", "map_name", "bot", "seed"), list(SPARED))
+def test_the_attacker_spared_plays_as_before_c9_followed_the_text(
+    teams: str, map_name: str, bot: str, seed: int
+) -> None:
+    spared = played(teams, map_name, bot, seed, area_spares_attacker=True)
+    assert spared == SPARED[(teams, map_name, bot, seed)]
+    assert spared != RECORDED[(teams, map_name, bot, seed)]
 
 
 def test_a_batch_of_duels_ends_as_recorded() -> None:

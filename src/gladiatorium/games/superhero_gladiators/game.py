@@ -44,7 +44,7 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         default_players=2,
         hidden_information=True,  # hidden gizmos (ruling G5)
         simultaneous=False,
-        version="7",
+        version="8",
     )
     options_type = SuperheroGladiatorsOptions
     action_types = ACTION_TYPES

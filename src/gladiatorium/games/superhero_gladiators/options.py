@@ -73,6 +73,11 @@ class SuperheroGladiatorsOptions(BaseModel):
     friendly_fire: bool = Field(
         True, description="area attacks hurt everyone in the blast, teammates too (C9)"
     )
+    area_spares_attacker: bool = Field(
+        False,
+        description="an attacker within the blast of its own distance area attack takes no "
+        "damage (false: it takes half, like everyone adjacent) (C9)",
+    )
     pit_falls_faint: bool = Field(
         True, description="a hero that falls into a bottomless pit faints at once (A4)"
     )

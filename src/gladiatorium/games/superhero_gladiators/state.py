@@ -946,7 +946,8 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def blast(self, f: Fighter, power: Power, target: Fighter) -> list[tuple[Fighter, bool]]:
         """Who the attack can hit: the target (full), and for area attacks everyone
         else within the blast (half): around the target square for distance attacks,
-        around the attacker for close ones; walls shelter (C7, R10)."""
+        the attacker too unless ``area_spares_attacker``, around the attacker for close
+        ones (never the attacker itself); walls shelter (C7, C9, R10)."""
         radius = blast_radius(power, self.rules)
         if radius is None:
             return [(target, True)]
@@ -954,7 +955,9 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         assert centre.square is not None
         found = [(target, True)]
         for g in self.living():
-            if g is target or g is f or (g.team == f.team and not self.options.friendly_fire):
+            if g is target or (g is f and (centre is f or self.options.area_spares_attacker)):
+                continue
+            if g is not f and g.team == f.team and not self.options.friendly_fire:
                 continue
             assert g.square is not None
             if self.gap(centre, g) <= radius and self.arena.sees(centre.square, g.square):

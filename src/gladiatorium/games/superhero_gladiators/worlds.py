@@ -169,7 +169,12 @@ def _situation(state: SuperheroGladiatorsState) -> tuple[Any, ...]:
         )
         for g in state.fighters.values()
     )
-    rules = (state.arena.rows, state.options.friendly_fire, state.rules.area_radius)
+    rules = (
+        state.arena.rows,
+        state.options.friendly_fire,
+        state.options.area_spares_attacker,
+        state.rules.area_radius,
+    )
     hits = tuple(_struck(hit) for hit in state.pending) if state.pending else ()
     return (rules, state.actor, hits, heroes)
 
