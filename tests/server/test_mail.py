@@ -122,6 +122,14 @@ def test_mail_from_confirmation_to_result(
     assert "reached the target" in ada_end
     assert len(sink.to("Ada@example.org", "Deadline soon")) == 1  # once per deadline
 
+    # ada asks for a rematch: it gives bob a seat, and he is told
+    asked = httpx2.post(server.url + f"/api/matches/{over}/rematch", headers=ada.headers)
+    assert asked.status_code == 201, asked.text
+    rematch = asked.json()["id"]
+    invited = sink.wait("bob@example.org", "A seat for you")[0]
+    assert f"{PUBLIC}/matches/{rematch}" in text_of(invited)
+    assert not sink.to("Ada@example.org", "A seat for you")  # not the one who asked
+
     # every mail: the one-click unsubscribe, which needs no login
     head = sink.wait("bob@example.org", "Match over")[0]
     stop = str(head["List-Unsubscribe"]).strip("<>")

@@ -26,6 +26,7 @@ from gladiatorium.core import Seat
 from gladiatorium.server.creation import Created
 from gladiatorium.server.db import Match, MatchSeat
 from gladiatorium.server.errors import Conflict, Forbidden, NotFound, Unauthorized
+from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.service import MatchService
 
 
@@ -60,8 +61,12 @@ def rotated(order: Sequence[Seat], fixed: set[Seat]) -> dict[Seat, Seat]:
     return moves
 
 
-def offer_rematch(service: MatchService, match_id: str, user_id: int | None) -> Rematch:
-    """The rematch of a finished match, asked for by an account that held a seat in it."""
+def offer_rematch(
+    service: MatchService, match_id: str, user_id: int | None, notices: Notices | None = None
+) -> Rematch:
+    """The rematch of a finished match, asked for by an account that held a seat in it;
+    each other person given a seat in it is told by mail when they chose so
+    (``notices``: the server's mail notices, None when it sends no mail)."""
     if user_id is None:
         raise Unauthorized("log in to ask for a rematch")
     with service.store.sessions() as session:
@@ -91,6 +96,10 @@ def offer_rematch(service: MatchService, match_id: str, user_id: int | None) -> 
         )
     except IntegrityError:
         return Rematch(new_id, {}, False)  # asked for at the same moment elsewhere
+    if notices is not None:
+        live = service.store.live(created.id)
+        for seat, person in people.items():
+            notices.invited(live, seat, person)
     return Rematch(created.id, created.invites, True)
 
 

@@ -68,7 +68,13 @@ async def rematch(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     try:
         check_origin(request, caller)
-        made = await run_in_threadpool(offer_rematch, service_of(request), match_id, caller.user_id)
+        made = await run_in_threadpool(
+            offer_rematch,
+            service_of(request),
+            match_id,
+            caller.user_id,
+            request.app.state.notices,
+        )
     except ServiceError as err:
         return error(err)
     request.app.state.drivers.kick(made.id)

@@ -167,7 +167,9 @@ async def rematch(request: Request, match_id: str) -> Response:
         return posted
     service = service_of(request)
     try:
-        made = await run_in_threadpool(offer_rematch, service, match_id, posted.user_id)
+        made = await run_in_threadpool(
+            offer_rematch, service, match_id, posted.user_id, request.app.state.notices
+        )
     except ServiceError as err:
         return problem(request, err.status, str(err), posted.caller)
     request.app.state.drivers.kick(made.id)
