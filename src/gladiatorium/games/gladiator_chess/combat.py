@@ -3,6 +3,7 @@ froze), defender's dice, the defender wins ties, the loser loses the difference.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -77,6 +78,21 @@ def combat_text(
         f"{'+'.join(map(str, attack))}={a} against {'+'.join(map(str, defence))}={d}; "
         f"{loser[0]} {KIND_NAMES[loser[1]]} loses {abs(a - d)}"
     )
+
+
+#: a fight as :func:`combat_text` tells it, read back (see :func:`fight_of`)
+_TOLD = re.compile(r"(\w+) (.+) attacks (\w+) (.+): ([\d+]+)=\d+ against ([\d+]+)=\d+; ")
+_CODES = {name: code for code, name in KIND_NAMES.items()}
+
+
+def fight_of(text: str) -> Fight | None:
+    """The fight a :func:`combat_text` tells (None for other words): how a match
+    pickled when fights were kept as words reads them."""
+    found = _TOLD.match(text)
+    if found is None or found[2] not in _CODES or found[4] not in _CODES:
+        return None
+    attack, defence = (tuple(int(d) for d in found[g].split("+")) for g in (5, 6))
+    return found[1], _CODES[found[2]], attack, found[3], _CODES[found[4]], defence
 
 
 @cached("gladiator_chess.combat.sum_distribution", "gladiator-chess", 4096, "dice totals")

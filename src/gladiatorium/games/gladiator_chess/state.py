@@ -28,7 +28,13 @@ from gladiatorium.core import (
 from gladiatorium.core.kept import WRITING, Table
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
-from gladiatorium.games.gladiator_chess.combat import Exchange, Fight, combat_text, exchange
+from gladiatorium.games.gladiator_chess.combat import (
+    Exchange,
+    Fight,
+    combat_text,
+    exchange,
+    fight_of,
+)
 from gladiatorium.games.gladiator_chess.diagram import (
     COMMAND_PHASE,
     OVERRIDE_PHASE,
@@ -287,6 +293,19 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.phase = COMMAND
         own = _MovesOffered(self._own, commander, "").legal_list()
         self._legal = {seat_of(team, commander): own}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        """A match pickled before positions said where the turn stands (a server's
+        snapshot) reads on: no forfeited commanders known, whether the commander had
+        moves of his own found again, the last fights read from their words."""
+        super().__setstate__(values)
+        if "forfeited" not in values:
+            self.forfeited = ()
+        if "_has_own" not in values:
+            self._has_own = bool(self._own)
+        if any(isinstance(fight, str) for fight in self.last_combat):
+            told = [fight_of(f) if isinstance(f, str) else f for f in self.last_combat]
+            self.last_combat = [fight for fight in told if fight is not None]
 
     # ----- contract ------------------------------------------------------------------
     @property
