@@ -128,8 +128,16 @@ def test_general_10_a_match_over_stays_over() -> None:
     assert state.view(None)["phase"] == "command"
 
 
-def test_cli_legal_reads_a_decision_position() -> None:
+def test_cli_legal_reads_a_decision_position_and_play_replays_its_dice(tmp_path: Path) -> None:
+    runner = CliRunner()
     path = str(FILES / "let-given.txt")
-    found = CliRunner().invoke(app, ["legal", "gladiator-chess", "--position", path, "--json"])
+    found = runner.invoke(app, ["legal", "gladiator-chess", "--position", path, "--json"])
     assert found.exit_code == 0, found.output
     assert json.loads(found.output)["legal"] == {"white-queen": ["queen: W l1-l2"]}
+    saved = tmp_path / "game.json"
+    args = ["play", "gladiator-chess", "--position", str(FILES / "combat-dice.txt")]
+    played = runner.invoke(app, [*args, "--save", str(saved), "--option", "turn_limit=5"])
+    assert played.exit_code == 0, played.output
+    assert json.loads(saved.read_text())["position"] == text("combat-dice.txt")
+    again = runner.invoke(app, ["replay", str(saved)])
+    assert again.exit_code == 0 and "reproduced" in again.output
