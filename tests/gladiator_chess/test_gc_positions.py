@@ -43,6 +43,10 @@ lost black MK
 """
 
 
+#: the puzzle's last line, after which the error cases add one
+LAST = "lost black MK"
+
+
 def puzzle() -> GladiatorChessState:
     state = GAME.start(None, None, 5, position=PUZZLE, source="puzzle.txt")
     assert isinstance(state, GladiatorChessState)
@@ -95,6 +99,31 @@ def test_a_match_writes_its_position_and_reads_it_back() -> None:
         (("frozen black S e7 10", "frozen black S f4"), "line 9: square: no white Queen on f4"),
         (("captive black h8 2", "captive black f4"), "line 13: square: only a Black Knight"),
         (("white K f1", ""), "puzzle.txt: the white team needs one K"),
+        ((LAST, f"{LAST}\nlet now"), "line 16: let: takes nothing more, has 'now'"),
+        ((LAST, f"{LAST}\nhealed twice"), "line 16: healed: takes nothing more"),
+        (("slot black queen", "slot black king\nlet"), "line 4: let: the black King has no 'let'"),
+        ((LAST, f"{LAST}\nforfeited white king"), "line 16: forfeited: no one overrides the K"),
+        ((LAST, f"{LAST}\nforfeited white rook"), "line 16: forfeited: write 'forfeited TEAM"),
+        (
+            (LAST, f"{LAST}\nforfeited black black-knight"),
+            "line 16: forfeited: the black black-knight's slot is not before this one",
+        ),
+        (
+            (LAST, f"{LAST}\nforfeited white queen\nforfeited white queen"),
+            "line 17: forfeited: the white queen is named already",
+        ),
+        ((LAST, f"{LAST}\ncombat white W 7 black W 1"), "line 16: combat: '7' are not dice"),
+        ((LAST, f"{LAST}\ncombat white W 3"), "line 16: combat: write 'combat TEAM CODE DICE"),
+        ((LAST, f"{LAST}\ncombat white W 3 black X 1"), "line 16: piece: no piece code 'X'"),
+        ((LAST, f"{LAST}\ndice: 3 0"), "line 16: dice: '3 0' are not dice of 1 to 6"),
+        ((LAST, f"{LAST}\ndice:"), "line 16: dice: 'nothing' are not dice"),
+        ((LAST, f"{LAST}\nresult white won"), "line 16: result: write 'result TEAM checkmate"),
+        ((LAST, f"{LAST}\nresult green checkmate"), "line 16: team: 'green' is not white"),
+        ((LAST, f"{LAST}\noffer sideways own"), "line 16: offer: write 'offer override"),
+        (
+            ("captive black h8 2", "captive black h8 2 maybe"),
+            "line 13: captive: write 'captive TEAM SQUARE",
+        ),
     ],
 )
 def test_position_errors_name_the_file_line_and_field(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 from contract import played_on
 from gladiatorium.core import get_game
@@ -26,3 +27,21 @@ def test_a_match_pickles_and_plays_on_the_same() -> None:
         assert twin.history == state.history == deep.history
         assert [e.to_json() for e in twin.events] == [e.to_json() for e in state.events]
         assert twin.view(None) == state.view(None) == deep.view(None)
+
+
+def test_a_match_pickled_before_positions_said_where_the_turn_stands_reads_on() -> None:
+    """A server's snapshot of an earlier build keeps fights as words and knows neither
+    the forfeited commanders nor whether the commander had moves of his own."""
+    state = GAME.start(None, None, 2)
+    choose = random.Random(2)
+    while not state.last_combat:
+        seat = state.awaiting()[0]
+        state.apply(seat, choose.choice(list(state.legal_actions(seat))))
+    view = state.view(None)
+    old = state.__getstate__()
+    old["last_combat"] = list(view["last_combat"])
+    del old["forfeited"], old["_has_own"]
+    twin = type(state).__new__(type(state))
+    twin.__setstate__(old)
+    assert twin.view(None) == view and twin.forfeited == ()
+    assert twin.last_combat == state.last_combat

@@ -3,11 +3,16 @@ froze), defender's dice, the defender wins ties, the loser loses the difference.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gladiatorium.core import Rng
 from gladiatorium.core.kept import cached
+from gladiatorium.games.gladiator_chess.pieces import KIND_NAMES
+
+#: one fight as told: the attacker's team, kind and dice, the defender's team, kind and dice
+Fight = tuple[str, str, tuple[int, ...], str, str, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,40 @@ def exchange(rng: Rng, attack_dice: int, defence_dice: int) -> Exchange:
     defence = tuple(rng.roll(defence_dice, 6))
     won = sum(attack) > sum(defence)
     return Exchange(attack, defence, won, abs(sum(attack) - sum(defence)))
+
+
+def combat_text(
+    attacker_team: str,
+    attacker: str,
+    attack: tuple[int, ...],
+    defender_team: str,
+    defender: str,
+    defence: tuple[int, ...],
+) -> str:
+    """A fight in words, as the event log and the view tell it (the defender wins ties;
+    the loser loses the difference)."""
+    a, d = sum(attack), sum(defence)
+    loser = (defender_team, defender) if a > d else (attacker_team, attacker)
+    return (
+        f"{attacker_team} {KIND_NAMES[attacker]} attacks {defender_team} {KIND_NAMES[defender]}: "
+        f"{'+'.join(map(str, attack))}={a} against {'+'.join(map(str, defence))}={d}; "
+        f"{loser[0]} {KIND_NAMES[loser[1]]} loses {abs(a - d)}"
+    )
+
+
+#: a fight as :func:`combat_text` tells it, read back (see :func:`fight_of`)
+_TOLD = re.compile(r"(\w+) (.+) attacks (\w+) (.+): ([\d+]+)=\d+ against ([\d+]+)=\d+; ")
+_CODES = {name: code for code, name in KIND_NAMES.items()}
+
+
+def fight_of(text: str) -> Fight | None:
+    """The fight a :func:`combat_text` tells (None for other words): how a match
+    pickled when fights were kept as words reads them."""
+    found = _TOLD.match(text)
+    if found is None or found[2] not in _CODES or found[4] not in _CODES:
+        return None
+    attack, defence = (tuple(int(d) for d in found[g].split("+")) for g in (5, 6))
+    return found[1], _CODES[found[2]], attack, found[3], _CODES[found[4]], defence
 
 
 @cached("gladiator_chess.combat.sum_distribution", "gladiator-chess", 4096, "dice totals")

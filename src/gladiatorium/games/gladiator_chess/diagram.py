@@ -11,21 +11,31 @@
     captive white h5 2              the white Queen is held by the black piece on h5,
                                     taken in turn 2 (default: this turn)
     lost white W F F                captured pieces of a team (for promotion)
+    healed                          the slot's Queen has healed already (Queen 13)
+    let                             the King has let the slot's commander move
+    forfeited white queen           a commander overridden earlier this turn (King 9)
+    combat black W 4+2+5 white W 3  a fight of the last move, with its dice
+    dice: 3 6 1                     the next dice, rolled before the seed's
+    result white king-killed        the match is over (or: result draw)
+    offer override own              ... its last slot's offer, with moves of his own or none
 
 Every error names the source, the line and the field. Pure rules code: no I/O.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from gladiatorium.core import PositionError
 from gladiatorium.games.gladiator_chess.board import parse_square
+from gladiatorium.games.gladiator_chess.combat import Fight
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
     COMMANDERS,
     KINDS,
     KING,
+    KING_CMD,
     QUEEN,
     QUEEN_TAKERS,
     TEAMS,
@@ -33,6 +43,11 @@ from gladiatorium.games.gladiator_chess.pieces import (
     other,
 )
 from gladiatorium.games.gladiator_chess.position import NAMES, Position, new_position
+
+#: the ways a match is won, as a 'result' line writes them
+CHECKMATE, KING_KILLED, QUEEN_HELD = ENDINGS = ("checkmate", "king-killed", "queen-held")
+#: the slot's decision: the King's (override or let) or a commander's move
+OVERRIDE_PHASE, COMMAND_PHASE = PHASES = ("override", "command")
 
 
 @dataclass(frozen=True)
@@ -55,6 +70,9 @@ class Captive:
     line: int
     captor: int
     since: int | None
+    #: how many piece lines came before it: the Queen's place among the pieces
+    order: int = 0
+    moved: bool = False
 
 
 @dataclass
@@ -67,6 +85,20 @@ class Diagram:
     pieces: list[PiecePlace] = field(default_factory=list)
     captives: dict[str, Captive] = field(default_factory=dict)
     lost: dict[str, list[str]] = field(default_factory=lambda: {t: [] for t in TEAMS})
+    #: the Queen of the slot has healed already (no healing as the slot is entered)
+    healed: bool = False
+    #: the line of 'let' (the King has let the commander move), 0: none
+    let: int = 0
+    #: (line, team, commander) of each commander who forfeited his move this turn
+    forfeited: list[tuple[int, str, str]] = field(default_factory=list)
+    #: the fights of the last move (see combat.Fight)
+    combats: list[Fight] = field(default_factory=list)
+    #: the next dice, drawn before the seed's
+    dice: list[int] = field(default_factory=list)
+    #: a match over: (winning team, or None for a draw; the ending's words)
+    result: tuple[str | None, str] | None = None
+    #: a match over: its last slot's offer (phase, whether the commander had moves)
+    offer: tuple[str, bool] = (COMMAND_PHASE, True)
 
     def fail(self, line: int, what: str, problem: str) -> PositionError:
         return PositionError(f"{self.source} line {line}: {what}: {problem}")
@@ -76,27 +108,36 @@ class Diagram:
         """The :class:`Position` this diagram describes, checked against the rules'
         bookkeeping: one King and one Queen a team, a frozen piece under an enemy
         Queen, a captive Queen held by a piece that may take her (Queen 5)."""
-        pieces = [self._piece(pid, place, options) for pid, place in enumerate(self.pieces)]
-        for team in self.captives:
-            pieces.append(Piece(len(pieces), QUEEN, team, 0, 0, -1))
+        pieces = [self._piece(place, options) for place in self.pieces]
+        for team, captive in sorted(self.captives.items(), key=lambda c: (-c[1].order, -c[1].line)):
+            pieces.insert(captive.order, Piece(0, QUEEN, team, 0, 0, -1))
+        if self.result is not None and self.result[1] == KING_KILLED:
+            loser = other(self.result[0] or "")
+            pieces.append(Piece(0, KING, loser, 0, 0, -1, alive=False))
+        for pid, piece in enumerate(pieces):
+            piece.pid = pid
         self._one_royal_each(pieces)
         pos = new_position(pieces, options)
-        for place, piece in zip(self.pieces, pieces, strict=False):
+        placed = [p for p in pieces if p.sq >= 0]
+        for place, piece in zip(self.pieces, placed, strict=True):
             if place.frozen:
                 self._freeze(pos, place, piece)
             if place.moved:
                 pos.moved.add(piece.pid)
         for team, captive in self.captives.items():
+            if captive.moved:
+                pos.moved.add(pos.royal(team, QUEEN).pid)
+        for team, captive in self.captives.items():
             self._hold(pos, team, captive)
         pos.lost = {t: list(self.lost[t]) for t in TEAMS}
         return pos
 
-    def _piece(self, pid: int, place: PiecePlace, options: GladiatorChessOptions) -> Piece:
+    def _piece(self, place: PiecePlace, options: GladiatorChessOptions) -> Piece:
         full = options.hit_points.get(place.kind, 0)
         hp = full if place.hp is None or place.kind == QUEEN else place.hp
         if place.kind != QUEEN and not 1 <= hp <= full:
             raise self.fail(place.line, "hit points", f"{hp} is not 1 to {full} for a {place.kind}")
-        return Piece(pid, place.kind, place.team, hp, full, place.square)
+        return Piece(0, place.kind, place.team, hp, full, place.square)
 
     def _one_royal_each(self, pieces: list[Piece]) -> None:
         for team in TEAMS:
@@ -164,6 +205,8 @@ def _read_line(diagram: Diagram, line: int, words: list[str], taken: dict[int, i
         diagram.lost[team].extend(_kind(diagram, line, w) for w in words[2:])
     elif head == "captive":
         _captive(diagram, line, words[1:])
+    elif head in SAYINGS:
+        SAYINGS[head](diagram, line, words[1:])
     elif head in TEAMS or head == "frozen":
         place = _place(diagram, line, words[1:] if head == "frozen" else words, head == "frozen")
         if not place.frozen:
@@ -177,7 +220,8 @@ def _read_line(diagram: Diagram, line: int, words: list[str], taken: dict[int, i
         raise diagram.fail(
             line,
             "line",
-            f"starts with {words[0]!r}; expected white, black, frozen, captive, lost, turn or slot",
+            f"starts with {words[0]!r}; expected white, black, frozen, captive, lost, turn, "
+            "slot, healed, let, forfeited, combat, dice, result or offer",
         )
 
 
@@ -198,19 +242,109 @@ def _place(diagram: Diagram, line: int, words: list[str], frozen: bool) -> Piece
 
 
 def _captive(diagram: Diagram, line: int, words: list[str]) -> None:
-    """``captive TEAM SQUARE [TURN]``: that team's Queen, held on SQUARE."""
+    """``captive TEAM SQUARE [TURN] [moved]``: that team's Queen, held on SQUARE."""
+    moved = len(words) > 2 and words[-1].lower() == "moved"
+    words = words[:-1] if moved else words
     if len(words) not in (2, 3):
-        raise diagram.fail(line, "captive", "write 'captive TEAM SQUARE [TURN TAKEN]'")
+        raise diagram.fail(line, "captive", "write 'captive TEAM SQUARE [TURN TAKEN] [moved]'")
     team = _team(diagram, line, words[:1])
     if team in diagram.captives:
         raise diagram.fail(line, "team", f"the {team} Queen is already captive")
     since = _number(diagram, line, "turn taken", words[2:], at_least=1) if len(words) == 3 else None
-    diagram.captives[team] = Captive(line, _square(diagram, line, words[1]), since)
+    square = _square(diagram, line, words[1])
+    diagram.captives[team] = Captive(line, square, since, len(diagram.pieces), moved)
 
 
-def _slot(diagram: Diagram, line: int, words: list[str]) -> tuple[str, str]:
+def _no_words(diagram: Diagram, line: int, what: str, words: list[str]) -> None:
+    if words:
+        raise diagram.fail(line, what, f"takes nothing more, has {' '.join(words)!r}")
+
+
+def _healed(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``healed``: the slot's Queen has healed already (Queen 13)."""
+    _no_words(diagram, line, "healed", words)
+    diagram.healed = True
+
+
+def _let(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``let``: the King has let the slot's commander move (King 7)."""
+    _no_words(diagram, line, "let", words)
+    diagram.let = line
+
+
+def _forfeited(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``forfeited TEAM COMMANDER``: overridden earlier this turn (King 9)."""
+    team, commander = _slot(diagram, line, words, "forfeited")
+    if commander == KING_CMD:
+        raise diagram.fail(line, "forfeited", "no one overrides the King")
+    if any(f[1:] == (team, commander) for f in diagram.forfeited):
+        raise diagram.fail(line, "forfeited", f"the {team} {commander} is named already")
+    diagram.forfeited.append((line, team, commander))
+
+
+def _combat(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``combat TEAM CODE DICE TEAM CODE DICE``: a fight of the last move, the
+    attacker's then the defender's dice written as ``4+2+5``."""
+    if len(words) != 6:
+        raise diagram.fail(line, "combat", "write 'combat TEAM CODE DICE TEAM CODE DICE'")
+    attacker, defender = _fighter(diagram, line, words[:3]), _fighter(diagram, line, words[3:])
+    diagram.combats.append((*attacker, *defender))
+
+
+def _fighter(diagram: Diagram, line: int, words: list[str]) -> tuple[str, str, tuple[int, ...]]:
+    """``TEAM CODE DICE``: one side of a fight."""
+    team, kind = _team(diagram, line, words[:1]), _kind(diagram, line, words[1])
+    return team, kind, _dice(diagram, line, "combat", words[2].split("+"))
+
+
+def _next_dice(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``dice: 3 6 1``: the next dice (also ``dice [3, 6, 1]``)."""
+    found = " ".join(words).replace(",", " ").replace("[", " ").replace("]", " ").split()
+    diagram.dice = list(_dice(diagram, line, "dice", found))
+
+
+def _dice(diagram: Diagram, line: int, what: str, words: list[str]) -> tuple[int, ...]:
+    if not words or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+        raise diagram.fail(line, what, f"{' '.join(words) or 'nothing'!r} are not dice of 1 to 6")
+    return tuple(int(w) for w in words)
+
+
+def _result(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``result TEAM ENDING`` (checkmate, king-killed, queen-held) or ``result draw``."""
+    if [w.lower() for w in words] == ["draw"]:
+        diagram.result = (None, "draw")
+        return
+    if len(words) != 2 or words[1].lower() not in ENDINGS:
+        raise diagram.fail(
+            line, "result", f"write 'result TEAM {'|'.join(ENDINGS)}' or 'result draw'"
+        )
+    diagram.result = (_team(diagram, line, words[:1]), words[1].lower())
+
+
+def _offer(diagram: Diagram, line: int, words: list[str]) -> None:
+    """``offer override|command own|none``: a match over, its last slot as offered."""
+    said = [w.lower() for w in words]
+    if len(said) != 2 or said[0] not in PHASES or said[1] not in ("own", "none"):
+        raise diagram.fail(line, "offer", "write 'offer override|command own|none'")
+    diagram.offer = (said[0], said[1] == "own")
+
+
+#: the lines that say where in the turn the position stands, by their first word
+SAYINGS: dict[str, Callable[[Diagram, int, list[str]], None]] = {
+    "healed": _healed,
+    "let": _let,
+    "forfeited": _forfeited,
+    "combat": _combat,
+    "dice:": _next_dice,
+    "dice": _next_dice,
+    "result": _result,
+    "offer": _offer,
+}
+
+
+def _slot(diagram: Diagram, line: int, words: list[str], what: str = "slot") -> tuple[str, str]:
     if len(words) != 2 or words[1].lower() not in COMMANDERS:
-        raise diagram.fail(line, "slot", f"write 'slot TEAM COMMANDER' ({', '.join(COMMANDERS)})")
+        raise diagram.fail(line, what, f"write '{what} TEAM COMMANDER' ({', '.join(COMMANDERS)})")
     return _team(diagram, line, words[:1]), words[1].lower()
 
 
@@ -242,24 +376,71 @@ def _number(diagram: Diagram, line: int, what: str, words: list[str], at_least: 
 
 
 # ----- writing ------------------------------------------------------------------------
-def write_position(pos: Position, turn: int, slot: tuple[str, str]) -> str:
-    """The text of a position (what :func:`read_diagram` reads back)."""
+@dataclass(frozen=True)
+class Standing:
+    """Where in the turn a match stands, beyond its pieces, turn and slot: what
+    :func:`write_position` writes besides them (every field as :class:`Diagram` has it)."""
+
+    healed: bool = False
+    let: bool = False
+    forfeited: tuple[tuple[str, str], ...] = ()
+    combats: tuple[Fight, ...] = ()
+    dice: tuple[int, ...] = ()
+    result: tuple[str | None, str] | None = None
+    offer: tuple[str, bool] = (COMMAND_PHASE, True)
+
+
+def write_position(
+    pos: Position, turn: int, slot: tuple[str, str], standing: Standing = Standing()
+) -> str:
+    """The text of a position (what :func:`read_diagram` reads back): the pieces in
+    the order of the match's (a captive Queen in her place), then where the turn stands."""
     lines = [f"turn {turn}", f"slot {slot[0]} {slot[1]}"]
+    held = {pid: team for team, pid in pos.captor.items() if pid is not None}
+    queens = {pos.royal(team, QUEEN).pid: team for team in held.values()}
     for piece in pos.pieces:
-        if not piece.alive or piece.sq < 0:
-            continue
-        frozen = pos.holder_of(piece) is not None
-        hp = "" if piece.kind == QUEEN else f" {piece.hp}"
-        moved = " moved" if piece.pid in pos.moved else ""
-        word = f"frozen {piece.team}" if frozen else piece.team
-        lines.append(f"{word} {piece.kind} {NAMES[piece.sq]}{hp}{moved}")
+        if piece.pid in queens:
+            lines.append(_captive_line(pos, queens[piece.pid]))
+        elif piece.alive and piece.sq >= 0:
+            lines.append(_piece_line(pos, piece))
     for team in TEAMS:
-        pid = pos.captor[team]
-        if pid is not None:
-            lines.append(f"captive {team} {NAMES[pos.pieces[pid].sq]} {pos.taken_on[team]}")
         if pos.lost[team]:
             lines.append(f"lost {team} {' '.join(pos.lost[team])}")
+    lines += _standing_lines(standing)
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["Diagram", "read_diagram", "write_position"]
+def _piece_line(pos: Position, piece: Piece) -> str:
+    frozen = pos.holder_of(piece) is not None
+    hp = "" if piece.kind == QUEEN else f" {piece.hp}"
+    moved = " moved" if piece.pid in pos.moved else ""
+    word = f"frozen {piece.team}" if frozen else piece.team
+    return f"{word} {piece.kind} {NAMES[piece.sq]}{hp}{moved}"
+
+
+def _captive_line(pos: Position, team: str) -> str:
+    pid = pos.captor[team]
+    assert pid is not None
+    moved = " moved" if pos.royal(team, QUEEN).pid in pos.moved else ""
+    return f"captive {team} {NAMES[pos.pieces[pid].sq]} {pos.taken_on[team]}{moved}"
+
+
+def _standing_lines(standing: Standing) -> list[str]:
+    lines = ["healed"] if standing.healed else []
+    if standing.let:
+        lines.append("let")
+    lines += [f"forfeited {team} {commander}" for team, commander in standing.forfeited]
+    for a_team, attacker, attack, d_team, defender, defence in standing.combats:
+        rolls = "+".join(map(str, attack)), "+".join(map(str, defence))
+        lines.append(f"combat {a_team} {attacker} {rolls[0]} {d_team} {defender} {rolls[1]}")
+    if standing.dice:
+        lines.append(f"dice: {' '.join(map(str, standing.dice))}")
+    if standing.result is not None:
+        winner, ending = standing.result
+        lines.append("result draw" if winner is None else f"result {winner} {ending}")
+        phase, own = standing.offer
+        lines.append(f"offer {phase} {'own' if own else 'none'}")
+    return lines
+
+
+__all__ = ["Diagram", "Standing", "read_diagram", "write_position"]

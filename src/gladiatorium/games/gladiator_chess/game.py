@@ -53,8 +53,18 @@ class GladiatorChess(Game[GladiatorChessOptions]):
     def load_position(
         self, options: GladiatorChessOptions, players: int, seed: int, text: str, source: str
     ) -> GladiatorChessState:
-        """A match from a written position (docs/rules/gladiator-chess.md, "Positions")."""
-        return GladiatorChessState(options, players, seed, read_diagram(text, source))
+        """A match from a written position (docs/rules/gladiator-chess.md, "Positions"):
+        its next dice, if it names them, are rolled before the seed's."""
+        diagram = read_diagram(text, source)
+        state = GladiatorChessState(options, players, seed, diagram)
+        state.rng.queue(diagram.dice)
+        return state
+
+    def write_position(self, state: State[GladiatorChessOptions], seat: Seat | None = None) -> str:
+        """The match at any decision point; every seat knows everything, so a seat's
+        position is the whole truth."""
+        assert isinstance(state, GladiatorChessState)
+        return state.position_text()
 
     def evaluate(self, state: State[GladiatorChessOptions]) -> dict[Seat, float]:
         """Each team's pieces on the board, by the Marshal's worth and their health,

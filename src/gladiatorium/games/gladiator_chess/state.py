@@ -28,8 +28,20 @@ from gladiatorium.core import (
 from gladiatorium.core.kept import WRITING, Table
 from gladiatorium.games.gladiator_chess.actions import Let, Move
 from gladiatorium.games.gladiator_chess.board import HEIGHT, KING_TARGETS, square
-from gladiatorium.games.gladiator_chess.combat import Exchange, exchange
-from gladiatorium.games.gladiator_chess.diagram import Diagram
+from gladiatorium.games.gladiator_chess.combat import (
+    Exchange,
+    Fight,
+    combat_text,
+    exchange,
+    fight_of,
+)
+from gladiatorium.games.gladiator_chess.diagram import (
+    COMMAND_PHASE,
+    OVERRIDE_PHASE,
+    Diagram,
+    Standing,
+    write_position,
+)
 from gladiatorium.games.gladiator_chess.explain import SHAPES, read, why_not
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
 from gladiatorium.games.gladiator_chess.pieces import (
@@ -64,8 +76,7 @@ from gladiatorium.games.gladiator_chess.position import (
     new_position,
 )
 
-OVERRIDE = "override"
-COMMAND = "command"
+OVERRIDE, COMMAND = OVERRIDE_PHASE, COMMAND_PHASE
 
 
 def turn_order(order: str) -> tuple[tuple[str, str], ...]:
@@ -174,7 +185,10 @@ class GladiatorChessState(State[GladiatorChessOptions]):
     #: lists edited in place (the moves on offer: their lists are replaced, never edited),
     #: and starts afresh each team's moves kept from slot to slot and its Guard
     COPYING = Copying(
-        shared=("order", "turn", "slot", "phase", "result", "_in_check", "_own_kinds"),
+        shared=(
+            *("order", "turn", "slot", "phase", "result", "forfeited"),
+            *("_in_check", "_own_kinds", "_has_own"),
+        ),
         copied={
             "pos": Position.copy,
             "_legal": dict,
@@ -190,7 +204,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         seed: int,
         start: Diagram | None = None,
     ) -> None:
-        """The set-up (R1), or the written position ``start`` (its turn and slot)."""
+        """The set-up (R1), or the written position ``start``: its turn, slot and the
+        decision the slot is at (docs/rules/gladiator-chess.md, "Positions")."""
         super().__init__(options, players, seed)
         if start is None:
             self.pos = new_position(starting_pieces(options), options)
@@ -201,7 +216,12 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         self.slot = 0 if start is None else self.order.index(start.slot)
         self.phase = COMMAND
         self.result: Outcome | None = None
-        self.last_combat: list[str] = []
+        #: (team, commander) of each commander overridden this turn: he forfeits his
+        #: move (King 9)
+        self.forfeited: tuple[tuple[str, str], ...] = ()
+        #: the fights of the last move, as (attacker's team and kind, his dice, the
+        #: defender's team and kind, his dice): see combat_text
+        self.last_combat: list[Fight] = []
         #: the awaited seat's moves, each made when first read (see _MovesOffered)
         self._legal: dict[Seat, Sequence[Action]] = {}
         #: whether the team to move was in check when its slot was offered
@@ -215,8 +235,77 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         #: only when asked for
         self._slot_steps: list[tuple[str, int, int, str, str]] = []
         self._own_kinds: frozenset[str] = frozenset()
+        #: whether the commander had moves of his own when the slot was offered
+        self._has_own = False
         self._returning: list[str] = []
-        self._enter_slot()
+        if start is None:
+            self._enter_slot()
+        else:
+            self._resume(start)
+
+    def _resume(self, start: Diagram) -> None:
+        """Stand at the decision the written position ``start`` names: the slot entered
+        (its Queen's healing left out when ``healed``), the King's 'let' already given,
+        the commanders who forfeited their move (before this slot, unless the match is
+        over: a turn's end keeps them), the last fight's dice; or the match over, as its
+        last slot was offered."""
+        now = self.order.index(start.slot)
+        for line, team, commander in start.forfeited:
+            if self.order.index((team, commander)) >= now and start.result is None:
+                raise start.fail(
+                    line, "forfeited", f"the {team} {commander}'s slot is not before this one"
+                )
+        self.forfeited = tuple((team, commander) for _, team, commander in start.forfeited)
+        self.last_combat = list(start.combats)
+        if start.result is not None:
+            self._stop(start)
+            return
+        self._enter_slot(healed=start.healed)
+        if start.let and not self._let_given():
+            raise start.fail(
+                start.let,
+                "let",
+                f"the {self.team_to_move} King has no 'let' to give the "
+                f"{self.commander_to_move} here",
+            )
+
+    def _stop(self, start: Diagram) -> None:
+        """The match of ``start`` is over: its result, and the slot as last offered."""
+        assert start.result is not None
+        winner, code = start.result
+        if winner is None:
+            self.result = Outcome.drawn(TURN_LIMIT(limit=self.options.turn_limit))
+        else:
+            why = {e.words: e for e in (CHECKMATE, KING_KILLED, QUEEN_HELD)}[code]()
+            self.result = Outcome.win([seat_of(winner, c) for c in COMMANDERS], why, team=winner)
+        self.phase, self._has_own = start.offer
+
+    def _let_given(self) -> bool:
+        """Give the King's 'let' of a written position; False when he has none to give."""
+        team, commander = self.order[self.slot]
+        if LETS[commander] not in self._legal.get(seat_of(team, KING_CMD), ()):
+            return False
+        self._let(team, commander)
+        return True
+
+    def _let(self, team: str, commander: str) -> None:
+        """The King lets the commander move: his own moves are offered."""
+        self.phase = COMMAND
+        own = _MovesOffered(self._own, commander, "").legal_list()
+        self._legal = {seat_of(team, commander): own}
+
+    def __setstate__(self, values: dict[str, Any]) -> None:
+        """A match pickled before positions said where the turn stands (a server's
+        snapshot) reads on: no forfeited commanders known, whether the commander had
+        moves of his own found again, the last fights read from their words."""
+        super().__setstate__(values)
+        if "forfeited" not in values:
+            self.forfeited = ()
+        if "_has_own" not in values:
+            self._has_own = bool(self._own)
+        if any(isinstance(fight, str) for fight in self.last_combat):
+            told = [fight_of(f) if isinstance(f, str) else f for f in self.last_combat]
+            self.last_combat = [fight for fight in told if fight is not None]
 
     # ----- contract ------------------------------------------------------------------
     @property
@@ -264,14 +353,15 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         return self.order[self.slot][1]
 
     # ----- the turn: slots, overrides, skips -----------------------------------------
-    def _enter_slot(self) -> None:
-        """Open the current slot: heal (Queen 13), then offer the slot's decision; a
-        slot in which no piece of the team can move is checkmate if the King is in
-        check (King 6.3), else it passes (R3)."""
+    def _enter_slot(self, healed: bool = False) -> None:
+        """Open the current slot: heal (Queen 13; ``healed``: she already has in this
+        slot), then offer the slot's decision; a slot in which no piece of the team can
+        move is checkmate if the King is in check (King 6.3), else it passes (R3)."""
         while self.result is None:
             team, commander = self.order[self.slot]
-            if commander == QUEEN_CMD:
+            if commander == QUEEN_CMD and not healed:
                 self._queen_heals(team)
+            healed = False
             if self._offer(team, commander):
                 break
             if self._in_check:
@@ -314,6 +404,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         every = steps if overriding else None
         # the commander's own moves are made into moves when the King lets him move
         self._own_kinds = kinds
+        self._has_own = has_own
         king_seat = seat_of(team, KING_CMD)
         if has_own and not overriding:
             own = _MovesOffered(self._slot_steps, commander, "").legal_list()
@@ -386,6 +477,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             return
         self.turn += 1
         self.pos.moved.clear()
+        self.forfeited = ()
         self.emit("turn", f"turn {self.turn} begins", turn=self.turn)
 
     def _finish(self, winner: str, text: str, why: Reason) -> None:
@@ -427,9 +519,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         if isinstance(action, Let):
             team, commander = self.order[self.slot]
             self.emit("let", f"{team} King lets the {commander} move", team=team)
-            self.phase = COMMAND
-            own = _MovesOffered(self._own, commander, "").legal_list()
-            self._legal = {seat_of(team, commander): own}
+            self._let(team, commander)
             return
         assert isinstance(action, Move)
         team = self.team_to_move
@@ -463,6 +553,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
         assert piece is not None
         team = piece.team
         if move.override:
+            self.forfeited = (*self.forfeited, (team, move.override))
             self.emit(
                 "override",
                 f"{team} King overrides the {move.override}'s move",
@@ -652,13 +743,9 @@ class GladiatorChessState(State[GladiatorChessOptions]):
 
     def _report(self, attacker: Piece, defender: Piece, result: Exchange) -> None:
         a, d = result.attack_rolls, result.defence_rolls
-        loser = defender if result.attacker_won else attacker
-        text = (
-            f"{attacker.label} attacks {defender.label}: "
-            f"{'+'.join(map(str, a))}={sum(a)} against {'+'.join(map(str, d))}={sum(d)}; "
-            f"{loser.label} loses {result.damage}"
-        )
-        self.last_combat.append(text)
+        fight = (attacker.team, attacker.kind, a, defender.team, defender.kind, d)
+        text = combat_text(*fight)
+        self.last_combat.append(fight)
         self.emit(
             "combat",
             text,
@@ -735,6 +822,26 @@ class GladiatorChessState(State[GladiatorChessOptions]):
                 self.emit("check", f"the {team} King is in check", team=team)
 
     # ----- what seats see ----------------------------------------------------------------
+    def position_text(self) -> str:
+        """The match as a written position (docs/rules/gladiator-chess.md, "Positions"):
+        every decision point, a match over included; nothing is hidden in this game."""
+        team, commander = self.order[self.slot]
+        letting = self.options.king_may_override and commander != KING_CMD
+        result = None
+        if self.result is not None:
+            winner = self.result.team
+            result = (winner, "draw" if winner is None else self.result.why.text)
+        standing = Standing(
+            healed=commander == QUEEN_CMD and self.result is None,
+            let=letting and self.phase == COMMAND and self.result is None,
+            forfeited=self.forfeited,
+            combats=tuple(self.last_combat),
+            dice=tuple(self.rng.next_dice()),
+            result=result,
+            offer=(self.phase, self._has_own),
+        )
+        return write_position(self.pos, self.turn, (team, commander), standing)
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """Gladiator Chess has no hidden information: every seat sees the same."""
         pos = self.pos
@@ -766,8 +873,8 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "team": team,
             "commander": commander,
             "phase": self.phase,
-            "override_forced": self.phase == OVERRIDE and not self._own,
-            "king_moves_any": self.phase == COMMAND and commander == KING_CMD and not self._own,
+            "override_forced": self.phase == OVERRIDE and not self._has_own,
+            "king_moves_any": self.phase == COMMAND and commander == KING_CMD and not self._has_own,
             "awaiting": list(self._awaiting()),
             "pieces": [
                 {
@@ -786,7 +893,7 @@ class GladiatorChessState(State[GladiatorChessOptions]):
             "lost": {t: sorted(pos.lost[t]) for t in TEAMS},
             "protected": {t: pos.protected(t) for t in TEAMS},
             "in_check": {t: pos.in_check(t) for t in TEAMS},
-            "last_combat": list(self.last_combat),
+            "last_combat": [combat_text(*fight) for fight in self.last_combat],
             "outcome": None if self.result is None else self.result.to_json(),
         }
 
