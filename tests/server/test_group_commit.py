@@ -19,8 +19,8 @@ from gladiatorium.server.writer import Writer
 
 
 def held_writer(writer: Writer) -> threading.Event:
-    """Keep the writer's thread busy until the returned event is set (the steps handed
-    to it meanwhile wait together)."""
+    """Keep the writer busy (a step whose caller leads, and waits) until the returned
+    event is set: the steps handed to it meanwhile wait together."""
     release, busy = threading.Event(), threading.Event()
 
     def hold(_session: Session) -> None:

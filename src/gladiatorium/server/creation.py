@@ -194,8 +194,9 @@ class Creation:
                 session.add(row)
             live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
             self.store.plan_deadlines(session, live)
-            record_turns(session, match_id, live.deciding())
+            awaited = record_turns(session, match_id, live.deciding(), before=())
             self.store.notify_others(session, match_id)
+        live.turns_written = (live.ply, awaited)
         self.store.hold(live)
         log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
         self.store.on_change(match_id)  # its people's turns changed

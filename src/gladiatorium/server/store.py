@@ -20,9 +20,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, text, update
+from sqlalchemy import Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -44,6 +44,20 @@ _FAULT_EXIT_AFTER_CLAIM = os.environ.get("GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM") 
 #: a match used this recently may be in a bot's or a deadline's hands: it stays in
 #: memory even over the cap (it could leave safely, but would be rebuilt at once)
 RECENT_SECONDS = 1.0
+
+_MATCHES = cast(Table, Match.__table__)
+#: a step's statements, built once: its actions appended, the match moved on
+_APPEND = insert(cast(Table, MatchAction.__table__))
+_PROGRESS = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.status != "over")
+    .values(
+        ply=bindparam("new_ply"),
+        digest=bindparam("new_digest"),
+        status=bindparam("new_status"),
+        outcome=bindparam("new_outcome"),
+    )
+)
 
 
 @dataclass
@@ -77,6 +91,15 @@ class Live:
     jsons: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: bodies built so far (each is the view, events and legal actions of one seat)
     builds: int = 0
+    #: the awaited seats this process wrote for the match, and at which ply (the
+    #: table holds them while no other process wrote since: a step at that ply need
+    #: not read them back)
+    turns_written: tuple[int, frozenset[Seat]] | None = None
+
+    def turns_before(self, ply: int) -> frozenset[Seat] | None:
+        """The awaited seats the table holds before a step at ``ply``, if known."""
+        written = self.turns_written
+        return written[1] if written is not None and written[0] == ply else None
 
     def mark(self) -> None:
         """Note the event log's length at every ply not noted yet (after each action)."""
@@ -341,33 +364,44 @@ class MatchStore:
             self.forget(live.id)
             raise
 
-        def work(session: Session) -> None:
+        before = live.turns_before(first_ply)
+        acted = {seat for seat, _ in steps}
+
+        def work(session: Session) -> frozenset[Seat]:
             # rows are locked in one order by every transaction (actions, the match,
             # deadlines), so that two processes never wait on each other for good
-            for offset, (seat, action) in enumerate(steps):
-                session.add(
-                    MatchAction(
-                        match_id=live.id, ply=first_ply + offset, seat=seat, action=str(action)
-                    )
-                )
-            session.flush()
+            connection = session.connection()
+            connection.execute(
+                _APPEND,
+                [
+                    {
+                        "match_id": live.id,
+                        "ply": first_ply + offset,
+                        "seat": seat,
+                        "action": str(action),
+                    }
+                    for offset, (seat, action) in enumerate(steps)
+                ],
+            )
             self._store_progress(session, live)
             if live.over:  # this step ended it (the progress' update said it was not over)
                 self.record_end(session, live, live.game.places(live.state))
             if claim is not None:
                 self.claim(session, claim)
             self.plan_deadlines(session, live)
-            record_turns(session, live.id, live.deciding(), {seat for seat, _ in steps})
+            awaited = record_turns(session, live.id, live.deciding(), acted, before)
             self.notify_others(session, live.id)
+            return awaited
 
         try:
-            self.writer.write(live.id, work)  # committed (with others' steps, maybe)
+            awaited = self.writer.write(live.id, work)  # committed (with others' steps, maybe)
         except IntegrityError as err:
             self.forget(live.id)
             raise Clash("another action was committed first; look again and retry") from err
         except Exception:
             self.forget(live.id)
             raise
+        live.turns_written = (live.ply, awaited)
         new = [e.to_json() for e in live.state.events[first_event:]]
         self._log(live, steps, first_ply, new)
         self.on_change(live.id)
@@ -405,18 +439,17 @@ class MatchStore:
             session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id)})
 
     def _store_progress(self, session: Session, live: Live) -> None:
-        outcome = live.outcome()
-        changed = session.execute(
-            update(Match)
-            .where(Match.id == live.id, Match.status != "over")
-            .values(
-                ply=live.ply,
-                digest=live.digest(),
-                status="over" if live.over else "running",
-                outcome=outcome,
-            )
+        changed = session.connection().execute(
+            _PROGRESS,
+            {
+                "match": live.id,
+                "new_ply": live.ply,
+                "new_digest": live.digest(),
+                "new_status": "over" if live.over else "running",
+                "new_outcome": live.outcome(),
+            },
         )
-        if changed.rowcount != 1:  # type: ignore[attr-defined]
+        if changed.rowcount != 1:
             # another process ended the match (a clock ran out) after this copy looked;
             # raising rolls the append back and drops this copy
             raise Conflict("the match is over; no more actions")

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ForeignKey, String, delete, func, select
+from sqlalchemy import ForeignKey, String, Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from gladiatorium.core import Seat
@@ -36,6 +36,11 @@ class AwaitedSeat(Base):
     )
     seat: Mapped[str] = mapped_column(String(20), primary_key=True)
     since: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+_TABLE = cast(Table, AwaitedSeat.__table__)
+#: the seats the table holds for one match
+_HELD = select(_TABLE.c.seat).where(_TABLE.c.match_id == bindparam("m"))
 
 
 @dataclass(frozen=True)
@@ -62,24 +67,44 @@ class Turn:
 
 
 def record_turns(
-    session: Session, match_id: str, awaited: Iterable[Seat], acted: Collection[Seat] = ()
-) -> None:
+    session: Session,
+    match_id: str,
+    awaited: Iterable[Seat],
+    acted: Collection[Seat] = (),
+    before: Collection[Seat] | None = None,
+) -> frozenset[Seat]:
     """Inside the transaction of a step (or of a new match): the match now waits on
     ``awaited`` (nothing once over). A seat still awaited keeps its ``since`` unless it
-    ``acted`` in this step (it is awaited anew, from now)."""
-    now = set(awaited)
-    kept = set(session.scalars(select(AwaitedSeat.seat).where(AwaitedSeat.match_id == match_id)))
-    gone = {s for s in kept if s not in now or s in acted}
+    ``acted`` in this step (it is awaited anew, from now). ``before`` is what the table
+    holds for the match, when the caller knows it (it wrote it at the previous ply);
+    otherwise it is read. Returns what the table holds now."""
+    now = frozenset(awaited)
+    table = _TABLE
+    session.flush()  # the match's own rows first (a new match's)
+    connection = session.connection()
+    if before is None:
+        kept = set(connection.execute(_HELD, {"m": match_id}).scalars())
+    else:
+        kept = set(before)
+    gone = sorted(kept - now)
     if gone:
-        session.execute(
-            delete(AwaitedSeat).where(
-                AwaitedSeat.match_id == match_id, AwaitedSeat.seat.in_(sorted(gone))
-            )
+        connection.execute(
+            delete(table).where(table.c.match_id == match_id, table.c.seat.in_(gone))
         )
-        session.flush()
     moment = utcnow()
-    for seat in sorted(now - (kept - gone)):
-        session.add(AwaitedSeat(match_id=match_id, seat=seat, since=moment))
+    anew = sorted(kept & now & set(acted))
+    if anew:
+        connection.execute(
+            update(table)
+            .where(table.c.match_id == match_id, table.c.seat.in_(anew))
+            .values(since=moment)
+        )
+    fresh = sorted(now - kept)
+    if fresh:
+        connection.execute(
+            insert(table), [{"match_id": match_id, "seat": s, "since": moment} for s in fresh]
+        )
+    return now
 
 
 def awaited_turns(sessions: sessionmaker[Session], user_id: int) -> list[Turn]:

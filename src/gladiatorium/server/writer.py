@@ -4,14 +4,15 @@ them all, as databases themselves do with a commit delay. Persist-before-acknowl
 holds: a step's caller is answered only after the transaction holding its step
 committed.
 
-One thread writes. A step is handed to it with the work of its transaction (a function
-of the session); the thread takes every step waiting, runs their work in one
+No thread of its own writes: a caller whose step waits while nobody writes becomes
+the writer (the leader) and writes every step waiting, its own among them, in one
 transaction in the order of their match ids (every process locks rows in one order, so
-two processes' groups cannot deadlock), commits, and answers each. When the group's
-transaction fails, each of its steps is written again alone, so that a step that fails
-(another process appended the same ply first) fails alone and the others are kept. No
-step waits for a group to form: the thread takes what is waiting when it is free, so
-groups form by themselves when steps come faster than commits."""
+two processes' groups cannot deadlock), commits, answers each, and goes on while steps
+wait; the others wait for their answer. When the group's transaction fails, each of
+its steps is written again alone, so that a step that fails (another process appended
+the same ply first) fails alone and the others are kept. No step waits for a group to
+form: an uncontended step is written at once by its own caller, and groups form by
+themselves when steps come faster than commits."""
 
 from __future__ import annotations
 
@@ -44,16 +45,16 @@ class _Step(Generic[T]):
 
 
 class Writer:
-    """Writes steps in their own transaction (``grouped`` False) or in groups, from one
-    thread (see the module's description). Counts the transactions and steps written,
+    """Writes steps in their own transaction (``grouped`` False) or in groups, each
+    written by the caller leading at the time (see the module's description). Counts the transactions and steps written,
     for tests and benchmarks."""
 
     def __init__(self, sessions: sessionmaker[Session], grouped: bool = True) -> None:
         self.sessions = sessions
         self.grouped = grouped
-        self._waiting: queue.SimpleQueue[_Step[Any] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._start = threading.Lock()
+        self._waiting: queue.SimpleQueue[_Step[Any]] = queue.SimpleQueue()
+        #: held by the caller writing for everyone (the leader)
+        self._leading = threading.Lock()
         #: transactions committed and steps written in them, by this writer
         self.transactions = 0
         self.steps = 0
@@ -61,45 +62,38 @@ class Writer:
     def write(self, match_id: str, work: Callable[[Session], T]) -> T:
         """Run ``work`` in a transaction that commits before this returns; its result,
         or its exception."""
-        if not self.grouped:
-            return self._alone(_Step(work, match_id))
-        self._started()
         step: _Step[T] = _Step(work, match_id)
+        if not self.grouped:
+            return self._alone(step)
         self._waiting.put(step)
+        self._drain()
         return step.done.result()
 
     def close(self) -> None:
-        """Write what is waiting, then stop the thread."""
-        thread = self._thread
-        if thread is not None:
-            self._waiting.put(None)
-            thread.join(30)
-            self._thread = None
+        """Nothing to stop: every step is written by a caller before it returns."""
 
-    def _started(self) -> None:
-        if self._thread is None:
-            with self._start:
-                if self._thread is None:
-                    thread = threading.Thread(target=self._run, name="gladiatorium-writer")
-                    thread.daemon = True
-                    thread.start()
-                    self._thread = thread
-
-    def _run(self) -> None:
-        while True:
-            first = self._waiting.get()
-            if first is None:
+    def _drain(self) -> None:
+        """Write what waits unless someone else does. The leader looks again after
+        letting go: a step put while it held the lock, whose caller could not lead, is
+        then written by it (or by whoever leads next, who finds it waiting)."""
+        while self._leading.acquire(blocking=False):
+            try:
+                self._lead()
+            finally:
+                self._leading.release()
+            if self._waiting.empty():
                 return
-            group: list[_Step[Any]] = [first]
+
+    def _lead(self) -> None:
+        while True:
+            group: list[_Step[Any]] = []
             while len(group) < GROUP_MOST:
                 try:
-                    more = self._waiting.get_nowait()
+                    group.append(self._waiting.get_nowait())
                 except queue.Empty:
                     break
-                if more is None:
-                    self._waiting.put(None)  # stop after this group
-                    break
-                group.append(more)
+            if not group:
+                return
             self._write_group(group)
 
     def _write_group(self, group: list[_Step[Any]]) -> None:
