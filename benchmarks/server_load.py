@@ -319,7 +319,8 @@ class Seat:
             body["view"] = jsonpatch.apply_patch(view, frame["view"])
             body["events"] = [*self.body["events"][:count], *frame["events"]]
             for key in ("awaiting", "legal", "outcome"):
-                body[key] = frame[key]
+                if key in frame:  # the legal actions are left out when unchanged
+                    body[key] = frame[key]
         self._views[frame["ply"]] = (body["view"], len(body["events"]))
         for old in sorted(self._views)[:-16]:  # the views of the last 16 plies
             del self._views[old]

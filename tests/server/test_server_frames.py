@@ -25,7 +25,8 @@ def applied(
     the client held at each ply it applied."""
     view = jsonpatch.apply_patch(copy.deepcopy(current["view"]), delta["view"])
     events = current["events"][: count[delta["since"]]] + delta["events"]
-    parts = {k: delta[k] for k in ("awaiting", "legal", "outcome")}
+    parts = {k: delta[k] for k in ("awaiting", "legal", "outcome") if k in delta}
+    assert set(parts) >= {"awaiting", "outcome"}  # only the legal actions may be left out
     return {**current, **parts, "view": view, "events": events}
 
 
@@ -149,6 +150,7 @@ def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
         current = {s: json.loads(f.body(live))["body"] for s, f in frames.items()}
     count = {s: {0: len(current[s]["events"])} for s in seats}
     sizes: list[tuple[int, int]] = []  # seat 7's (delta bytes, body bytes) at each action
+    kept_legal = sent = 0  # seat 7's deltas, and those that left out the legal actions
     while not live.state.is_over:
         with live.lock:
             seat = live.state.awaiting()[0]
@@ -158,6 +160,8 @@ def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
                 text = frame.delta(live)
             if text is not None:
                 delta = json.loads(text)
+                kept_legal += watcher == "7" and "legal" not in delta
+                sent += watcher == "7"
                 current[watcher] = applied(current[watcher], delta, count[watcher])
                 count[watcher][delta["ply"]] = len(current[watcher]["events"])
             assert current[watcher] == service.play.body(match, watcher), (watcher, live.ply)
@@ -167,6 +171,7 @@ def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
     early, late = sizes[10:110], sizes[-200:-100]
     assert late[0][1] > 1.4 * early[0][1], (early[0], late[0])
     assert max(d for d, _ in late) <= max(d for d, _ in early), (early, late)
+    assert kept_legal > sent // 2, (kept_legal, sent)
 
 
 def test_acknowledgements_do_not_use_up_the_seats_actions(sqlite_client: TestClient) -> None:
@@ -183,3 +188,35 @@ def test_acknowledgements_do_not_use_up_the_seats_actions(sqlite_client: TestCli
         ws.send_text(json.dumps({"type": "action", "id": 1, "action": "roll"}))
         reply = recv_until(ws, lambda m: m.get("type") == "reply")
         assert set(reply) == {"type", "id", "events"}, reply
+
+
+def test_acknowledgements_of_sent_plies_touch_no_session(
+    sqlite_client: TestClient, monkeypatch: Any
+) -> None:
+    """An acknowledgement of a ply the connection was sent is taken on the spot: it is
+    not a use of the session (no look at the accounts); an action is."""
+    from gladiatorium.server.accounts import Accounts
+
+    client = sqlite_client
+    register(client, "ann")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    looks: list[bool] = []
+    alive = Accounts.alive
+
+    def counted(self: Accounts, session: str, touch: bool = False) -> Any:
+        looks.append(touch)
+        return alive(self, session, touch)
+
+    monkeypatch.setattr(Accounts, "alive", counted)
+    service: MatchService = client.app.state.service  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/matches/{match}?seat=1&frames=2") as ws:
+        ply = recv(ws)["ply"]
+        for _ in range(4):  # moves made elsewhere; the page acknowledges each delta
+            seat = service.play.body(match, None)["awaiting"][0]
+            service.play.submit(match, seat, "roll")
+            ply = recv_until(ws, lambda m: m.get("type") == "delta")["ply"]
+            ws.send_text(json.dumps({"type": "ack", "ply": ply}))
+        seat_1 = service.play.body(match, "1")["legal"]
+        ws.send_text(json.dumps({"type": "action", "id": 1, "action": (seat_1 or ["roll"])[0]}))
+        recv_until(ws, lambda m: m.get("type") == "reply")
+    assert looks == [False, True]  # the handshake, the action; none for the acknowledgements

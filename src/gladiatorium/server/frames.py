@@ -1,7 +1,8 @@
 """The typed frames of a match socket (docs/server.md, "The WebSocket's frames"): a
 ``body`` on connect and on ``sync``, then after every change a ``delta``: the seat's
 events after the ply the client last acknowledged and its view as a JSON Patch
-(RFC 6902) against the view sent at that ply.
+(RFC 6902) against the view sent at that ply; its legal actions only when they differ
+from the last frame's.
 
 Every part is built from the seat's own body (:func:`seat_parts`, its body without the
 events, and the events it may see), so a delta tells a seat nothing its body would not;
@@ -54,13 +55,16 @@ class Frames:
         assert since is not None
         base = self.views.get(since)
         known = base is not None
+        # the legal actions as the last frame gave them (a long list, in a hundred-seat
+        # Hero Battle) are left out: the client keeps them
+        same_legal = known and self.last is not None and self.last["legal"] == body["legal"]
 
         def make() -> dict[str, Any]:
             if known:
                 patch = jsonpatch.make_patch(base, body["view"]).patch
             else:  # the client's view at ``since`` is not known here: the whole view
                 patch = [{"op": "replace", "path": "", "value": body["view"]}]
-            return {
+            frame = {
                 "type": "delta",
                 "ply": live.ply,
                 "since": since,
@@ -70,8 +74,11 @@ class Frames:
                 "legal": body["legal"],
                 "outcome": body["outcome"],
             }
+            if same_legal:
+                del frame["legal"]
+            return frame
 
-        text = shared_text(live, ("delta", self.seat, since, known), make)
+        text = shared_text(live, ("delta", self.seat, since, known, same_legal), make)
         self._sent(live.ply, body, acked=self.acked if known else None)
         return text
 
@@ -88,6 +95,16 @@ class Frames:
         self.views = {}
         self.sent = ply
         return self.delta(live, forced=True)
+
+    def acknowledged(self, ply: Any) -> bool:
+        """Take an acknowledgement of a ply this connection was sent and still keeps the
+        view of (the common case, needing no match): True when done, False when it
+        needs :meth:`ack`."""
+        if type(ply) is not int or ply not in self.views or self.sent is None:
+            return False
+        self.acked = ply
+        self.views = {p: v for p, v in self.views.items() if p >= ply}
+        return True
 
     def _unchanged(self, live: Live, body: dict[str, Any]) -> bool:
         """Whether the seat would see nothing new since the last frame sent."""

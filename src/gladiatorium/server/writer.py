@@ -46,8 +46,8 @@ class _Step(Generic[T]):
 
 class Writer:
     """Writes steps in their own transaction (``grouped`` False) or in groups, each
-    written by the caller leading at the time (see the module's description). Counts the transactions and steps written,
-    for tests and benchmarks."""
+    written by the caller leading at the time (see the module's description). Counts
+    the transactions and steps written, for tests and benchmarks."""
 
     def __init__(self, sessions: sessionmaker[Session], grouped: bool = True) -> None:
         self.sessions = sessions

@@ -205,6 +205,8 @@ async def _serve_socket(
             if receive in done:
                 message = receive.result()
                 receive = asyncio.ensure_future(_receive(websocket))
+                if _taken_ack(message, framed, limit):
+                    continue  # an acknowledgement of a ply it was sent: nothing to do
                 if not await riding.lasts(websocket, touch=True):
                     await _end_socket(websocket)
                     return
@@ -284,19 +286,36 @@ class Limits:
     acks: RateLimit
 
 
-def _is_ack(message: str | bytes) -> bool:
-    """A typed ``{"type": "ack", "ply": N}`` (read cheaply: JSON of a few bytes)."""
+#: what :func:`_ack_of` answers for a message that is not an acknowledgement
+NOT_ACK = object()
+
+
+def _ack_of(message: str | bytes) -> Any:
+    """The ply of a typed ``{"type": "ack", "ply": N}`` (read cheaply: JSON of a few
+    bytes), or :data:`NOT_ACK`."""
     if isinstance(message, bytes) or len(message) > 64 or '"ack"' not in message:
-        return False
+        return NOT_ACK
     try:
         data = json.loads(message)
     except ValueError:
+        return NOT_ACK
+    if not isinstance(data, dict) or data.get("type") != "ack":
+        return NOT_ACK
+    return data.get("ply")
+
+
+def _taken_ack(message: str | bytes, framed: Frames | None, limit: Limits) -> bool:
+    """Whether ``message`` is an acknowledgement dealt with here, on the event loop: one
+    over the acknowledgements' rate (ignored), or one of a ply this connection was sent
+    (the next delta's base; nothing to answer). Neither reads the database nor counts
+    as a use of the session. Any other (a reconnecting client's ply) goes on to
+    :func:`_socket_action`."""
+    if framed is None:
         return False
-    return isinstance(data, dict) and data.get("type") == "ack"
-
-
-def _acked(message: str | bytes) -> Any:
-    return json.loads(message).get("ply")
+    ply = _ack_of(message)
+    if ply is NOT_ACK:
+        return False
+    return not limit.acks.allow() or framed.acknowledged(ply)
 
 
 async def _socket_action(
@@ -317,8 +336,9 @@ async def _socket_action(
     size = len(message) if isinstance(message, bytes) else len(message.encode())
     if size > settings.ws_max_message:
         return {"error": f"message over {settings.ws_max_message} bytes", "close": True}
-    if _is_ack(message):
-        return ("ack", _acked(message)) if limit.acks.allow() else None
+    ply = _ack_of(message)
+    if ply is not NOT_ACK:
+        return ("ack", ply) if limit.acks.allow() else None
     if not limit.messages.allow():
         return {"error": "too many messages; slow down", "status": 429}
     if isinstance(message, bytes):

@@ -61,7 +61,8 @@
     }
     for (const old of [...kept.keys()]) if (old < frame.since) kept.delete(old);
     const events = model.body.events.slice(0, base.count).concat(frame.events);
-    const { awaiting, legal, outcome } = frame;
+    const { awaiting, outcome } = frame;
+    const legal = "legal" in frame ? frame.legal : model.body.legal; // left out: unchanged
     keep(frame.ply, { ...model.body, view, events, awaiting, legal, outcome });
     return true;
   }
