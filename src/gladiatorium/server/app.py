@@ -26,6 +26,7 @@ from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
 from gladiatorium.server.api import matches as api_matches
 from gladiatorium.server.api import socket as api_socket
+from gladiatorium.server.collector import Collector
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
 from gladiatorium.server.edge import (
@@ -227,6 +228,8 @@ def serve(settings: Settings, host: str, port: int, listening: socket.socket | N
     # number of objects it walks (benchmarks/server_load.py, docs/server.md).
     gc.collect()
     gc.freeze()
+    if settings.gc_full_seconds > 0:  # and what comes later, every second
+        Collector(settings.gc_full_seconds).start()
     if listening is None:
         print(f"Gladiatorium is serving on http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     # the edge's protocols: connection caps, a deadline for request headers (server/edge.py)

@@ -123,6 +123,12 @@ class Settings:
     group_commit: bool = field(
         default_factory=lambda: os.environ.get("GLADIATORIUM_GROUP_COMMIT", "1") != "0"
     )
+    #: seconds between two full collections of a server process, which otherwise
+    #: freezes what it holds every second (server/collector.py); 0: Python's collector
+    #: as it comes
+    gc_full_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_GC_FULL", 600.0)
+    )
     #: most matches held in memory at once (the least recently used leave first)
     max_live_matches: int = field(
         default_factory=lambda: _env_int("GLADIATORIUM_LIVE_MATCHES", 2000)
