@@ -23,7 +23,7 @@ from gladiatorium.games.super_dice_heroes.hero import SpendAction
 from gladiatorium.games.super_dice_heroes.options import (
     SuperDiceHeroesOptions,
 )
-from gladiatorium.games.super_dice_heroes.position import load_position
+from gladiatorium.games.super_dice_heroes.position import load_position, write_position
 from gladiatorium.games.super_dice_heroes.sheet import load_sheet
 from gladiatorium.games.super_dice_heroes.state import SuperDiceHeroesState
 from gladiatorium.games.super_dice_heroes.terminal import SuperDiceHeroesTerminal
@@ -132,4 +132,16 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         "Positions"); errors name ``source``. The text is kept in the ``position``
         option, so the state rebuilds from options."""
         load_position(text, load_sheet(options.sheet), options.power_uses, options.rounds, source)
-        return self.new_state(options.model_copy(update={"position": text}), players, seed)
+        try:
+            return self.new_state(options.model_copy(update={"position": text}), players, seed)
+        except OptionsError as err:  # a choice of the round the rules refuse, by its line
+            said = str(err)
+            if said.startswith("position:"):
+                raise OptionsError(source + said.removeprefix("position")) from err
+            raise
+
+    def write_position(self, state: State[SuperDiceHeroesOptions], seat: Seat | None = None) -> str:
+        """The match at any decision (docs/rules/super-dice-heroes.md, "Positions"); a
+        seat's position leaves the other heroes' choices of the round open."""
+        assert isinstance(state, SuperDiceHeroesState)
+        return write_position(state, seat)

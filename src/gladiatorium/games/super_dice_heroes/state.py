@@ -15,6 +15,7 @@ from gladiatorium.core import (
     Action,
     Copying,
     Ending,
+    GladiatoriumError,
     OptionsError,
     Outcome,
     Rng,
@@ -30,7 +31,7 @@ from gladiatorium.games.super_dice_heroes.hero import (
     SpendAction,
 )
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
-from gladiatorium.games.super_dice_heroes.position import load_position
+from gladiatorium.games.super_dice_heroes.position import Position, load_position
 from gladiatorium.games.super_dice_heroes.sheet import Sheet, load_sheet
 
 SETUP = 0  # round number while heroes choose their superpowers
@@ -103,12 +104,13 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         #: changed in place, so copies of the match share them
         self.round_heroes: dict[Seat, Hero] = {}
         self._hidden_from = 0  # index of the first event of the round being decided
-        if options.position:
-            self._from_position(players)
-        else:
+        position = self._from_position(players) if options.position else None
+        if position is None:
             self._set_up(players)
         self._seats = tuple(self.heroes)  # asked at every decision; no hero joins or leaves
         self._open_round()
+        if position is not None:
+            self._replay_round(position)
 
     def _set_up(self, players: int) -> None:
         """Each hero rolls its two superpower choices and is awaited to pick one."""
@@ -128,8 +130,10 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             )
         self.pending = dict.fromkeys(self.heroes)
 
-    def _from_position(self, players: int) -> None:
-        """The sheets of the position, and the roll of its round (no set-up)."""
+    def _from_position(self, players: int) -> Position:
+        """The sheets of the position, at the decision it is written at (no set-up): a
+        round's roll as written (or rolled now, its named dice first), or the set-up's
+        powers to choose, or the match over."""
         options = self.options
         position = load_position(options.position, self.sheet, options.power_uses, options.rounds)
         if len(position.heroes) != players:
@@ -137,14 +141,43 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
                 f"the position has {len(position.heroes)} heroes but the game {players} "
                 f"players: give --players {len(position.heroes)}"
             )
+        self.rng.queue(position.dice)
         for n, hero in enumerate(position.heroes, start=1):
             named = options.hero_names[n - 1] if n <= len(options.hero_names) else ""
             hero.name = hero.name or named or f"Hero {n}"
             hero.minions_last_resort = options.minions_last_resort
             self.heroes[str(n)] = hero
         self.emit("position", f"the game starts from a position: round {position.round}")
-        self.round = position.round - 1
-        self._start_round()
+        if position.over:
+            self.round, self.roll = position.round, list(position.roll or ())
+            self._end()
+        elif position.round == SETUP:
+            self.pending = dict.fromkeys(self.heroes)
+        elif position.roll is None:
+            self.round = position.round - 1
+            self._start_round()
+        else:
+            self.round, self.roll = position.round, list(position.roll)
+            self._deal(self.roll)
+        return position
+
+    def _replay_round(self, position: Position) -> None:
+        """Each hero's choices of the round so far, made again; then those done are
+        done (one whose choices are not written, in a seat's position, is done with
+        its dice unspent, or with the first power offered at set-up)."""
+        for n, (chosen, done) in enumerate(zip(position.chosen, position.done, strict=True), 1):
+            seat = str(n)
+            for notation, where in zip(chosen, position.chosen_at[n - 1], strict=True):
+                try:
+                    self.apply(seat, self.parse(seat, notation))
+                except GladiatoriumError as err:
+                    raise OptionsError(f"{where} ({notation}): {err}") from err
+            if done and seat in self.pending:
+                hero = self.heroes[seat]
+                self._apply(seat, ChoosePower(hero.choices[0]) if self.round == SETUP else DONE)
+                self.revision += 1
+        self.history.clear()  # the position is where the match starts
+        self._legal_memo = None
 
     # ----- whose decisions -------------------------------------------------------------
     @property
@@ -266,15 +299,19 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
         """One shared roll for everybody; every hero decides on it."""
         self.round += 1
         self.roll = self.rng.roll(self.options.dice_per_round, 6)
-        dice = [Die(v, v) for v in self.roll]  # values: every hero's list holds the same
-        for hero in self.heroes.values():
-            hero.dice = dice[:]
-            hero.done = False
-        self.pending = dict.fromkeys(self.heroes)
+        self._deal(self.roll)
         shown = " ".join(map(str, self.roll))
         self.emit(
             "roll", f"round {self.round}: the dice show {shown}", round=self.round, dice=self.roll
         )
+
+    def _deal(self, roll: list[int]) -> None:
+        """Every hero gets the round's dice and is awaited."""
+        dice = [Die(v, v) for v in roll]  # values: every hero's list holds the same
+        for hero in self.heroes.values():
+            hero.dice = dice[:]
+            hero.done = False
+        self.pending = dict.fromkeys(self.heroes)
 
     def _end(self) -> None:
         """Total the honor; the most honor wins (ties: ruling R14; solo: R15)."""
