@@ -118,3 +118,25 @@ def test_your_turn_once_until_acting(driven: TestClient, smtp_server: SmtpServer
         (ada, "turn", "sent"),
         (bob, "turn", "dropped"),
     ]
+
+
+def test_a_battle_player_who_moved_is_not_awaited_by_mail() -> None:
+    """Hero Battle waits on every player until the round closes (a move may be edited),
+    but the mail's "your turn" goes only to those who have not moved: the seats the
+    match waits on a decision from, as the turns say."""
+    from gladiatorium.server.db import MatchSeat
+    from gladiatorium.server.mail_notices import awaited_people, not_awaited
+    from gladiatorium.server.store import Live
+
+    game = get_game("hero-battle")
+    state = game.start(None, 8, 3)
+    seats = {
+        seat: MatchSeat(seat=seat, kind="user", user_id=100 + n)
+        for n, seat in enumerate(state.seats)
+    }
+    live = Live("m", game, state, seats, {})
+    state.act("1", str(state.legal_actions("1")[0]))
+    assert "1" in state.awaiting()  # may still edit its move
+    people = awaited_people(live)
+    assert sorted(people) == [101, 102, 103, 104, 105, 106, 107]  # seats 2 to 8
+    assert not_awaited(live) == {100, 108}  # seat 1, who moved, and the moderator

@@ -38,12 +38,12 @@ REMINDERS_PER_TICK = 100
 
 
 def awaited_people(live: Live) -> dict[int, list[Seat]]:
-    """The people whose turn it is in ``live`` (each with their awaited seats): the one
-    place that says who is awaited, for the "your turn" and the reminders."""
-    if live.over:
-        return {}
+    """The people whose turn it is in ``live`` (each with their awaited seats), for the
+    "your turn" and the reminders: the seats the match waits on a decision from
+    (``Live.deciding``, as the turns of ``server/turns.py``), so a Hero Battle player
+    who has moved, and may still edit until the round closes, is not told again."""
     people: dict[int, list[Seat]] = {}
-    for seat in live.state.awaiting():
+    for seat in live.deciding():
         row = live.seats.get(seat)
         if row is not None and row.kind == "user" and row.user_id is not None:
             people.setdefault(row.user_id, []).append(seat)
