@@ -13,17 +13,15 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gladiatorium.server.api.socket import SESSION_ENDED, refuse_socket
+from gladiatorium.server.api.socket import SESSION_ENDED, refuse_socket, socket_caller
 from gladiatorium.server.errors import ServiceError, Unauthorized
 from gladiatorium.server.rematch import offer_rematch
 from gladiatorium.server.turns import awaited_turns, holds_any
 from gladiatorium.server.web import (
-    caller_of,
     check_origin,
     error,
     invite_url,
     request_caller,
-    same_origin,
     service_of,
 )
 
@@ -87,18 +85,8 @@ async def my_socket(websocket: WebSocket) -> None:
     """A logged-in person's socket: ``{"type": "turns", "turns": [...]}`` at once and
     whenever their turns change; closed (4401) when the session ends."""
     app = websocket.app
-    origin = websocket.headers.get("origin")
-    if origin is not None and not same_origin(
-        origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
-    ):
-        await refuse_socket(websocket, 4403, "cross-site connection refused")
-        return
-    try:
-        caller = await run_in_threadpool(
-            caller_of, websocket.headers, dict(websocket.cookies), app.state.accounts
-        )
-    except ServiceError as err:
-        await refuse_socket(websocket, 4000 + err.status, str(err))
+    caller = await socket_caller(websocket)
+    if caller is None:
         return
     if caller.user_id is None or caller.session is None:
         await refuse_socket(websocket, SESSION_ENDED, "log in to follow your turns")

@@ -57,16 +57,10 @@ async def match_socket(
     client applied (an ``ack`` sent at once: it gets a delta of what it missed)."""
     app = websocket.app
     service: MatchService = app.state.service
-    origin = websocket.headers.get("origin")
-    if origin is not None and not same_origin(
-        origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
-    ):
-        await refuse_socket(websocket, 4403, "cross-site connection refused")
+    caller = await socket_caller(websocket)
+    if caller is None:
         return
     try:
-        caller = await run_in_threadpool(
-            caller_of, websocket.headers, dict(websocket.cookies), app.state.accounts
-        )
         if seat is not None:
             await run_in_threadpool(require_seat, service, match_id, caller, seat)
         else:
@@ -121,6 +115,27 @@ class Riding:
             return False
         accounts: Accounts = websocket.app.state.accounts
         return await run_in_threadpool(accounts.alive, self.session, touch) is not None
+
+
+async def socket_caller(websocket: WebSocket) -> Caller | None:
+    """The handshake every socket makes: another site's page refused (4403), then the
+    caller found from the cookie or the bearer token (a refusal closes with 4000 plus
+    its status). None when refused: the socket is closed already."""
+    app = websocket.app
+    origin = websocket.headers.get("origin")
+    if origin is not None and not same_origin(
+        origin, str(websocket.url), websocket.headers.get("host"), app.state.settings
+    ):
+        await refuse_socket(websocket, 4403, "cross-site connection refused")
+        return None
+    try:
+        caller: Caller = await run_in_threadpool(
+            caller_of, websocket.headers, dict(websocket.cookies), app.state.accounts
+        )
+    except ServiceError as err:
+        await refuse_socket(websocket, 4000 + err.status, str(err))
+        return None
+    return caller
 
 
 async def refuse_socket(websocket: WebSocket, code: int, reason: str) -> None:
