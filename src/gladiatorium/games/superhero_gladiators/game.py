@@ -19,7 +19,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
 )
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
-from gladiatorium.games.superhero_gladiators.position import apply_position
+from gladiatorium.games.superhero_gladiators.position import apply_position, write_position
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.terminal import SuperheroGladiatorsTerminal
 from gladiatorium.games.superhero_gladiators.web import SuperheroGladiatorsWeb
@@ -146,3 +146,12 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         fresh = options.model_copy(update={"position": ""})
         apply_position(SuperheroGladiatorsState(fresh, players, 0), text, source)
         return self.new_state(fresh.model_copy(update={"position": text}), players, seed)
+
+    def write_position(
+        self, state: State[SuperheroGladiatorsOptions], seat: Seat | None = None
+    ) -> str:
+        """The match at any decision (docs/rules/superhero-gladiators.md, "Positions");
+        a seat's position leaves out the hidden gizmos others noticed that it may not
+        know."""
+        assert isinstance(state, SuperheroGladiatorsState)
+        return write_position(state, seat)

@@ -50,7 +50,7 @@ from gladiatorium.games.superhero_gladiators.options import (
     SuperheroGladiatorsOptions,
     team_heroes,
 )
-from gladiatorium.games.superhero_gladiators.position import apply_position
+from gladiatorium.games.superhero_gladiators.position import apply_position, written_order
 
 SEGMENTS = 6
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -124,14 +124,19 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
         self._turn: KeptTurn | None = None
         #: what is kept of the defence awaited (``kept_defence``), once asked for
         self._defence: KeptDefence | None = None
-        self.order = self._ordered(initiative_order, "initiative")
+        written = written_order(options.position) if options.position else None
+        self.order = (
+            self._ordered(initiative_order, "initiative") if written is None else written[0]
+        )
         #: the heroes that act on each segment, in initiative order (R4: cards never
         #: change, so neither does this)
         self.acting_on = {
             segment: tuple(fid for fid in self.order if segment in self.fighters[fid].segments)
             for segment in range(1, SEGMENTS + 1)
         }
-        self.to_place = self._ordered(placement_order, "placement")
+        self.to_place = (
+            self._ordered(placement_order, "placement") if written is None else written[1]
+        )
         self.emit(
             "setup",
             "initiative: " + ", ".join(self.fighters[f].label for f in self.order),
@@ -152,7 +157,13 @@ class SuperheroGladiatorsState(State[SuperheroGladiatorsOptions]):
     def _from_position(self, text: str) -> None:
         """Skip the placement: the heroes stand where the position says, and the first
         hero acting on its segment acts."""
-        apply_position(self, text, "position")
+        resume = apply_position(self, text, "position")
+        if resume == "over":  # the turn limit, unless the heroes say otherwise
+            if not self._check_end():
+                self._finish(Outcome.drawn(TURN_LIMIT(turn=self.options.turn_limit)))
+            return
+        if resume != "begin":  # nothing to roll: the position says where the turn stands
+            return
         turn, segment = self.turn, self.segment
         self.emit("turn", f"turn {turn}, segment {segment}", turn=turn, segment=segment)
         if not self._check_end():

@@ -1,0 +1,81 @@
+"""Every decision point of seeded matches writes as a position and reads back as the
+same match (tests/positions.py): a hero placing, a hero's action on its segment with
+its movement already rolled, hits waiting for their defences, a copied attack held, a
+hidden gizmo being revealed, the match over; with the next dice forced, written as the
+position's ``dice:``; and a seat's position keeps what the seat may not know out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gladiatorium.core import Observation, Rng, State
+from gladiatorium.core.match import make_bots
+from gladiatorium.games.superhero_gladiators import GAME
+from gladiatorium.games.superhero_gladiators.hero_files import (
+    SAMPLES_DIR,
+    hero_to_data,
+    load_hero_file,
+)
+from positions import round_trip_problems, seat_position_problems
+
+
+def team(*stems: str) -> list[dict[str, Any]]:
+    """A team of shipped sample heroes, as option data."""
+    heroes = [load_hero_file(SAMPLES_DIR / f"{stem}.yaml").hero for stem in stems]
+    return [hero_to_data(hero) for hero in heroes if hero is not None]
+
+
+#: duels of the samples, under the options that change what a position keeps: the
+#: default (Perseus' hidden Harpe), two a side, and the Wizard's copy power
+OPTION_SETS: dict[str, dict[str, Any]] = {
+    "default": {"turn_limit": 4},
+    "pairs": {
+        "teams": [team("stranger-of-solarium", "fred-the-giant"), team("cowboy", "perseus")],
+        "turn_limit": 2,
+    },
+    "copies": {
+        "teams": [team("wizard-of-the-wild-hair-cult"), team("barbarian")],
+        "turn_limit": 4,
+        "copy_on_any_hit": True,
+    },
+}
+SEEDS = range(17)
+MATCHES = [(name, seed) for name in OPTION_SETS for seed in SEEDS]
+
+
+def decision_points(name: str, seed: int) -> Iterator[State[Any]]:
+    """Every decision point of the seeded match of random bots (the state before each
+    action), its end last."""
+    state = GAME.start(OPTION_SETS[name], None, seed)
+    bots = make_bots(GAME, seed, dict.fromkeys(state.seats, "random"))
+    while state.awaiting():
+        yield state
+        seat = state.awaiting()[0]
+        state.apply(seat, bots[seat].choose(Observation(GAME, state, seat)))
+    yield state
+
+
+def forced(state: State[Any], seed: int) -> State[Any]:
+    """A copy of ``state`` whose next dice are forced: d20s rolled from a seeded Rng."""
+    copy = state.clone()
+    copy.rng.queue(Rng(seed).roll(10, 20))
+    return copy
+
+
+@pytest.mark.parametrize(("name", "seed"), MATCHES)
+def test_every_decision_point_round_trips(name: str, seed: int) -> None:
+    steps = 0
+    for step, state in enumerate(decision_points(name, seed)):
+        steps += 1
+        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
+        if step % 4 == 0:
+            again = forced(state, seed * 1000 + step)
+            assert GAME.write_position(again).count("\ndice: ") == 1
+            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
+        if step % 8 == 0:
+            for seat in state.seats:
+                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
+    assert steps > 1
