@@ -220,3 +220,31 @@ def test_acknowledgements_of_sent_plies_touch_no_session(
         ws.send_text(json.dumps({"type": "action", "id": 1, "action": (seat_1 or ["roll"])[0]}))
         recv_until(ws, lambda m: m.get("type") == "reply")
     assert looks == [False, True]  # the handshake, the action; none for the acknowledgements
+
+
+def test_a_view_patch_applies_as_rfc_6902_says() -> None:
+    """The patch between two views, applied by a general RFC 6902 library, gives the
+    new view: keys added, removed and changed, arrays grown and shrunk, values that
+    change type, keys that need escaping, and equal parts left out."""
+    from gladiatorium.server.frames import view_patch
+
+    old = {
+        "a": 1,
+        "b": [1, 2, 3],
+        "c": {"d": True, "e/f": "x", "g~h": [1, [2]]},
+        "gone": None,
+        "same": {"deep": [1, 2, {"x": 1}]},
+    }
+    new = {
+        "a": 1.5,
+        "b": [1, 2],
+        "c": {"d": 1, "e/f": "y", "g~h": [1, [3]]},
+        "added": {"z": []},
+        "same": {"deep": [1, 2, {"x": 1}]},
+    }
+    patch = view_patch(old, new)
+    assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+    assert all(not op["path"].startswith("/same") for op in patch)
+    assert {"op": "replace", "path": "/c/d", "value": 1} in patch  # True became 1
+    assert {"op": "replace", "path": "/c/e~1f", "value": "y"} in patch
+    assert view_patch(new, new) == []

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import jsonpatch
-
 from gladiatorium.core import Seat
 from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.play import events_after, seat_body, seat_parts, shared_text
@@ -61,7 +59,7 @@ class Frames:
 
         def make() -> dict[str, Any]:
             if known:
-                patch = jsonpatch.make_patch(base, body["view"]).patch
+                patch = view_patch(base, body["view"])
             else:  # the client's view at ``since`` is not known here: the whole view
                 patch = [{"op": "replace", "path": "", "value": body["view"]}]
             frame = {
@@ -124,3 +122,38 @@ class Frames:
             self.views = {ply: body["view"]}
         elif len(self.views) > KEPT_VIEWS:
             self.acked, self.views = None, {ply: body["view"]}
+
+
+def view_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+    """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts
+    left out, objects compared key by key, arrays of one length item by item, anything
+    else replaced whole. A view keeps each field's JSON type, so equal values are equal
+    JSON. Written here because the general differ (jsonpatch's ``make_patch``) encodes
+    every value it compares: 66 ms for a hundred-hero view, per seat and action, where
+    this takes a fraction of a millisecond; the client applies it with any RFC 6902
+    library (the page: fast-json-patch; the tests check it with jsonpatch)."""
+    if type(old) is type(new) and old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        ops: list[dict[str, Any]] = [
+            {"op": "remove", "path": f"{path}/{_pointer(key)}"} for key in old if key not in new
+        ]
+        for key, value in new.items():
+            where = f"{path}/{_pointer(key)}"
+            if key in old:
+                ops += view_patch(old[key], value, where)
+            else:
+                ops.append({"op": "add", "path": where, "value": value})
+        return ops
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [
+            op
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
+            for op in view_patch(a, b, f"{path}/{i}")
+        ]
+    return [{"op": "replace", "path": path, "value": new}]
+
+
+def _pointer(key: str) -> str:
+    """A key as a JSON Pointer token (RFC 6901): ``~`` and ``/`` escaped."""
+    return str(key).replace("~", "~0").replace("/", "~1")
