@@ -1,10 +1,12 @@
 """Written positions: a set-up (vehicles with facings, obstacles) plus, optionally, the
-turn and the seat to move (docs/rules/electron-gladiators.md, "Set-ups"), loaded with
-``--position FILE``, played, recorded and replayed; errors name the file and line."""
+turn, the seat to move and where the turn stands (docs/rules/electron-gladiators.md,
+"Positions"), loaded with ``--position FILE``, played, recorded and replayed; errors
+name the file, the line and the field."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -71,3 +73,36 @@ def test_cli_legal_and_simulate_start_from_a_position_file(tmp_path: Path) -> No
     )
     assert sims.exit_code == 0, sims.output
     assert json.loads(sims.output)["games"] == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("quiet many", "line 29: quiet: expected a whole number of at least 0"),
+        ("mover Z99", "line 29: mover: 'Z99' is not a square"),
+        ("mover K12", "line 29: mover: no vehicle of seat 2 on K12"),
+        ("mover K15\nspent 4", "line 30: spent: 4 is more than the HT2's speed 3"),
+        ("spent 2", "line 29: spent: name the 'mover' or write 'move-over'"),
+        ("mover K15\nfree-turn", "line 30: free-turn: the mover is no Scout"),
+        ("free-turn first", "line 29: free-turn: write 'free-turn' or 'free-turn last'"),
+        ("attacked twice", "line 29: attacked: takes nothing more, has 'twice'"),
+        ("dodge K12", "line 29: dodge: no Scout of the seat not to move on K12"),
+        ("dice: 3 7", "line 29: dice: '3 7' are not dice of 1 to 6"),
+        ("result 3 knockout", "line 29: result: write 'result SEAT knockout'"),
+        ("result draw", "line 29: result: write 'result SEAT knockout' or 'result draw"),
+        ("result 2 knockout", "puzzle.txt: seat 1 has vehicles, yet the result says it lost all"),
+        ("moved K12", "line 29: expected 'name', 'map', 'vehicle', 'turn', 'to-move' or a "),
+    ],
+)
+def test_a_bad_turn_line_names_the_file_the_line_and_the_field(line: str, message: str) -> None:
+    with pytest.raises(OptionsError, match=re.escape(message)):
+        GAME.start(None, None, 0, position=f"{PUZZLE}{line}\n", source="puzzle.txt")
+
+
+def test_a_scout_with_nowhere_to_dodge_is_refused_with_its_line() -> None:
+    """The Scout on A1 faces north, off the arena: no square to dodge to (R19)."""
+    body = setup_text(["1 SC A1 N", "2 HT2 K15 N"]) + "to-move 2\nattacked\ndodge A1\n"
+    with pytest.raises(
+        OptionsError, match=r"^corner\.txt line 28: dodge: the Scout on A1 has nowhere to dodge$"
+    ):
+        GAME.start(None, None, 0, position=body, source="corner.txt")

@@ -18,7 +18,7 @@ from gladiatorium.games.electron_gladiators.board import FACINGS
 from gladiatorium.games.electron_gladiators.options import (
     ElectronGladiatorsOptions,
 )
-from gladiatorium.games.electron_gladiators.setups import parse_setup
+from gladiatorium.games.electron_gladiators.setups import SetupError, parse_setup
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.terminal import ElectronGladiatorsTerminal
 from gladiatorium.games.electron_gladiators.web import ElectronGladiatorsWeb
@@ -49,10 +49,25 @@ class ElectronGladiators(Game[ElectronGladiatorsOptions]):
     def load_position(
         self, options: ElectronGladiatorsOptions, players: int, seed: int, text: str, source: str
     ) -> ElectronGladiatorsState:
-        """A position is a set-up (with facings) and, optionally, the turn and the seat
-        to move; it becomes the match's ``setup`` option, so its record replays alone."""
+        """A position is a set-up (with facings) and, optionally, the turn, the seat to
+        move and where the turn stands (docs/rules/electron-gladiators.md, "Positions");
+        it becomes the match's ``setup`` option, so its record replays alone. Its next
+        dice, if it names them, are rolled before the seed's."""
         parse_setup(text, source)
-        return ElectronGladiatorsState(options.model_copy(update={"setup": text}), players, seed)
+        try:
+            return ElectronGladiatorsState(
+                options.model_copy(update={"setup": text}), players, seed
+            )
+        except SetupError as err:  # found with the arena built (a dodge with no square)
+            raise SetupError(str(err).replace("setup line", f"{source} line", 1)) from None
+
+    def write_position(
+        self, state: State[ElectronGladiatorsOptions], seat: Seat | None = None
+    ) -> str:
+        """The match at any decision point. Everything on the arena is open to both
+        seats; a seat's position leaves out only the next dice, which no seat knows."""
+        assert isinstance(state, ElectronGladiatorsState)
+        return state.position_text(dice=seat is None)
 
     def evaluate(self, state: State[ElectronGladiatorsOptions]) -> dict[Seat, float]:
         """Each side's position as the tactician weighs it (material, the threats both

@@ -12,13 +12,24 @@ The format (docs/rules/electron-gladiators.md, "Set-up files")::
     vehicle 1 HT1 G1 S          (seat, type, square, facing; flyers write -)
     turn 7                      (optional, for a position: the turn being played)
     to-move 2                   (optional: the seat to move; default 1)
+    quiet 12                    (a position: turns in a row without a loss before this one)
+    lost-this-turn              (a vehicle was lost this turn)
+    mover K12                   (the vehicle making this turn's move)
+    spent 2                     (the speed points it has spent)
+    free-turn last              (a Scout made a free turn this move; 'last': its last step)
+    move-over                   (the move action is over)
+    attacked                    (the turn's attack is made)
+    dodge C5                    (the Scout on C5 was missed and may dodge)
+    dice: 3 6                   (the next dice, rolled before the seed's)
+    result 1 knockout           (the match is over; or 'result draw ENDING')
 
 Map characters: ``.`` open ground, ``O`` an obstacle, ``X`` a 3D obstacle.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from importlib import resources
 
 from gladiatorium.core import GladiatoriumError, OptionsError
@@ -40,6 +51,14 @@ SHIPPED = {
     "deluxe-2": "deluxe-2.txt",
 }
 SEATS = ("1", "2")
+#: the ways a match ends, as a 'result' line writes them: a seat's win, or a draw's
+KNOCKOUT, FELL_TOGETHER, QUIET_TURNS, TURN_LIMIT = (
+    "knockout",
+    "fell-together",
+    "quiet-turns",
+    ("turn-limit"),
+)
+DRAWS = (FELL_TOGETHER, QUIET_TURNS, TURN_LIMIT)
 
 
 class SetupError(OptionsError):
@@ -55,6 +74,31 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """Where a position stands in its turn beyond the turn and the seat to move: the
+    lines a set-up leaves out (every one at its start-of-turn value by default)."""
+
+    quiet: int = 0  # turns in a row without a loss before this one
+    lost: bool = False  # a vehicle was lost this turn
+    mover: Square | None = None  # the vehicle making the move, where it stands
+    spent: int = 0  # speed points it has spent
+    free_turn: bool = False  # a Scout made a free turn this move
+    free_turn_last: bool = False  # ... as its last step (the next step may not be one)
+    move_over: bool = False
+    attacked: bool = False
+    dodge: Square | None = None  # a missed Scout offered its dodge
+    dice: tuple[int, ...] = ()  # the next dice, rolled before the seed's
+    #: the match is over: (the winning seat, or None for a draw; the ending)
+    result: tuple[str | None, str] | None = None
+    #: where each line was given ("SOURCE line N", by field), for errors found later
+    where: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def at(self, what: str) -> str:
+        """The source and line of field ``what`` (as errors name them)."""
+        return self.where.get(what, "position")
+
+
+@dataclass(frozen=True)
 class Setup:
     name: str
     obstacles: frozenset[Square]
@@ -62,6 +106,7 @@ class Setup:
     vehicles: tuple[Placement, ...]
     to_move: str = "1"
     turn: int = 1
+    standing: Standing = Standing()
 
 
 def shipped_text(name: str) -> str:
@@ -90,6 +135,7 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
     vehicles: list[tuple[str, Placement]] = []  # (where it was given, placement)
     map_where = ""
     to_move, turn = "1", 1
+    standing, lines_of = Standing(), dict[str, str]()  # lines_of: where each line was
     lines = text.splitlines()
     index = 0
     in_map = False
@@ -119,9 +165,14 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
             to_move = _seat(words[1:], where)
         elif words[0] == "turn":
             turn = _turn(words[1:], where)
+        elif words[0].lower() in SAYINGS:
+            head = words[0].lower().rstrip(":")
+            standing = SAYINGS[words[0].lower()](standing, words[1:], f"{where}: {head}")
+            lines_of[head] = where
         else:
             raise SetupError(
-                f"{where}: expected 'name', 'map', 'vehicle', 'turn' or 'to-move', got {raw!r}"
+                f"{where}: expected 'name', 'map', 'vehicle', 'turn', 'to-move' or a "
+                f"position's line ({', '.join(LINES)}), got {raw!r}"
             )
     if not map_where:
         raise SetupError(f"{source}: no 'map' line (the map of {SIZE} rows follows one)")
@@ -133,9 +184,11 @@ def parse_setup(text: str, source: str = "setup") -> Setup:
         (c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "O"
     )
     walls = frozenset((c, r) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X")
-    _check_vehicles(vehicles, obstacles, walls, source)
+    _check_vehicles(vehicles, obstacles, walls, source, _emptied(standing))
     placed = tuple(v for _, v in vehicles)
-    return Setup(name or source, obstacles, walls, placed, to_move, turn)
+    standing = replace(standing, where=lines_of)
+    _check_standing(standing, placed, to_move)
+    return Setup(name or source, obstacles, walls, placed, to_move, turn, standing)
 
 
 def _seat(words: list[str], where: str) -> str:
@@ -191,9 +244,11 @@ def _check_vehicles(
     obstacles: frozenset[Square],
     walls: frozenset[Square],
     source: str,
+    emptied: tuple[str, ...] = (),
 ) -> None:
     """One vehicle a square, none on a 3D obstacle, only flyers on a regular one
-    (they may stop there in play, R3), at least one a seat."""
+    (they may stop there in play, R3), at least one a seat (but a side the match's
+    result says has lost them all)."""
     seen: dict[Square, str] = {}
     for where, v in vehicles:
         name = square_name(v.square)
@@ -208,8 +263,11 @@ def _check_vehicles(
             )
         seen[v.square] = where
     for seat in SEATS:
-        if not any(v.seat == seat for _, v in vehicles):
+        has = any(v.seat == seat for _, v in vehicles)
+        if not has and seat not in emptied:
             raise SetupError(f"{source}: seat {seat} has no vehicle")
+        if has and seat in emptied:
+            raise SetupError(f"{source}: seat {seat} has vehicles, yet the result says it lost all")
 
 
 def format_setup(setup: Setup) -> str:
@@ -226,4 +284,163 @@ def format_setup(setup: Setup) -> str:
         lines.append(f"vehicle {v.seat} {v.code} {square_name(v.square)} {facing}")
     if setup.turn != 1 or setup.to_move != "1":
         lines += [f"turn {setup.turn}", f"to-move {setup.to_move}"]
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *standing_lines(setup.standing)]) + "\n"
+
+
+# ----- a position's lines: where the turn stands ---------------------------------------
+def _no_more(words: list[str], what: str) -> None:
+    if words:
+        raise SetupError(f"{what}: takes nothing more, has {' '.join(words)!r}")
+
+
+def _count(words: list[str], what: str) -> int:
+    if len(words) != 1 or not words[0].isdigit():
+        raise SetupError(f"{what}: expected a whole number of at least 0")
+    return int(words[0])
+
+
+def _place(words: list[str], what: str) -> Square:
+    if len(words) != 1:
+        raise SetupError(f"{what}: expected one square (e.g. K12)")
+    try:
+        return parse_square(words[0])
+    except GladiatoriumError as err:
+        raise SetupError(f"{what}: {err}") from err
+
+
+def _quiet(standing: Standing, words: list[str], what: str) -> Standing:
+    """``quiet 12``: turns in a row without a loss before this one (R6)."""
+    return replace(standing, quiet=_count(words, what))
+
+
+def _lost(standing: Standing, words: list[str], what: str) -> Standing:
+    """``lost-this-turn``: a vehicle was lost this turn (the quiet count starts again)."""
+    _no_more(words, what)
+    return replace(standing, lost=True)
+
+
+def _mover(standing: Standing, words: list[str], what: str) -> Standing:
+    """``mover K12``: the vehicle on K12 makes this turn's move."""
+    return replace(standing, mover=_place(words, what))
+
+
+def _spent(standing: Standing, words: list[str], what: str) -> Standing:
+    """``spent 2``: the speed points the move has spent."""
+    return replace(standing, spent=_count(words, what))
+
+
+def _free_turn(standing: Standing, words: list[str], what: str) -> Standing:
+    """``free-turn`` or ``free-turn last``: the moving Scout made a free turn this move
+    ('last': as its last step, so the next step may not be one, R11)."""
+    if words not in ([], ["last"]):
+        raise SetupError(f"{what}: write 'free-turn' or 'free-turn last'")
+    return replace(standing, free_turn=True, free_turn_last=bool(words))
+
+
+def _move_over(standing: Standing, words: list[str], what: str) -> Standing:
+    """``move-over``: the move action is over."""
+    _no_more(words, what)
+    return replace(standing, move_over=True)
+
+
+def _attacked(standing: Standing, words: list[str], what: str) -> Standing:
+    """``attacked``: the turn's one attack is made."""
+    _no_more(words, what)
+    return replace(standing, attacked=True)
+
+
+def _dodge(standing: Standing, words: list[str], what: str) -> Standing:
+    """``dodge C5``: the attack missed the Scout on C5, which chooses where to dodge."""
+    return replace(standing, dodge=_place(words, what), attacked=True)
+
+
+def _dice(standing: Standing, words: list[str], what: str) -> Standing:
+    """``dice: 3 6``: the next dice, rolled before the seed's (also ``dice [3, 6]``)."""
+    found = " ".join(words).replace(",", " ").replace("[", " ").replace("]", " ").split()
+    if not found or not all(w.isdigit() and 1 <= int(w) <= 6 for w in found):
+        raise SetupError(f"{what}: {' '.join(found) or 'nothing'!r} are not dice of 1 to 6")
+    return replace(standing, dice=tuple(int(w) for w in found))
+
+
+def _result(standing: Standing, words: list[str], what: str) -> Standing:
+    """``result SEAT knockout`` or ``result draw ENDING`` (fell-together, quiet-turns,
+    turn-limit): the match is over."""
+    said = [w.lower() for w in words]
+    if said[:1] == ["draw"] and len(said) == 2 and said[1] in DRAWS:
+        return replace(standing, result=(None, said[1]))
+    if len(said) == 2 and said[0] in SEATS and said[1] == KNOCKOUT:
+        return replace(standing, result=(said[0], KNOCKOUT))
+    raise SetupError(f"{what}: write 'result SEAT {KNOCKOUT}' or 'result draw {'|'.join(DRAWS)}'")
+
+
+#: a position's lines by their first word
+SAYINGS: dict[str, Callable[[Standing, list[str], str], Standing]] = {
+    "quiet": _quiet,
+    "lost-this-turn": _lost,
+    "mover": _mover,
+    "spent": _spent,
+    "free-turn": _free_turn,
+    "move-over": _move_over,
+    "attacked": _attacked,
+    "dodge": _dodge,
+    "dice:": _dice,
+    "dice": _dice,
+    "result": _result,
+}
+LINES = tuple(head for head in SAYINGS if head != "dice:")
+
+
+def _emptied(standing: Standing) -> tuple[str, ...]:
+    """The seats the match's result says have lost every vehicle."""
+    if standing.result is None:
+        return ()
+    winner, ending = standing.result
+    if ending == KNOCKOUT:
+        return tuple(s for s in SEATS if s != winner)
+    return SEATS if ending == FELL_TOGETHER else ()
+
+
+def _check_standing(standing: Standing, vehicles: tuple[Placement, ...], to_move: str) -> None:
+    """The turn's lines agree with the vehicles: the mover is the seat to move's, spent
+    no more than its speed; a free turn is a Scout's; the Scout that dodges is the
+    other seat's; a match over has no dodge pending."""
+    on = {v.square: v for v in vehicles}
+    mover = on.get(standing.mover) if standing.mover is not None else None
+    if standing.mover is not None and (mover is None or mover.seat != to_move):
+        name = square_name(standing.mover)
+        raise SetupError(f"{standing.at('mover')}: mover: no vehicle of seat {to_move} on {name}")
+    if mover is not None and standing.spent > TYPES[mover.code].speed:
+        raise SetupError(
+            f"{standing.at('spent')}: spent: {standing.spent} is more than the {mover.code}'s "
+            f"speed {TYPES[mover.code].speed}"
+        )
+    if standing.spent and mover is None and not standing.move_over:
+        raise SetupError(f"{standing.at('spent')}: spent: name the 'mover' or write 'move-over'")
+    if standing.free_turn and (mover is None or not TYPES[mover.code].scout):
+        raise SetupError(f"{standing.at('free-turn')}: free-turn: the mover is no Scout")
+    if standing.dodge is not None:
+        scout = on.get(standing.dodge)
+        if scout is None or scout.code != "SC" or scout.seat == to_move:
+            name = square_name(standing.dodge)
+            raise SetupError(
+                f"{standing.at('dodge')}: dodge: no Scout of the seat not to move on {name}"
+            )
+        if standing.result is not None:
+            raise SetupError(f"{standing.at('dodge')}: dodge: the match is over (see 'result')")
+
+
+def standing_lines(standing: Standing) -> list[str]:
+    """The lines of a position that say where its turn stands (none at a turn's start)."""
+    s = standing
+    lines = [f"quiet {s.quiet}"] if s.quiet else []
+    lines += ["lost-this-turn"] if s.lost else []
+    lines += [f"mover {square_name(s.mover)}"] if s.mover is not None else []
+    lines += [f"spent {s.spent}"] if s.spent else []
+    lines += [f"free-turn{' last' if s.free_turn_last else ''}"] if s.free_turn else []
+    lines += ["move-over"] if s.move_over else []
+    lines += ["attacked"] if s.attacked else []
+    lines += [f"dodge {square_name(s.dodge)}"] if s.dodge is not None else []
+    lines += [f"dice: {' '.join(map(str, s.dice))}"] if s.dice else []
+    if s.result is not None:
+        lines.append(f"result {s.result[0] or 'draw'} {s.result[1]}")
+    return lines

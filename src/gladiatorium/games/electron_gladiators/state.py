@@ -6,6 +6,7 @@ Rulings cited as R<n> are rows of the table in docs/rules/electron-gladiators.md
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from gladiatorium.core import (
@@ -21,6 +22,7 @@ from gladiatorium.core import (
     Termination,
 )
 from gladiatorium.core.kept import WRITING, cached
+from gladiatorium.games.electron_gladiators import setups
 from gladiatorium.games.electron_gladiators.actions import (
     Dodge,
     Drive,
@@ -43,7 +45,15 @@ from gladiatorium.games.electron_gladiators.board import (
 )
 from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
-from gladiatorium.games.electron_gladiators.setups import Setup, parse_setup, setup_text
+from gladiatorium.games.electron_gladiators.setups import (
+    Placement,
+    Setup,
+    SetupError,
+    Standing,
+    format_setup,
+    parse_setup,
+    setup_text,
+)
 from gladiatorium.games.electron_gladiators.sightlines import mask_of
 from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle
 
@@ -161,6 +171,7 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         self.turned_free = False  # the mover made a free Scout turn this move
         self.pending_dodge: tuple[int, tuple[str, ...]] | None = None
         self.result: Outcome | None = None
+        self._stand(setup.standing)
         #: bumped whenever the match changes; the caches below hold for one version
         self._version = 0
         self._legal: tuple[int, tuple[Action, ...]] | None = None
@@ -169,6 +180,84 @@ class ElectronGladiatorsState(State[ElectronGladiatorsOptions]):
         #: ends): the attacks open to a seat hold while it and the mover are the same
         self._layout = 0
         self._attacks: tuple[tuple[int, Seat, int | None], list[Action]] | None = None
+
+    # ----- positions -----------------------------------------------------------------
+    def _stand(self, standing: Standing) -> None:
+        """Take up a position's place in its turn (a set-up's defaults: a turn's start);
+        its next dice are drawn before the seed's. Draws nothing."""
+        ident = self.arena.at.get
+        self.quiet_turns, self.lost_this_turn = standing.quiet, standing.lost
+        self.mover = None if standing.mover is None else ident(standing.mover)
+        self.spent, self.move_over, self.attacked = (
+            standing.spent,
+            standing.move_over,
+            standing.attacked,
+        )
+        self.turned_free, self.free_turn_last = standing.free_turn, standing.free_turn_last
+        if standing.dodge is not None:
+            scout = self.arena.vehicles[self.arena.at[standing.dodge]]
+            squares = self.dodge_squares(scout)
+            if not squares:
+                where = standing.at("dodge")
+                raise SetupError(
+                    f"{where}: dodge: the Scout on {square_name(scout.square)} has nowhere to dodge"
+                )
+            self.pending_dodge = (scout.ident, tuple(squares))
+        if standing.result is not None:
+            self.result = self._written_result(*standing.result)
+        self.rng.queue(standing.dice)
+
+    def _written_result(self, winner: Seat | None, ending: str) -> Outcome:
+        if winner is not None:
+            return Outcome.win([winner], KNOCKOUT())
+        if ending == setups.QUIET_TURNS:
+            return Outcome.drawn(QUIET_TURNS(turns=self.quiet_turns))
+        if ending == setups.TURN_LIMIT:
+            return Outcome.drawn(TURN_LIMIT(limit=self.options.max_turns))
+        return Outcome.drawn(FELL_TOGETHER())
+
+    def standing(self) -> Standing:
+        """Where the match stands in its turn, as a position writes it."""
+        mover = self.arena.vehicles.get(self.mover) if self.mover is not None else None
+        dodge = self.pending_dodge
+        return Standing(
+            quiet=self.quiet_turns,
+            lost=self.lost_this_turn,
+            mover=None if mover is None else mover.square,
+            spent=self.spent,
+            free_turn=self.turned_free,
+            free_turn_last=self.free_turn_last,
+            move_over=self.move_over,
+            attacked=self.attacked,
+            dodge=None if dodge is None else self.arena.vehicles[dodge[0]].square,
+            dice=tuple(self.rng.next_dice()),
+            result=None if self.result is None else self._result_words(self.result),
+        )
+
+    @staticmethod
+    def _result_words(result: Outcome) -> tuple[Seat | None, str]:
+        """A match's outcome as a position's 'result' line says it."""
+        if result.winners:
+            return (result.winners[0], setups.KNOCKOUT)
+        words = {
+            Termination.QUIET_TURNS: setups.QUIET_TURNS,
+            Termination.TURN_LIMIT: setups.TURN_LIMIT,
+        }
+        return (None, words.get(result.termination, setups.FELL_TOGETHER))
+
+    def position_text(self, dice: bool = True) -> str:
+        """The match at this decision point as a position (what ``parse_setup`` reads
+        back): the arena, the vehicles in the order the rules list them, the turn and
+        where it stands; with ``dice`` False, without the next dice."""
+        vehicles = tuple(
+            Placement(v.seat, v.code, v.square, v.facing) for v in self.arena.vehicles.values()
+        )
+        standing = self.standing()
+        if not dice:
+            standing = replace(standing, dice=())
+        arena = self.arena
+        setup = Setup(self.setup_name, arena.obstacles, arena.walls, vehicles, self.to_move)
+        return format_setup(replace(setup, turn=self.turn, standing=standing))
 
     # ----- contract ------------------------------------------------------------------
     @property
