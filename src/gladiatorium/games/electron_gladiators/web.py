@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Action, Seat, State, WebPresenter
+from gladiatorium.core import Action, Code, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.electron_gladiators.actions import Drive, Fly, Turn
 from gladiatorium.games.electron_gladiators.arena import Arena
@@ -31,7 +31,7 @@ from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOpt
 from gladiatorium.games.electron_gladiators.render import reach_marks
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.terminal import NOTATION
-from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle, type_line
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 SIZE = 21
@@ -154,13 +154,12 @@ def reach_of(arena: Arena, vehicle: Vehicle, options: ElectronGladiatorsOptions)
 
 
 def describe(vehicle: Vehicle) -> str:
+    """A vehicle's tip: its seat, name, square and facing, its code and the type's line."""
     kind = vehicle.kind
-    band = f", parabolic {kind.parabolic[0]}-{kind.parabolic[1]}" if kind.parabolic else ""
-    facing = f" facing {FACINGS[vehicle.facing]}" if vehicle.facing is not None else " (flyer)"
+    facing = f" facing {FACINGS[vehicle.facing]}" if vehicle.facing is not None else ""
     return (
-        f"seat {vehicle.seat} {kind.name} on {square_name(vehicle.square)}{facing}: "
-        f"speed {kind.speed}, gun {kind.gun}, direct {kind.direct}{band}, "
-        f"telemetry {kind.telemetry}, armour {'/'.join(map(str, kind.armour))}"
+        f"seat {vehicle.seat} {kind.name} on {square_name(vehicle.square)}{facing} "
+        f"({kind.code}: {type_line(kind)})"
     )
 
 
@@ -196,6 +195,7 @@ def arena_svg(
                 title = describe(vehicle)
                 attr += f' data-marks="{reach_of(arena, vehicle, options)}"'
                 attr += f' data-marks-title="{e("Reach of the " + title)}"'
+                attr += ' data-tip=""'  # a tap shows the vehicle's line (codes.js)
                 if "tabindex" in attr:  # every vehicle can be looked at from the keyboard
                     attr = attr.replace('tabindex="-1"', 'tabindex="0"')
                 else:
@@ -404,6 +404,12 @@ their costs. The rules: /rules/electron-gladiators (the arena, set-ups, rulings)
 
 class ElectronGladiatorsWeb(WebPresenter):
     """Electron Gladiators on the match page: the arena as SVG with every control."""
+
+    def codes(self) -> tuple[Code, ...]:
+        """The eight vehicle types: codes, names and lines (the game's vehicle table)."""
+        return tuple(
+            Code(t.code, t.name, type_line(t), "the-rules-in-our-words") for t in TYPES.values()
+        )
 
     def notation_help(self) -> str:
         """The terminal's notation for typed actions, then the web board's words."""

@@ -10,12 +10,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gladiatorium.core import Seat, State, WebPresenter
+from gladiatorium.core import Code, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import acts_attr, button, e
 from gladiatorium.games.gladiator_chess.board import FILES, HEIGHT, WIDTH
 from gladiatorium.games.gladiator_chess.look import look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
-from gladiatorium.games.gladiator_chess.pieces import KIND_NAMES
+from gladiatorium.games.gladiator_chess.pieces import KIND_LINES, KIND_NAMES, KINDS
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
 
 CELL = 44
@@ -122,10 +122,13 @@ def board_svg(
                 title += f", {piece['hp']}/{piece['max_hp']} hit points"
                 if piece["moved"]:
                     title += ", has moved this turn"
+                title += f" ({piece['piece']}: {KIND_LINES.get(piece['piece'], '')})"
             if name in held:
                 fr = held[name]
                 title += f"; holding frozen the {fr['team']} {fr['piece']} ({fr['hp']} hp)"
             attr = acts_attr(acts, then=name not in from_acts)
+            if piece is not None:  # a tap or the keyboard shows the piece's line (codes.js)
+                attr += ' data-tip=""' + ("" if "tabindex" in attr else ' tabindex="0"')
             out.append(
                 f'<g class="sq" data-sq="{name}"{attr}><title>{e(title)}</title>'
                 f'<rect class="{shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
@@ -225,8 +228,16 @@ def side(view: dict[str, Any]) -> str:
     return '<div class="gc-side">' + "".join(lines) + "</div>"
 
 
+#: the rules page's section on the pieces
+PIECES_RULE = "the-rules-in-our-words"
+
+
 class GladiatorChessWeb(WebPresenter):
     """Gladiator Chess on the match page: the board, the tally and the controls."""
+
+    def codes(self) -> tuple[Code, ...]:
+        """The ten pieces: their codes, names and lines (the game's pieces table)."""
+        return tuple(Code(k, KIND_NAMES[k], KIND_LINES[k], PIECES_RULE) for k in KINDS)
 
     def picture(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str | None:
         """The board, tally and controls for the web page (all public information)."""
