@@ -224,6 +224,11 @@ class WebPresenter:
         none by default."""
         return ()
 
+    def server_seat(self, seat: Seat) -> str:
+        """A seat that no one holds and the server plays only at its deadlines (a game
+        with ``timeout_actions``), in a player's words: what happens there."""
+        return "nobody: the server plays the rules' default at each deadline"
+
     def design(
         self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None
     ) -> Design:

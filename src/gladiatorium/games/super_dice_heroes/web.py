@@ -265,6 +265,13 @@ class SuperDiceHeroesWeb(WebPresenter):
         """The six superpowers and what each does to a die."""
         return POWER_CODES
 
+    def server_seat(self, seat: Seat) -> str:
+        """A hero nobody plays: the round's deadline spends its dice by default."""
+        return (
+            "nobody: at each round's deadline the hero takes the first power offered, "
+            "then the first spends until done"
+        )
+
     def picture(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str | None:
         """The shared roll, my sheet and the scoreboard for the web page."""
         if not isinstance(state, SuperDiceHeroesState):

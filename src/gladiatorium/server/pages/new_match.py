@@ -29,11 +29,35 @@ from gladiatorium.server.web import Caller, invite_url, request_caller, service_
 router = APIRouter()
 
 
+#: what the generic bots are, in a player's words
+GENERIC_BOTS = {"random": "plays any legal move at random", "mcts": "searches ahead; slow"}
+
+
+def bot_choices(game: Game[Any]) -> list[tuple[str, str]]:
+    """Each bot as a seat choice in a player's words: the game's best first, an alias
+    named as the bot it stands for."""
+    bots = bots_for(game)
+    first: dict[object, str] = {}
+    choices = []
+    for i, (name, factory) in enumerate(bots.items()):
+        if factory in first:
+            what = f"the same as {first[factory]}"
+        else:
+            first[factory] = name
+            what = "the best" if i == 0 else GENERIC_BOTS.get(name, "")
+        choices.append((f"bot:{name}", f"a bot: {name}" + (f" ({what})" if what else "")))
+    return choices
+
+
 def seat_choices(game: Game[Any], start: Any, seat: Seat) -> list[tuple[str, str]]:
-    choices = [("me", "me"), ("invite", "invite someone (a link to send)"), ("open", "open")]
-    choices += [(f"bot:{name}", f"bot: {name}") for name in bots_for(game)]
+    choices = [
+        ("me", "me"),
+        ("invite", "invite someone (a link to send)"),
+        ("open", "open (anyone may take it)"),
+    ]
+    choices += bot_choices(game)
     if game.timeout_actions(start, seat):
-        choices.append(("server", "the server (acts at each deadline)"))
+        choices.append(("server", game.web.server_seat(seat)))
     return choices
 
 
