@@ -58,8 +58,17 @@ def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str]
     if view.get("turn_limit"):
         head += f" of {e(view['turn_limit'])}"
     head += f"; the <strong>{e(whose)}</strong>'s command moves next"
-    if view["phase"] == "override":
+    if view["phase"] == "override" and view.get("override_forced"):
+        head += (
+            f": the {e(view['commander'])} has no move, so his King must override him and "
+            "move any unmoved piece of the team (General 7)"
+        )
+    elif view["phase"] == "override":
         head += " (the King may let him or override him)"
+    elif view.get("king_moves_any"):
+        head += (
+            ": his own pieces cannot move, so he moves any unmoved piece of his team (General 7)"
+        )
     parts.append(f'<p class="pic-head">{head}</p>')
     controls = []
     for action in other:
