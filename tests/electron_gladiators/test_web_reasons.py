@@ -40,3 +40,11 @@ def test_a_vehicle_that_moved_is_told_it_cannot_attack_a_scout() -> None:
         "No attack now: the MT2 on K11 reaches the SC on K14, but the MT2 moved this turn; "
         "only a vehicle that has not moved may attack a Scout/Mine Layer."
     ]
+
+
+def test_a_fire_button_names_its_targets_type() -> None:
+    state = arena(["1 MT2 K10 S", "2 SC K14 N", FAR])
+    picture = GAME.web.picture(state, "1") or ""
+    assert (
+        'title="SC: Scout/Mine Layer: scout; speed 7, armour 0-0-0 (front-sides-rear), gun 1'
+    ) in picture

@@ -1,4 +1,5 @@
-"""The web picture says why a slot offers what it offers (the engine's own reasons)."""
+"""The web picture says why a slot offers what it offers (the engine's own reasons) and
+explains the codes it shows."""
 
 from __future__ import annotations
 
@@ -23,3 +24,13 @@ def test_a_free_choice_says_the_king_may_let_or_override() -> None:
     picture = GAME.web.picture(state, "white-king") or ""
     assert "(the King may let him or override him)" in picture
     assert "Let the black-knight commander move" in picture
+
+
+def test_the_tally_explains_the_codes_of_lost_pieces() -> None:
+    state = with_royals({"a2": "F"}, to_move=("white", "black-knight"))
+    state.pos.lost["white"].append("SQ")
+    picture = GAME.web.picture(state, None) or ""
+    assert (
+        ': lost <abbr title="Squire: the King&#x27;s Knight&#x27;s: a chess pawn; healed by a '
+        'won fight, promoted to any captured piece" tabindex="0">SQ</abbr></p>'
+    ) in picture

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser, expect
+from test_pages import browser, new_page, page_server, register
 from test_pages_forms import csrf, signed_in
 
 from gladiatorium.core import games
@@ -18,6 +20,8 @@ from gladiatorium.server.config import Settings
 from gladiatorium.server.pages.new_match import QUICK_BOT_SECONDS
 
 ORIGIN = {"origin": "http://testserver"}
+
+__all__ = ["browser", "page_server"]
 
 
 @pytest.fixture
@@ -101,3 +105,17 @@ def test_the_creation_form_offers_the_bots_pace(quick_app: object) -> None:
     match_id = reply.headers["location"].rsplit("/", 1)[1]
     live = client.app.state.service.store.live(match_id)  # type: ignore[attr-defined]
     assert live.settings["bot_seconds"] == 2
+
+
+def test_play_a_bot_now_from_the_home_page(browser: Browser, page_server: str) -> None:
+    """One click on the home page: a match of the game against its best bot, opened."""
+    context, page = new_page(browser, page_server)
+    register(page, "quickly")
+    page.goto("/")
+    page.locator("#quick-super-dice-heroes").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#conn")).to_have_text("live")
+    expect(page.locator("#match")).to_have_attribute("data-seat", "1")
+    expect(page.locator("#legend summary")).to_have_text("Legend: what every code means")
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

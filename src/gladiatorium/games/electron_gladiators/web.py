@@ -423,7 +423,10 @@ def shot_list(shots: list[AttackOption], arena: Arena, options: ElectronGladiato
             f"destroys {round(shot.chance * 100)}%)"
         )
         kind = "fire second-gun" if shot.helper else "fire"
-        rows.append(button(label, [fire_text(shot)], fire_text(shot), kind))
+        tip = {
+            "title": f"{shot.target.code}: {shot.target.kind.name}: {type_line(shot.target.kind)}"
+        }
+        rows.append(button(label, [fire_text(shot)], fire_text(shot), kind, tip))
     return (
         '<p class="step-row"><span class="step-kind">Fire</span></p>'
         f'<div class="buttons shots">{"".join(rows)}</div>'

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from gladiatorium.core import Code, Seat, State, WebPresenter
-from gladiatorium.core.web_parts import acts_attr, button, e
+from gladiatorium.core.web_parts import abbr, acts_attr, button, e
 from gladiatorium.games.gladiator_chess.board import FILES, HEIGHT, WIDTH
 from gladiatorium.games.gladiator_chess.look import look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
@@ -25,6 +25,10 @@ MOVE = re.compile(
 )
 TARGET = re.compile(r"([a-l]\d+)(?: \(([^)]*)\))?")
 KILLS = re.compile(r"kills it (\d+%)")
+#: the rules page's section on the pieces
+PIECES_RULE = "the-rules-in-our-words"
+#: the ten pieces as codes (the game's pieces table), by code
+PIECE_CODES = {k: Code(k, KIND_NAMES[k], KIND_LINES[k], PIECES_RULE) for k in KINDS}
 
 
 def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str]) -> str:
@@ -203,11 +207,11 @@ def side(view: dict[str, Any]) -> str:
         if view["protected"].get(team):
             states.append("protected")
         lost = view["lost"].get(team) or []
-        lost_text = ", ".join(lost) if lost else "none"
+        lost_text = ", ".join(abbr(kind, PIECE_CODES.get(kind)) for kind in lost) or "none"
         lines.append(
             f"<p><strong>{team.title()}</strong>"
             f"{(' (' + e(', '.join(states)) + ')') if states else ''}"
-            f": lost {e(lost_text)}</p>"
+            f": lost {lost_text}</p>"
         )
     for holder, fr in sorted(view["frozen"].items()):
         lines.append(
@@ -237,16 +241,12 @@ def side(view: dict[str, Any]) -> str:
     return '<div class="gc-side">' + "".join(lines) + "</div>"
 
 
-#: the rules page's section on the pieces
-PIECES_RULE = "the-rules-in-our-words"
-
-
 class GladiatorChessWeb(WebPresenter):
     """Gladiator Chess on the match page: the board, the tally and the controls."""
 
     def codes(self) -> tuple[Code, ...]:
         """The ten pieces: their codes, names and lines (the game's pieces table)."""
-        return tuple(Code(k, KIND_NAMES[k], KIND_LINES[k], PIECES_RULE) for k in KINDS)
+        return tuple(PIECE_CODES.values())
 
     def picture(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str | None:
         """The board, tally and controls for the web page (all public information)."""
