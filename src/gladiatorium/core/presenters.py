@@ -168,6 +168,23 @@ class Design:
     valid: bool
 
 
+@dataclass(frozen=True)
+class Code:
+    """One code a game's pages show (a piece, a vehicle, a power, a designer's choice):
+    its full name, one line of what it does, and the anchor of the rules page section
+    that governs it (``''``: the rules page's top). See :meth:`WebPresenter.codes`."""
+
+    code: str
+    name: str
+    line: str
+    rule: str = ""
+
+    @property
+    def tip(self) -> str:
+        """The words shown on hover, focus and tap: the full name and the line."""
+        return f"{self.name}: {self.line}"
+
+
 class WebPresenter:
     """The game on the web pages: the match page's picture, texts to publish, the
     designer of a library item. Built only from what the seat may know, every user
@@ -199,6 +216,18 @@ class WebPresenter:
         """Texts ready to publish that ``seat`` may read (a forum round post), by title.
         Built only from what ``seat`` may know; none by default."""
         return {}
+
+    def codes(self) -> tuple[Code, ...]:
+        """Every code the game's pages show, with its full name, its line and the rules
+        section that governs it: the match page's legend (and the designer's), and the
+        tips of the codes in the picture. Declared once, from the game's own tables;
+        none by default."""
+        return ()
+
+    def server_seat(self, seat: Seat) -> str:
+        """A seat that no one holds and the server plays only at its deadlines (a game
+        with ``timeout_actions``), in a player's words: what happens there."""
+        return "nobody: the server plays the rules' default at each deadline"
 
     def design(
         self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None

@@ -7,6 +7,8 @@ import json
 from collections.abc import Iterable, Mapping
 from html import escape
 
+from gladiatorium.core.presenters import Code
+
 #: team colours from Paul Tol's bright and vibrant schemes (colour-blind safe); a team
 #: is never told by colour alone (tokens carry the team's number or letters)
 TEAM_FILLS = (
@@ -63,3 +65,17 @@ def button(
     klass = f"secondary pic-button {cls}".strip()
     disabled = "" if listed else " disabled"
     return f'<button type="button" class="{klass}"{attr}{disabled}>{e(label)}</button>'
+
+
+def abbr(text: str, code: Code | None) -> str:
+    """``text`` (a code as a picture shows it) as an ``<abbr>`` whose title is the code's
+    full name and line, reachable with the keyboard and by a tap (static/codes.js shows
+    the title beside it); plain escaped text when the code is not known."""
+    if code is None:
+        return e(text)
+    return f'<abbr title="{e(code.tip)}" tabindex="0">{e(text)}</abbr>'
+
+
+def codes_by_name(codes: Iterable[Code]) -> dict[str, Code]:
+    """A game's codes by their code, for :func:`abbr`."""
+    return {code.code: code for code in codes}

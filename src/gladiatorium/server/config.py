@@ -54,9 +54,10 @@ class Settings:
     database_url: str = field(default_factory=default_database_url)
     #: seconds a bot may think about one move before the server plays for it
     bot_think_seconds: float = 5.0
-    #: pause before each bot move, so people can follow a match of bots
+    #: pause before each bot action, so people can follow a match of bots (a match's
+    #: ``bot_seconds`` setting overrides it)
     bot_delay_seconds: float = field(
-        default_factory=lambda: _env_seconds("GLADIATORIUM_BOT_DELAY", 0.5)
+        default_factory=lambda: _env_seconds("GLADIATORIUM_BOT_DELAY", 0.3)
     )
     #: how often the deadline scheduler looks for deadlines that are due
     scheduler_interval: float = field(

@@ -54,6 +54,10 @@ class Created:
     invites: dict[Seat, str]
 
 
+#: the longest pause a bot may take before each action (a match setting)
+MAX_BOT_SECONDS = 10
+
+
 @dataclass(frozen=True)
 class MatchSettings:
     """What the server keeps beside the game's options."""
@@ -64,6 +68,9 @@ class MatchSettings:
     clock_days: float | None = None
     #: a casual match is not rated
     casual: bool = False
+    #: seconds a bot pauses before each of its actions in this match, so that people
+    #: can follow it (None: the server's ``bot_delay_seconds``)
+    bot_seconds: float | None = None
 
     @classmethod
     def parse(cls, data: Mapping[str, Any] | None, shortest: float = 0.001) -> MatchSettings:
@@ -74,7 +81,11 @@ class MatchSettings:
         if casual not in (True, False, "on", ""):
             raise BadRequest("casual: expected true or false")
         values: dict[str, Any] = {"casual": casual in (True, "on")}
-        bounds = (("round_minutes", shortest, 60 * 24 * 30), ("clock_days", shortest / 1440, 60))
+        bounds = (
+            ("round_minutes", shortest, 60 * 24 * 30),
+            ("clock_days", shortest / 1440, 60),
+            ("bot_seconds", 0, MAX_BOT_SECONDS),
+        )
         for name, low, high in bounds:
             raw = data.pop(name, None)
             if raw in (None, ""):

@@ -71,7 +71,7 @@ class BotDrivers:
                 self._again.add(match_id)
                 return
             self._driving.add(match_id)
-            self._enqueue(match_id, self.settings.bot_delay_seconds)
+            self._enqueue(match_id, self._pause(match_id))
             self._start()
 
     def resume(self) -> None:
@@ -85,6 +85,17 @@ class BotDrivers:
             ).all()
         for match_id in ids:
             self.kick(match_id)
+
+    def _pause(self, match_id: str) -> float:
+        """The seconds a bot waits before each action of ``match_id``: the match's
+        ``bot_seconds`` setting, else the server's ``bot_delay_seconds``."""
+        try:
+            store = self.service.store
+            live = store.held(match_id) or store.live(match_id)
+            chosen = live.settings.get("bot_seconds")
+        except Exception:  # a match gone or not loadable: the server's pause
+            chosen = None
+        return self.settings.bot_delay_seconds if chosen is None else float(chosen)
 
     def _enqueue(self, match_id: str, delay: float) -> None:
         """Join the back of the queue (the caller holds ``_ready``)."""
@@ -119,7 +130,7 @@ class BotDrivers:
 
     def _step(self, match_id: str) -> None:
         """One bot action of ``match_id``, then back in the queue or out of it."""
-        delay = self.settings.bot_delay_seconds
+        delay = self._pause(match_id)
         try:
             moved = self._move_once(match_id)
             self._failures.pop(match_id, None)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.board import distance, side_hit
+from gladiatorium.games.electron_gladiators.board import distance, side_hit, square_name
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.vehicles import Vehicle
 
@@ -98,6 +98,17 @@ def _reaching(
 ) -> Iterator[tuple[Vehicle, list[Vehicle], list[Vehicle]]]:
     """Per enemy (by ident) whose some gun of ``seat`` reaches: the target, the guns
     that may lead on it and the guns that may help (all by ident)."""
+    for target, guns in _guns_on_enemies(arena, seat, options):
+        leads = [gun for gun in guns if can_lead(gun, target, mover, options)]
+        if leads:
+            yield target, leads, [gun for gun in guns if can_help(gun, target)]
+
+
+def _guns_on_enemies(
+    arena: Arena, seat: str, options: ElectronGladiatorsOptions
+) -> Iterator[tuple[Vehicle, list[Vehicle]]]:
+    """Per enemy (by ident): the guns of ``seat`` that reach it (by ident), directly or
+    parabolically with a spotter; enemies no gun reaches are left out."""
     vehicles = arena.vehicles
     reach = arena.guns_in_reach(options)  # only the vehicles some gun reaches
     for target_ident in sorted(reach):  # by ident, as the vehicles are listed
@@ -106,8 +117,7 @@ def _reaching(
             continue
         in_reach = reach[target_ident]
         spotters: list[Vehicle] | None = None  # found only when a shot needs them
-        leads: list[Vehicle] = []
-        helpers: list[Vehicle] = []
+        guns: list[Vehicle] = []
         for ident in sorted(in_reach):  # the guns by ident
             gun = vehicles[ident]
             settled = arena.settle_aim(gun, target, in_reach[ident])
@@ -121,12 +131,25 @@ def _reaching(
                     spotters = arena.spotters(seat, target.square)
                 if not any(s.ident != gun.ident or options.self_spotting for s in spotters):
                     continue
-            if can_lead(gun, target, mover, options):
-                leads.append(gun)
-            if can_help(gun, target):
-                helpers.append(gun)
-        if leads:
-            yield target, leads, helpers
+            guns.append(gun)
+        if guns:
+            yield target, guns
+
+
+def no_attack_reason(
+    arena: Arena, seat: str, mover: int | None, options: ElectronGladiatorsOptions
+) -> str:
+    """Why ``seat`` has no attack (it has none): the rule that stops the first gun that
+    reaches an enemy (a vehicle that moved against a Scout, a Mosquito alone against
+    armour ...), else that no gun reaches an enemy."""
+    for target, guns in _guns_on_enemies(arena, seat, options):
+        for gun in guns:
+            refusal = lead_refusal(gun, target, mover, options)
+            if refusal is not None:
+                gun_at, target_at = square_name(gun.square), square_name(target.square)
+                reaches = f"the {gun.code} on {gun_at} reaches the {target.code} on {target_at}"
+                return f"{reaches}, but {refusal}"
+    return "no gun reaches an enemy"
 
 
 def attack_choices(

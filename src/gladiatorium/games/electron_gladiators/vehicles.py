@@ -51,6 +51,30 @@ TYPES: dict[str, VehicleType] = {
     )
 }
 
+#: what sets a type apart beyond its table values (the web pages' legend and tips)
+ROLES = {
+    "INV": "its field is its attack: it destroys the first enemy it passes over or lands on",
+    "SC": "fires straight ahead only, never reverses, turns 45 or 90 degrees free; hit "
+    "only on a die roll, by an attacker that has not moved",
+    "MQ": "fires all round; alone it attacks only Scouts; hit only on a die roll, by a "
+    "parabolic gun that has not moved",
+}
+
+
+def type_line(kind: VehicleType) -> str:
+    """One line of what a vehicle type does: how it moves, its table values, its role."""
+    how = "flyer (no facing)" if kind.flyer else "scout" if kind.scout else "tank"
+    front, sides, rear = kind.armour
+    band = f"{kind.parabolic[0]}-{kind.parabolic[1]}" if kind.parabolic else "none"
+    line = (
+        f"{how}; speed {kind.speed}, armour {front}-{sides}-{rear} (front-sides-rear), "
+        f"gun {kind.gun or 'none'}, direct range {kind.direct or 'none'}, parabolic band "
+        f"{band}, telemetry {kind.telemetry}"
+    )
+    role = ROLES.get(kind.code)
+    return f"{line}; {role}" if role else line
+
+
 #: rough worth of each type, for bots and tie-breaks (not a rule)
 VALUE = {"INV": 6, "HT2": 7, "HT1": 6, "MT2": 5, "MT1": 4, "LT": 3, "SC": 2, "MQ": 3}
 

@@ -17,21 +17,26 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Action, Seat, State, WebPresenter
+from gladiatorium.core import Action, Code, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.electron_gladiators.actions import Drive, Fly, Turn
 from gladiatorium.games.electron_gladiators.arena import Arena
-from gladiatorium.games.electron_gladiators.attacks import AttackOption, attack_options
+from gladiatorium.games.electron_gladiators.attacks import (
+    AttackOption,
+    attack_options,
+    no_attack_reason,
+)
 from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, square_name
+from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import reach_marks
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.terminal import NOTATION
-from gladiatorium.games.electron_gladiators.vehicles import Vehicle
+from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle, type_line
 
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 SIZE = 21
@@ -76,8 +81,11 @@ def web_picture(
     legal: Sequence[str],
     options: ElectronGladiatorsOptions,
     costs: Mapping[str, int],
+    why: Callable[[str], str | None] = lambda text: None,
 ) -> str:
-    """The page's picture; ``costs``: the speed points each legal step costs."""
+    """The page's picture; ``costs``: the speed points each legal step costs; ``why``:
+    the engine's reason a typed action is refused (explain.why_not), told beside a
+    vehicle's controls for the steps it lacks."""
     arena = arena_of(view)
     acts: dict[str, list[str]] = {}
     targets: dict[str, list[str]] = {}
@@ -102,7 +110,7 @@ def web_picture(
     parts.append(arena_svg(view, arena, options, acts, targets))
     parts.append(reach_legend())
     parts.append('</div><div class="eg-side">')
-    parts.append(controls(view, arena, options, legal, costs))
+    parts.append(controls(view, arena, options, legal, costs, why))
     parts.append(roster(view))
     parts.append("</div></div></div>")
     return "".join(parts)
@@ -154,13 +162,12 @@ def reach_of(arena: Arena, vehicle: Vehicle, options: ElectronGladiatorsOptions)
 
 
 def describe(vehicle: Vehicle) -> str:
+    """A vehicle's tip: its seat, name, square and facing, its code and the type's line."""
     kind = vehicle.kind
-    band = f", parabolic {kind.parabolic[0]}-{kind.parabolic[1]}" if kind.parabolic else ""
-    facing = f" facing {FACINGS[vehicle.facing]}" if vehicle.facing is not None else " (flyer)"
+    facing = f" facing {FACINGS[vehicle.facing]}" if vehicle.facing is not None else ""
     return (
-        f"seat {vehicle.seat} {kind.name} on {square_name(vehicle.square)}{facing}: "
-        f"speed {kind.speed}, gun {kind.gun}, direct {kind.direct}{band}, "
-        f"telemetry {kind.telemetry}, armour {'/'.join(map(str, kind.armour))}"
+        f"seat {vehicle.seat} {kind.name} on {square_name(vehicle.square)}{facing} "
+        f"({kind.code}: {type_line(kind)})"
     )
 
 
@@ -196,6 +203,7 @@ def arena_svg(
                 title = describe(vehicle)
                 attr += f' data-marks="{reach_of(arena, vehicle, options)}"'
                 attr += f' data-marks-title="{e("Reach of the " + title)}"'
+                attr += ' data-tip=""'  # a tap shows the vehicle's line (codes.js)
                 if "tabindex" in attr:  # every vehicle can be looked at from the keyboard
                     attr = attr.replace('tabindex="-1"', 'tabindex="0"')
                 else:
@@ -290,13 +298,20 @@ def controls(
     options: ElectronGladiatorsOptions,
     legal: Sequence[str],
     costs: Mapping[str, int],
+    why: Callable[[str], str | None],
 ) -> str:
-    """A panel per vehicle of the seat to move, shown once the vehicle is selected."""
+    """A panel per vehicle of the seat to move, shown once the vehicle is selected, each
+    saying why it lacks a step; and, when no attack is open, the rule that stops it."""
     if not legal:
         return ""
     mover = arena.vehicle_at(parse_square(view["mover"])) if view.get("mover") else None
     mover_ident = None if mover is None else mover.ident
-    shots = attack_options(arena, str(view["to_move"]), mover_ident, options)
+    seat = str(view["to_move"])
+    shots = attack_options(arena, seat, mover_ident, options)
+    no_attack = ""
+    if not shots and not view["attacked"] and not view.get("pending_dodge"):
+        reason = no_attack_reason(arena, seat, mover_ident, options)
+        no_attack = f'<p class="eg-why" id="eg-no-attack">No attack now: {e(reason)}.</p>'
     by_lead: dict[str, list[AttackOption]] = {}
     for shot in shots:
         by_lead.setdefault(square_name(shot.lead.square), []).append(shot)
@@ -312,14 +327,44 @@ def controls(
             continue
         points = view["points_left"] if mover is vehicle else vehicle.kind.speed
         chosen = Controls(vehicle, points, steps, [fire_text(s) for s in lead])
-        panels.append(panel(chosen, costs, shot_list(lead, arena, options)))
+        reasons = missing_steps(vehicle, steps, legal, why)
+        panels.append(panel(chosen, costs, reasons + shot_list(lead, arena, options)))
     if not panels:
-        return ""
+        return no_attack
     return (
         '<section class="eg-controls" aria-label="Controls of the selected vehicle">'
         '<p class="muted eg-hint">Select one of your vehicles for its drive, turn, fly and '
-        "fire controls.</p>" + "".join(panels) + "</section>"
+        "fire controls.</p>" + no_attack + "".join(panels) + "</section>"
     )
+
+
+#: the steps a ground vehicle may lack, tried as typed to hear the engine's reason
+TRIED_STEPS = (("fwd", "fwd 1"), ("rev", "rev 1"), ("turn", "turn r45"), ("turn", "turn l45"))
+
+
+def missing_steps(
+    vehicle: Vehicle,
+    steps: Mapping[str, list[str]],
+    legal: Sequence[str],
+    why: Callable[[str], str | None],
+) -> str:
+    """Why a ground vehicle lacks a step (driving ahead, reversing, a 45-degree turn),
+    in the engine's words: a Scout left with only 'turn 180' says why."""
+    if vehicle.kind.flyer:
+        return ""
+    name = square_name(vehicle.square)
+    reasons: list[str] = []
+    for kind, words in TRIED_STEPS:
+        text = f"{name} {words}"
+        if text in legal or (kind != "turn" and kind in steps):
+            continue
+        reason = why(text)
+        if reason and reason not in reasons:
+            reasons.append(reason)
+    if not reasons:
+        return ""
+    items = "".join(f"<li>{e(r)}</li>" for r in reasons)
+    return f'<ul class="eg-why plain" aria-label="Why not">{items}</ul>'
 
 
 def fire_text(shot: AttackOption) -> str:
@@ -378,7 +423,10 @@ def shot_list(shots: list[AttackOption], arena: Arena, options: ElectronGladiato
             f"destroys {round(shot.chance * 100)}%)"
         )
         kind = "fire second-gun" if shot.helper else "fire"
-        rows.append(button(label, [fire_text(shot)], fire_text(shot), kind))
+        tip = {
+            "title": f"{shot.target.code}: {shot.target.kind.name}: {type_line(shot.target.kind)}"
+        }
+        rows.append(button(label, [fire_text(shot)], fire_text(shot), kind, tip))
     return (
         '<p class="step-row"><span class="step-kind">Fire</span></p>'
         f'<div class="buttons shots">{"".join(rows)}</div>'
@@ -405,6 +453,12 @@ their costs. The rules: /rules/electron-gladiators (the arena, set-ups, rulings)
 class ElectronGladiatorsWeb(WebPresenter):
     """Electron Gladiators on the match page: the arena as SVG with every control."""
 
+    def codes(self) -> tuple[Code, ...]:
+        """The eight vehicle types: codes, names and lines (the game's vehicle table)."""
+        return tuple(
+            Code(t.code, t.name, type_line(t), "the-rules-in-our-words") for t in TYPES.values()
+        )
+
     def notation_help(self) -> str:
         """The terminal's notation for typed actions, then the web board's words."""
         return NOTATION.split("\nBoard:", 1)[0] + "\n" + WEB_BOARD
@@ -418,6 +472,7 @@ class ElectronGladiatorsWeb(WebPresenter):
             [str(a) for a in actions],
             state.options,
             {str(a): cost for a in actions if (cost := step_cost(state, a)) is not None},
+            (lambda text: why_not(state, seat, text)) if seat is not None else lambda text: None,
         )
 
 

@@ -43,6 +43,25 @@ KIND_NAMES = {
     FOOTMAN: "Footman",
     SQUIRE: "Squire",
 }
+#: what each piece does, in one line (its commander, how it moves, how it fights); the
+#: web pages' legend and tips
+KIND_LINES = {
+    KING: "the King's own piece: one square any way (as a queen while his Queen is "
+    "captive); checkmate or kill him to win",
+    QUEEN: "the Queen's: moves as a chess queen; never fights, freezes the enemy piece she "
+    "lands on and heals her pieces next to her",
+    CHAMPION: "the Queen's: exactly 3 or 5 squares along files and ranks, turning once at most",
+    MOUNTED_KNIGHT: "the King's: leaps as a chess knight",
+    BLACK_KNIGHT: "commands the Black Knight's slot: leaps as a chess knight; may take a queen",
+    KINGS_KNIGHT: "commands the King's Knight's slot: leaps as a chess knight; while he "
+    "lives (and the Queen is free) his King is protected",
+    WARRIOR: "the Queen's: moves as a chess rook; healed by a won fight",
+    SCOUT: "the Black Knight's: moves as a chess bishop; may take a queen",
+    FOOTMAN: "the King's: one or two squares straight ahead, attacks one diagonally "
+    "ahead; healed by a won fight",
+    SQUIRE: "the King's Knight's: a chess pawn; healed by a won fight, promoted to any "
+    "captured piece",
+}
 KNIGHTS = frozenset({MOUNTED_KNIGHT, BLACK_KNIGHT, KINGS_KNIGHT})
 PAWNS = frozenset({FOOTMAN, SQUIRE})
 #: pieces that come back from a won battle fully healed (Footman 4, Warrior 3, Squire 4)

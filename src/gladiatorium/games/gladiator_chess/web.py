@@ -10,12 +10,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gladiatorium.core import Seat, State, WebPresenter
-from gladiatorium.core.web_parts import acts_attr, button, e
+from gladiatorium.core import Code, Seat, State, WebPresenter
+from gladiatorium.core.web_parts import abbr, acts_attr, button, e
 from gladiatorium.games.gladiator_chess.board import FILES, HEIGHT, WIDTH
 from gladiatorium.games.gladiator_chess.look import look
 from gladiatorium.games.gladiator_chess.options import GladiatorChessOptions
-from gladiatorium.games.gladiator_chess.pieces import KIND_NAMES
+from gladiatorium.games.gladiator_chess.pieces import KIND_LINES, KIND_NAMES, KINDS
 from gladiatorium.games.gladiator_chess.state import GladiatorChessState
 
 CELL = 44
@@ -25,6 +25,10 @@ MOVE = re.compile(
 )
 TARGET = re.compile(r"([a-l]\d+)(?: \(([^)]*)\))?")
 KILLS = re.compile(r"kills it (\d+%)")
+#: the rules page's section on the pieces
+PIECES_RULE = "the-rules-in-our-words"
+#: the ten pieces as codes (the game's pieces table), by code
+PIECE_CODES = {k: Code(k, KIND_NAMES[k], KIND_LINES[k], PIECES_RULE) for k in KINDS}
 
 
 def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str]) -> str:
@@ -58,8 +62,17 @@ def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str]
     if view.get("turn_limit"):
         head += f" of {e(view['turn_limit'])}"
     head += f"; the <strong>{e(whose)}</strong>'s command moves next"
-    if view["phase"] == "override":
+    if view["phase"] == "override" and view.get("override_forced"):
+        head += (
+            f": the {e(view['commander'])} has no move, so his King must override him and "
+            "move any unmoved piece of the team (General 7)"
+        )
+    elif view["phase"] == "override":
         head += " (the King may let him or override him)"
+    elif view.get("king_moves_any"):
+        head += (
+            ": his own pieces cannot move, so he moves any unmoved piece of his team (General 7)"
+        )
     parts.append(f'<p class="pic-head">{head}</p>')
     controls = []
     for action in other:
@@ -122,10 +135,13 @@ def board_svg(
                 title += f", {piece['hp']}/{piece['max_hp']} hit points"
                 if piece["moved"]:
                     title += ", has moved this turn"
+                title += f" ({piece['piece']}: {KIND_LINES.get(piece['piece'], '')})"
             if name in held:
                 fr = held[name]
                 title += f"; holding frozen the {fr['team']} {fr['piece']} ({fr['hp']} hp)"
             attr = acts_attr(acts, then=name not in from_acts)
+            if piece is not None:  # a tap or the keyboard shows the piece's line (codes.js)
+                attr += ' data-tip=""' + ("" if "tabindex" in attr else ' tabindex="0"')
             out.append(
                 f'<g class="sq" data-sq="{name}"{attr}><title>{e(title)}</title>'
                 f'<rect class="{shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
@@ -191,11 +207,11 @@ def side(view: dict[str, Any]) -> str:
         if view["protected"].get(team):
             states.append("protected")
         lost = view["lost"].get(team) or []
-        lost_text = ", ".join(lost) if lost else "none"
+        lost_text = ", ".join(abbr(kind, PIECE_CODES.get(kind)) for kind in lost) or "none"
         lines.append(
             f"<p><strong>{team.title()}</strong>"
             f"{(' (' + e(', '.join(states)) + ')') if states else ''}"
-            f": lost {e(lost_text)}</p>"
+            f": lost {lost_text}</p>"
         )
     for holder, fr in sorted(view["frozen"].items()):
         lines.append(
@@ -227,6 +243,10 @@ def side(view: dict[str, Any]) -> str:
 
 class GladiatorChessWeb(WebPresenter):
     """Gladiator Chess on the match page: the board, the tally and the controls."""
+
+    def codes(self) -> tuple[Code, ...]:
+        """The ten pieces: their codes, names and lines (the game's pieces table)."""
+        return tuple(PIECE_CODES.values())
 
     def picture(self, state: State[GladiatorChessOptions], seat: Seat | None) -> str | None:
         """The board, tally and controls for the web page (all public information)."""

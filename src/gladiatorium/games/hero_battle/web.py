@@ -120,6 +120,10 @@ class HeroBattleWeb(WebPresenter):
     """Hero Battle on the match page: my hero, the HP table, the rounds, the move as
     clicks; and the round post to publish."""
 
+    def server_seat(self, seat: Seat) -> str:
+        """The moderator's seat left to the server."""
+        return "the server: closes each round at its deadline"
+
     def picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
         """My hero, the heroes' HP, the round history and the move as clicks."""
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []

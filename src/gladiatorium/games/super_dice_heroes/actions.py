@@ -22,6 +22,16 @@ POWERS: dict[int, str] = {
 }
 POWER_NUMBERS = {name: number for number, name in POWERS.items()}
 
+#: what each superpower does, in one line (the web pages' legend and tips)
+POWER_LINES: dict[str, str] = {
+    "shrink": "a die of this round becomes 1",
+    "teleport": "spend any die of this round to go to any location",
+    "ice": "a die of this round goes down one (not a 1)",
+    "fire": "a die of this round goes up one (not a 6)",
+    "shapeshift": "a die of this round becomes the number of another die rolled this round",
+    "grow": "a die of this round becomes 6",
+}
+
 #: powers that change one die's number (teleport spends a die instead)
 CHANGING_POWERS = ("shrink", "ice", "fire", "shapeshift", "grow")
 

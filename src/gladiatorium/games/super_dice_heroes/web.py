@@ -10,8 +10,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Seat, State, WebPresenter
-from gladiatorium.core.web_parts import acts_attr, button, e
+from gladiatorium.core import Code, Seat, State, WebPresenter
+from gladiatorium.core.web_parts import abbr, acts_attr, button, codes_by_name, e
+from gladiatorium.games.super_dice_heroes.actions import POWER_LINES
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
 from gladiatorium.games.super_dice_heroes.render import goals_done
 from gladiatorium.games.super_dice_heroes.sheet import Kind, Sheet
@@ -75,7 +76,10 @@ def web_picture(
             if action.startswith("defeat minion with "):
                 continue
             label = {"done": "Done for this round"}.get(action, action)
-            buttons.append(button(label, [action], action))
+            words = action.split()
+            power = _BY_NAME.get(words[1] if words[0] == "choose" else words[0])
+            tip = {"title": power.tip} if power is not None else None
+            buttons.append(button(label, [action], action, extra=tip))
         minions = [a for a in other if a.startswith("defeat minion with ")]
         if minions:
             buttons.append(button("Defeat a minion", minions))
@@ -96,10 +100,10 @@ def sheet_html(
     box_acts: dict[int, list[str]],
 ) -> str:
     done = goals_done(sheet, hero["marks"])
-    power = hero["power"] or "not chosen"
+    power = power_abbr(hero["power"], "not chosen")
     head = (
         f'<p class="sheet-head"><strong>{e(hero["name"])}</strong> · honor '
-        f"<strong>{e(hero['honor'])}</strong> · power {e(power)} ({e(hero['powers_left'])} left)"
+        f"<strong>{e(hero['honor'])}</strong> · power {power} ({e(hero['powers_left'])} left)"
         f" · wild dice {e(hero['wild_earned'] - hero['wild_spent'])}"
         f" (earned {e(hero['wild_earned'])}) · bystanders {e(hero['bystanders'])}"
         + (" · <strong>done</strong>" if hero["done"] else "")
@@ -208,7 +212,7 @@ def scoreboard(
         hidden += bool(extra)
         cells = (
             f"<td>{rank}</td><td>{e(h['name'])}</td><td>{e(h['honor'])}</td>"
-            f"<td>{e(h['power'] or '-')}</td><td>{e(state)}</td>"
+            f"<td>{power_abbr(h['power'], '-')}</td><td>{e(state)}</td>"
         )
         if last:
             cells += f'<td class="spends">{e(spent_text(spends.get(s)))}</td>'
@@ -233,6 +237,19 @@ def scoreboard(
     )
 
 
+#: the superpowers as codes: the rules page's section on them
+POWER_CODES = tuple(
+    Code(name, name.capitalize(), line, "the-rules-in-our-words")
+    for name, line in POWER_LINES.items()
+)
+_BY_NAME = codes_by_name(POWER_CODES)
+
+
+def power_abbr(power: str | None, blank: str) -> str:
+    """A hero's power with its line as a tip (``blank`` when none is chosen yet)."""
+    return abbr(power, _BY_NAME.get(power)) if power else e(blank)
+
+
 def spent_text(reveal: Mapping[str, Any] | None) -> str:
     if reveal is None:
         return ""
@@ -243,6 +260,17 @@ def spent_text(reveal: Mapping[str, Any] | None) -> str:
 
 class SuperDiceHeroesWeb(WebPresenter):
     """Super Dice Heroes on the match page: the shared roll, my sheet, the scoreboard."""
+
+    def codes(self) -> tuple[Code, ...]:
+        """The six superpowers and what each does to a die."""
+        return POWER_CODES
+
+    def server_seat(self, seat: Seat) -> str:
+        """A hero nobody plays: the round's deadline spends its dice by default."""
+        return (
+            "nobody: at each round's deadline the hero takes the first power offered, "
+            "then the first spends until done"
+        )
 
     def picture(self, state: State[SuperDiceHeroesOptions], seat: Seat | None) -> str | None:
         """The shared roll, my sheet and the scoreboard for the web page."""

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from gladiatorium.core.presenters import Design
+from gladiatorium.core.presenters import Code, Design
 from gladiatorium.core.web_parts import e
 from gladiatorium.games.superhero_gladiators.card import card_svg
 from gladiatorium.games.superhero_gladiators.hero_files import (
@@ -20,6 +21,10 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     sample_files,
 )
 from gladiatorium.games.superhero_gladiators.heroes import (
+    CHOICE_LINES,
+    FLAW_COST,
+    GIZMO_COST,
+    STYLE_COST,
     Attribute,
     Flaw,
     Gizmo,
@@ -175,18 +180,58 @@ def _input(name: str, value: str, label: str, kind: str = "text", extra: str = "
     )
 
 
+def _times(factor: Fraction) -> str:
+    return f"x{float(factor):g}"
+
+
+def _cost_words(choice: Style | Flaw | Gizmo) -> str:
+    """What a style, flaw or gizmo does to a power's cost, from the cost tables."""
+    if isinstance(choice, Gizmo):
+        return f"cost {_times(GIZMO_COST[choice])}"
+    table = STYLE_COST if isinstance(choice, Style) else FLAW_COST
+    each = [
+        f"{_times(by_type[choice])} on a {kind.value} power"  # type: ignore[index]
+        for kind, by_type in table.items()
+        if choice in by_type
+    ]
+    return "cost " + ", ".join(each)
+
+
+def choice_codes() -> tuple[Code, ...]:
+    """The designer's styles, flaws and gizmos: each one's line and its cost."""
+    groups: tuple[type[Style] | type[Flaw] | type[Gizmo], ...] = (Style, Flaw, Gizmo)
+    return tuple(
+        Code(
+            choice.value,
+            f"{choice.value} ({group.__name__.lower()})",
+            f"{CHOICE_LINES[choice]}; {_cost_words(choice)}",
+            "the-rules-in-our-words",
+        )
+        for group in groups
+        for choice in group
+    )
+
+
+CHOICE_CODES = choice_codes()
+
+
 def _select(name: str, value: str, label: str, choices: Sequence[str], blank: str) -> str:
     options = [f'<option value=""{" selected" if not value else ""}>{e(blank)}</option>']
+    tips = {code.code: code.tip for code in CHOICE_CODES}
     for c in choices:
-        options.append(f'<option value="{e(c)}"{" selected" if c == value else ""}>{e(c)}</option>')
+        tip = f' title="{e(tips[c])}"' if c in tips else ""
+        chosen = " selected" if c == value else ""
+        options.append(f'<option value="{e(c)}"{chosen}{tip}>{e(c)}</option>')
     if value and value not in choices:
         options.append(f'<option value="{e(value)}" selected>{e(value)} (unknown)</option>')
     return f'<label>{e(label)} <select name="{e(name)}">{"".join(options)}</select></label>'
 
 
 def _checks(name: str, chosen: Sequence[str], choices: Sequence[str], legend: str) -> str:
+    tips = {code.code: code.tip for code in CHOICE_CODES}
     boxes = "".join(
-        f'<label class="check"><input type="checkbox" name="{e(name)}" value="{e(c)}"'
+        f'<label class="check" title="{e(tips.get(c, c))}" data-tip="">'
+        f'<input type="checkbox" name="{e(name)}" value="{e(c)}"'
         f"{' checked' if c in chosen else ''}> {e(c)}</label>"
         for c in choices
     )

@@ -170,6 +170,33 @@ GIZMO_COST: Final[Mapping[Gizmo, Fraction]] = {
     Gizmo.NONE: F(2),
 }
 
+#: What each style, flaw and gizmo does, in one line (the designer's legend and tips;
+#: what each does to the cost comes from the tables above).
+CHOICE_LINES: Final[Mapping[str, str]] = {
+    Style.SUPERAREA: "full damage on the target square, half within two squares",
+    Style.AREA: "full damage on the target square, half to those adjacent",
+    Style.PIERCING: "toughness never stops it",
+    Style.ENTANGLING: "holds the target instead of hurting it",
+    Style.MISSILE: "arrows, bullets: easier to block (distance attacks only)",
+    Style.GRAPPLING: "an entangling hold that ends when the attacker steps away",
+    Style.TOUGHNESS: "a defense: ignores any hit of at most 4 x level damage (not entangling)",
+    Style.MISSILE_DEFLECTION: "a defense: stops missile attacks of its level or lower",
+    Style.SLIPPERY: "a defense: its level is a bonus to dodging and escaping entangling",
+    Style.COPY_POWER: "a defense: after being hit, use that attack once (if not above this level)",
+    Style.SPEEDY: "a movement: adds its level to Movement",
+    Style.WALL_WALKING: "a movement: walks up walls, at most its level in squares",
+    Style.LINE_OF_SIGHT: "a movement: ignores terrain, at most its level in squares",
+    Style.FLIGHT: "a movement: flies, at most its level in squares",
+    Flaw.UNRELIABLE: "the power works on a d20 roll of 15 or less",
+    Flaw.WILD: "the power works on a d20 roll of 10 or less",
+    Flaw.FOIBLISH: "a clever target can avoid it: its to-hit is reduced by the target's "
+    "Perception (attacks and defenses only)",
+    Gizmo.VULNERABLE: "the power comes from a gizmo that can be attacked and broken (the standard)",
+    Gizmo.HIDDEN: "the power comes from a gizmo that must be noticed before it is attacked",
+    Gizmo.INVULNERABLE: "the power comes from a gizmo that cannot be targeted",
+    Gizmo.NONE: "no gizmo: the power cannot be targeted, priced as invulnerable",
+}
+
 #: Oomph lost to a standard hit, per level of the attack.
 DAMAGE_PER_LEVEL: Final[Mapping[PowerType, int]] = {PowerType.DISTANCE: 2, PowerType.CLOSE: 3}
 #: Maximum range of a distance attack, per level.

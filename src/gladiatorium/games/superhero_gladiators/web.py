@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Seat, State, WebPresenter
+from gladiatorium.core import Code, Seat, State, WebPresenter
 from gladiatorium.core.presenters import Design
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.superhero_gladiators import designer
@@ -382,6 +382,10 @@ class SuperheroGladiatorsWeb(WebPresenter):
     ) -> Design:
         """The hero designer: every field, the live cost and errors, the card preview."""
         return designer.design(fields, text)
+
+    def codes(self) -> tuple[Code, ...]:
+        """The designer's styles, flaws and gizmos, each with what it does to the cost."""
+        return designer.CHOICE_CODES
 
     def design_samples(self) -> dict[str, str]:
         """The shipped sample heroes, by file name."""

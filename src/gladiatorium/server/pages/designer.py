@@ -68,6 +68,8 @@ def _designer_page(
         "form": Markup(design.form),
         "check": Markup(design.check),
         "samples": sorted(game.web.design_samples()),
+        # the legend of the designer's choices (styles, flaws, gizmos) and their costs
+        "codes": game.web.codes(),
         **extra,
     }
     return page(request, "designer.html", context, caller, status)

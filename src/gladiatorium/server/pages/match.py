@@ -134,6 +134,8 @@ def match_context(
         "to_move": [s for s in players if s in still],
         "moved": [s for s in players if s not in still],
         "notation_help": game.web.notation_help(),
+        # the legend: every code the game's pages show, each linked to its rule
+        "codes": game.web.codes(),
         "id": match_id,
         "game": game,
         "seat": seat,

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import Game, Seat, best_bot, bots_for, games
+from gladiatorium.server.creation import MAX_BOT_SECONDS
 from gladiatorium.server.errors import ServiceError, TooMany
 from gladiatorium.server.pages.common import (
     account_form,
@@ -29,11 +30,35 @@ from gladiatorium.server.web import Caller, invite_url, request_caller, service_
 router = APIRouter()
 
 
+#: what the generic bots are, in a player's words
+GENERIC_BOTS = {"random": "plays any legal move at random", "mcts": "searches ahead; slow"}
+
+
+def bot_choices(game: Game[Any]) -> list[tuple[str, str]]:
+    """Each bot as a seat choice in a player's words: the game's best first, an alias
+    named as the bot it stands for."""
+    bots = bots_for(game)
+    first: dict[object, str] = {}
+    choices = []
+    for i, (name, factory) in enumerate(bots.items()):
+        if factory in first:
+            what = f"the same as {first[factory]}"
+        else:
+            first[factory] = name
+            what = "the best" if i == 0 else GENERIC_BOTS.get(name, "")
+        choices.append((f"bot:{name}", f"a bot: {name}" + (f" ({what})" if what else "")))
+    return choices
+
+
 def seat_choices(game: Game[Any], start: Any, seat: Seat) -> list[tuple[str, str]]:
-    choices = [("me", "me"), ("invite", "invite someone (a link to send)"), ("open", "open")]
-    choices += [(f"bot:{name}", f"bot: {name}") for name in bots_for(game)]
+    choices = [
+        ("me", "me"),
+        ("invite", "invite someone (a link to send)"),
+        ("open", "open (anyone may take it)"),
+    ]
+    choices += bot_choices(game)
     if game.timeout_actions(start, seat):
-        choices.append(("server", "the server (acts at each deadline)"))
+        choices.append(("server", game.web.server_seat(seat)))
     return choices
 
 
@@ -68,7 +93,13 @@ def new_match_context(
         "picked": {},
         "positions": type(game).load_position is not Game.load_position,
         "position": "",
+        "max_bot_seconds": MAX_BOT_SECONDS,
     }
+
+
+def bot_pause(request: Request) -> str:
+    """The server's pause before each bot action (a match's default), in seconds."""
+    return f"{request.app.state.drivers.settings.bot_delay_seconds:g}"
 
 
 def _players(game: Game[Any], raw: str | None) -> tuple[int, str]:
@@ -97,6 +128,7 @@ async def new_match_page(
         return page(request, "choose_game.html", {"games": games()}, caller)
     count, error = _players(chosen, players)
     context = await run_in_threadpool(new_match_context, service_of(request), caller, chosen, count)
+    context["bot_pause"] = bot_pause(request)
     context["error"] = error
     return page(request, "new_match.html", context, caller)
 
@@ -108,6 +140,7 @@ async def new_match_page(
         "players",
         "round_minutes",
         "clock_days",
+        "bot_seconds",
         "casual",
         "seat.1",
         "library.1",
@@ -125,12 +158,13 @@ async def create_match(request: Request) -> Response:
     count, error = _players(game, text_of(form, "players"))
     service = service_of(request)
     context = await run_in_threadpool(new_match_context, service, caller, game, count)
+    context["bot_pause"] = bot_pause(request)
     fields: list[OptionField] = context["fields"]
     options = read_options(game, fields, form)
     seats = {s: text_of(form, f"seat.{s}") or "open" for s in context["seats"]}
     settings: dict[str, Any] = {
         name: text_of(form, name).strip()
-        for name in ("round_minutes", "clock_days")
+        for name in ("round_minutes", "clock_days", "bot_seconds")
         if text_of(form, name).strip()
     }
     if text_of(form, "casual") == "on":
@@ -175,3 +209,53 @@ async def create_match(request: Request) -> Response:
         return redirect(f"/matches/{quote(created.id)}")
     invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
+
+
+#: a match against bots from the home page: the pause before each bot action (a person
+#: follows it without waiting) and the round deadline of a seat the server runs
+QUICK_BOT_SECONDS = 0.3
+QUICK_ROUND_MINUTES = 60
+
+
+def quick_seats(game: Game[Any], start: Any) -> dict[Seat, str]:
+    """A match against bots: the person in the first seat, the game's best bot in the
+    other players' seats, the server in a moderator's (closing rounds at deadlines)."""
+    bot = f"bot:{best_bot(game)}"
+    moderators = game.moderator_seats(start)
+    return {
+        s: "server" if s in moderators else "me" if i == 0 else bot
+        for i, s in enumerate(start.seats)
+    }
+
+
+@router.post("/matches/quick", openapi_extra=form_request("game"))
+async def quick_match(request: Request) -> Response:
+    """'Play a bot now': one click from the home page to a match of the game against
+    its best bots with its default options, casual, bots at a pace a person follows."""
+    posted = await account_form(request)
+    if isinstance(posted, Response):
+        return posted
+    game = game_or_none(text_of(posted.form, "game"))
+    if game is None:
+        return problem(request, 404, "no such game", posted.caller)
+    start = game.start(None, game.info.default_players, 0)
+    seats = quick_seats(game, start)
+    settings: dict[str, Any] = {"casual": True, "bot_seconds": QUICK_BOT_SECONDS}
+    if "server" in seats.values():
+        settings["round_minutes"] = QUICK_ROUND_MINUTES
+    service = service_of(request)
+    try:
+        request.app.state.quota.admit(posted.user_id)
+        created = await run_in_threadpool(
+            service.creation.create,
+            posted.user_id,
+            game.info.slug,
+            game.info.default_players,
+            {},
+            seats,
+            settings,
+        )
+    except ServiceError as err:
+        return problem(request, err.status, str(err), posted.caller)
+    request.app.state.drivers.kick(created.id)
+    return redirect(f"/matches/{quote(created.id)}")
