@@ -1,11 +1,11 @@
 """The seeded matches of the round-trip test pass through the decisions a position
 must write: heroes to place, hits waiting for a defence, a gizmo being revealed,
 attacks seen in the open, what a team noticed, holds, flight, the end (a copied attack
-held and movement already rolled: the scenarios of test_position_decisions.py)."""
+held and movement already rolled: the scenarios of test_sg_position_decisions.py)."""
 
 from __future__ import annotations
 
-from test_position_round_trip import GAME, MATCHES, decision_points
+from test_sg_position_round_trip import GAME, MATCHES, decision_points
 
 
 def test_the_matches_reach_the_decisions_a_position_must_write() -> None:
