@@ -31,11 +31,11 @@ from gladiatorium.server.pages.common import (
     refused,
     text_of,
 )
-from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.play import seat_body
 from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
+from gladiatorium.server.results import match_names, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
     Caller,
@@ -120,6 +120,7 @@ def match_context(
         record = live.over and may_have_record(game, live.state, held_set)
         casual = bool(live.settings.get("casual"))
     labels = seat_labels(service, match_id, caller.user_id)
+    names = match_names(service.store, match_id)
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
         json.dumps(
@@ -150,7 +151,7 @@ def match_context(
         "suggestions": legal[:MAX_SUGGESTIONS],
         "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
         "events": body["events"][-300:],
-        "outcome": outcome_text(body["outcome"], labels),
+        "outcome": result_label(body["outcome"], names),
         "console": console,
         "close": [a for a in timeout if a in legal],
         "players": players,
