@@ -4,6 +4,7 @@ lobby, the replay and the API (``server/results.py``)."""
 from __future__ import annotations
 
 import html
+import re
 
 from fastapi.testclient import TestClient
 from server_helpers import act, body, create, register, wait_for
@@ -77,3 +78,17 @@ def test_every_page_and_the_api_say_the_same_result(sqlite_client: TestClient) -
     service.store.forget(match)  # the lobby reads a finished match from its row
     assert f"· {shown}</div>" in client.get("/").text
     assert body(client, match)["result"] == result
+
+
+def test_a_finished_match_page_shows_the_places(sqlite_client: TestClient) -> None:
+    client = sqlite_client
+    register(client, "ada")
+    match = _finish_against_a_bot(client)
+    winner = body(client, match)["outcome"]["winners"][0]
+    ada, bot = "ada", "bot random (seat 2)"
+    first, second = (ada, bot) if winner == "1" else (bot, ada)
+    page = client.get(f"/matches/{match}").text
+    table = page[page.index('<table id="final-places">') :]
+    table = table[: table.index("</table>")]
+    rows = re.findall(r"<tr><td>(\d)</td><td>([^<]*)</td><td>(\d)</td></tr>", table)
+    assert rows == [("1", first, winner), ("2", second, "2" if winner == "1" else "1")]

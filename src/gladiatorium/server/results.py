@@ -11,10 +11,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from gladiatorium.core import Seat
+from gladiatorium.core.outcome import side_places
 from gladiatorium.server.db import MatchSeat, User
 
 if TYPE_CHECKING:
-    from gladiatorium.server.store import MatchStore
+    from gladiatorium.server.store import Live, MatchStore
 
 
 def seat_name(row: MatchSeat, users: Mapping[int, str]) -> str:
@@ -99,3 +100,23 @@ def result_label(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -
             f"{names.get(s, f'seat {s}')} {_score(v)}" for s, v in scores.items()
         )
     return text
+
+
+def final_places(live: Live) -> list[dict[str, Any]]:
+    """A finished match's summary rows, best first: each side's ``place``, its players'
+    ``names`` (set by the caller) and ``seats``, and its ``score`` where the game keeps
+    one ('' else); [] while the match goes on. Read under the match's lock."""
+    outcome = live.outcome()
+    if not outcome:
+        return []
+    if live.adjudicated is None:
+        places = live.game.places(live.state)
+    else:  # ended on time: the winners first, every other side after them
+        sides = live.game.sides(live.state)
+        places = list(zip(sides, side_places(outcome["winners"], {}, sides), strict=True))
+    scores = outcome.get("scores") or {}
+    rows = []
+    for side, place in sorted(places, key=lambda p: p[1]):
+        marks = [_score(scores[s]) for s in side if s in scores]
+        rows.append({"place": place, "seats": list(side), "score": ", ".join(marks)})
+    return rows

@@ -27,7 +27,9 @@ TARGET = re.compile(r"([a-l]\d+)(?: \(([^)]*)\))?")
 KILLS = re.compile(r"kills it (\d+%)")
 
 
-def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str]) -> str:
+def web_picture(
+    view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str], over: bool = False
+) -> str:
     from_acts: dict[str, list[str]] = {}
     to_acts: dict[str, list[str]] = {}
     overrides: dict[str, list[str]] = {}
@@ -57,8 +59,11 @@ def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str]
     head = f"Turn {e(view['turn'])}"
     if view.get("turn_limit"):
         head += f" of {e(view['turn_limit'])}"
-    head += f"; the <strong>{e(whose)}</strong>'s command moves next"
-    if view["phase"] == "override":
+    if over:
+        head += "; the match is over: the final position"
+    else:
+        head += f"; the <strong>{e(whose)}</strong>'s command moves next"
+    if view["phase"] == "override" and not over:
         head += " (the King may let him or override him)"
     parts.append(f'<p class="pic-head">{head}</p>')
     controls = []
@@ -233,4 +238,9 @@ class GladiatorChessWeb(WebPresenter):
         if not isinstance(state, GladiatorChessState):
             return None
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal, lambda square: look(state, square))
+        return web_picture(
+            state.view(seat),
+            legal,
+            lambda square: look(state, square),
+            over=state.outcome() is not None,
+        )

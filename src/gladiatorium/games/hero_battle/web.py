@@ -19,7 +19,8 @@ MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")
 
 
-def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
+def web_picture(view: dict[str, Any], legal: Sequence[str], over: bool = False) -> str:
+    """``over``: the match has ended (no round goes on, no move is asked for)."""
     hit: dict[str, list[str]] = {}
     heal: dict[str, list[str]] = {}
     guess: dict[str, list[str]] = {}
@@ -41,22 +42,29 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
     parts.append(
         f'<p class="pic-head">{e(view["theme"])}: round {e(view["round"])}'
         + (" (anonymous)" if view.get("anonymous") else "")
+        + ("; the match is over" if over else "")
         + "</p>"
     )
     if you.get("hero"):
         mine = heroes.get(you["hero"], {})
         need = you.get("need") or {}
         move = you.get("move")
+        # a round asks for a move only of a living hero in a match still going on
+        asked = not over and mine.get("status") != "dead"
         parts.append(
             '<div class="card my-hero">'
             f"<h3>My hero: {e(you['hero'])} · HP <strong>{e(mine.get('hp', '?'))}</strong> · "
             f"{e(mine.get('status', ''))}</h3>"
             f"<p>My nemeses: {e(', '.join(you.get('nemeses') or []) or 'none')}</p>"
-            f"<p>This round: {e(need.get('hits', 0))} hits and {e(need.get('heals', 0))} heal(s)"
-            f' on different heroes. My move: <strong id="my-move">{e(move or "none yet")}'
-            "</strong>"
-            + (" (click again to change it until the round closes)" if move and legal else "")
-            + "</p>"
+            + (
+                f"<p>This round: {e(need.get('hits', 0))} hits and {e(need.get('heals', 0))}"
+                f' heal(s) on different heroes. My move: <strong id="my-move">'
+                f"{e(move or 'none yet')}</strong>"
+                + (" (click again to change it until the round closes)" if move and legal else "")
+                + "</p>"
+                if asked
+                else ""
+            )
             + "".join(
                 f"<p>My guess: {e(g)}</p>" for g in (you.get("guesses") or []) if isinstance(g, str)
             )
@@ -67,6 +75,7 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
         buttons = "".join(button(labels.get(a, a), [a], a) for a in other)
         parts.append(f'<div class="pic-prompt"><div class="buttons">{buttons}</div></div>')
     rows = []
+    column = bool(hit or heal or guess)  # the "My move" column, only with something to click
     for name, hero in sorted(heroes.items(), key=lambda kv: (kv[1]["status"] != "alive", kv[0])):
         controls = []
         if hit.get(name):
@@ -84,11 +93,13 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
         rows.append(
             f'<tr{me} data-hero="{e(name)}"><td>{e(name)}</td><td>{e(hero["hp"])}</td>'
             f"<td>{e(hero['status'])}{(' (' + e(', '.join(notes)) + ')') if notes else ''}</td>"
-            f'<td class="buttons">{"".join(controls)}</td></tr>'
+            + (f'<td class="buttons">{"".join(controls)}</td>' if column else "")
+            + "</tr>"
         )
     parts.append(
         '<table class="hb-heroes"><thead><tr><th>Hero</th><th>HP</th><th>Status</th>'
-        f"<th>My move</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + ("<th>My move</th>" if column else "")
+        + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
     parts.append(history(view))
     parts.append("</div>")
@@ -123,7 +134,7 @@ class HeroBattleWeb(WebPresenter):
     def picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
         """My hero, the heroes' HP, the round history and the move as clicks."""
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal)
+        return web_picture(state.view(seat), legal, over=state.outcome() is not None)
 
     def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
         """The last compiled round's forum post in BBCode and Markdown (public text)."""

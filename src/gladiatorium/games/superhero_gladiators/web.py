@@ -37,9 +37,10 @@ def web_picture(
     seat: str | None,
     recent: Sequence[str] = (),
     reach: Mapping[str, Sequence[str]] | None = None,
+    over: bool = False,
 ) -> str:
     """``reach``: the squares each attack power of the acting hero reaches, drawn when
-    the power is chosen."""
+    the power is chosen; ``over``: the match has ended (the final position, nobody acts)."""
     heroes = view["heroes"]
     by_id = {h["id"]: h for h in heroes}
     square_acts: dict[str, list[str]] = {}
@@ -73,7 +74,9 @@ def web_picture(
 
     parts = ['<div class="sg">']
     head = f"{e(view['map_name'])}: turn {e(view['turn'])}, segment {e(view['segment'])}"
-    if actor:
+    if over:
+        head += "; the match is over: the final position"
+    elif actor:
         head += f"; <strong>{e(actor)} {e(by_id[actor]['name'])}</strong> acts"
     parts.append(f'<p class="pic-head">{head}</p>')
     parts.append(prompt(view, legal, by_id, other, seat, recent))
@@ -375,7 +378,9 @@ class SuperheroGladiatorsWeb(WebPresenter):
         assert isinstance(state, SuperheroGladiatorsState)
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
         recent = [event.text for event in state.events_for(seat)[-6:]]
-        return web_picture(state.view(seat), legal, seat, recent, attack_reach(state, legal))
+        over = state.outcome() is not None
+        reach = attack_reach(state, legal)
+        return web_picture(state.view(seat), legal, seat, recent, reach, over=over)
 
     def design(
         self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None

@@ -35,7 +35,7 @@ from gladiatorium.server.play import seat_body
 from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
-from gladiatorium.server.results import match_names, result_label
+from gladiatorium.server.results import final_places, match_names, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
     Caller,
@@ -119,8 +119,11 @@ def match_context(
         deadline_minutes = min(1440, float(live.settings.get("round_minutes") or 1440))
         record = live.over and may_have_record(game, live.state, held_set)
         casual = bool(live.settings.get("casual"))
+        places = final_places(live)
     labels = seat_labels(service, match_id, caller.user_id)
     names = match_names(service.store, match_id)
+    for row in places:
+        row["names"] = ", ".join(names.get(s, f"seat {s}") for s in row["seats"])
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
         json.dumps(
@@ -163,6 +166,7 @@ def match_context(
         "record": record,
         "ratings": _rating_changes(service, match_id) if body["outcome"] else [],
         "casual": casual,
+        "places": places,
         # a finished match's rematch, once someone asked for it
         "rematch": existing_rematch(service, match_id) if live.over else None,
     }
