@@ -47,6 +47,14 @@ def test_a_team_that_is_a_seat_is_named_by_its_holder_another_by_its_name() -> N
     assert result_label(None, names) == ""
 
 
+def test_a_person_holding_several_seats_is_named_once_and_scored_by_seat() -> None:
+    names = {"1": "crowd", "2": "crowd", "3": "bob"}
+    outcome = {"winners": ["1", "2"], "reason": "shared", "scores": {"1": 8, "2": 8, "3": 3}}
+    assert result_label(outcome, names) == (
+        "Won by crowd (shared); score: crowd (seat 1) 8, crowd (seat 2) 8, bob 3"
+    )
+
+
 def _finish_against_a_bot(client: TestClient) -> str:
     match = create(client, "pig", {"1": "me", "2": "bot:random"}, options={"target": 1})["id"]
     for _ in range(200):
@@ -65,7 +73,9 @@ def test_every_page_and_the_api_say_the_same_result(sqlite_client: TestClient) -
     client = sqlite_client
     register(client, "ada")
     match = _finish_against_a_bot(client)
-    result = body(client, match, "1")["result"]
+    assert client.get(f"/api/matches/{match}/result").status_code == 200
+    summary = client.get(f"/api/matches/{match}/result").json()
+    result = summary["result"]
     assert result.startswith(("Won by ada (", "Won by bot random (seat 2) (")), result
     shown = html.escape(result, quote=False)
     assert f'<p id="result">{shown}</p>' in client.get(f"/matches/{match}").text
@@ -77,7 +87,17 @@ def test_every_page_and_the_api_say_the_same_result(sqlite_client: TestClient) -
     service = client.app.state.service  # type: ignore[attr-defined]
     service.store.forget(match)  # the lobby reads a finished match from its row
     assert f"· {shown}</div>" in client.get("/").text
-    assert body(client, match)["result"] == result
+    assert client.get(f"/api/matches/{match}/result").json() == summary
+    assert summary["places"][0]["place"] == 1 and summary["places"][1]["place"] == 2
+    assert {p["names"][0] for p in summary["places"]} == {"ada", "bot random (seat 2)"}
+
+
+def test_the_result_of_a_match_in_progress_is_409(sqlite_client: TestClient) -> None:
+    register(sqlite_client, "ada")
+    match = create(sqlite_client, "pig", {"1": "me", "2": "me"})["id"]
+    answer = sqlite_client.get(f"/api/matches/{match}/result")
+    assert (answer.status_code, answer.json()["error"]) == (409, "the match is not over yet")
+    assert sqlite_client.get("/api/matches/nope/result").status_code == 404
 
 
 def test_a_finished_match_page_shows_the_places(sqlite_client: TestClient) -> None:

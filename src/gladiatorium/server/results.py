@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from gladiatorium.core import Seat
 from gladiatorium.core.outcome import side_places
 from gladiatorium.server.db import MatchSeat, User
+from gladiatorium.server.errors import Conflict
 
 if TYPE_CHECKING:
     from gladiatorium.server.store import Live, MatchStore
@@ -71,7 +72,16 @@ def _score(value: Any) -> str:
 
 
 def _who(seats: Iterable[Seat], names: Mapping[Seat, str]) -> str:
-    return ", ".join(names.get(s, f"seat {s}") for s in seats)
+    """The names of ``seats``, each once (a person may hold several seats)."""
+    return ", ".join(dict.fromkeys(names.get(s, f"seat {s}") for s in seats))
+
+
+def _scorer(seat: Seat, names: Mapping[Seat, str]) -> str:
+    """A seat's name by its score: with the seat where its holder holds others too."""
+    name = names.get(seat, f"seat {seat}")
+    if "(seat " not in name and sum(n == name for n in names.values()) > 1:
+        return f"{name} (seat {seat})"
+    return name
 
 
 def result_label(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -> str:
@@ -97,15 +107,15 @@ def result_label(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -
     scores = outcome.get("scores") or {}
     if scores:
         text += "; score: " + ", ".join(
-            f"{names.get(s, f'seat {s}')} {_score(v)}" for s, v in scores.items()
+            f"{_scorer(s, names)} {_score(v)}" for s, v in scores.items()
         )
     return text
 
 
 def final_places(live: Live) -> list[dict[str, Any]]:
-    """A finished match's summary rows, best first: each side's ``place``, its players'
-    ``names`` (set by the caller) and ``seats``, and its ``score`` where the game keeps
-    one ('' else); [] while the match goes on. Read under the match's lock."""
+    """A finished match's summary rows, best first: each side's ``place``, its
+    ``seats`` and its ``score`` where the game keeps one ('' else); [] while the match
+    goes on. Read under the match's lock (names: :func:`named_places`)."""
     outcome = live.outcome()
     if not outcome:
         return []
@@ -120,3 +130,26 @@ def final_places(live: Live) -> list[dict[str, Any]]:
         marks = [_score(scores[s]) for s in side if s in scores]
         rows.append({"place": place, "seats": list(side), "score": ", ".join(marks)})
     return rows
+
+
+def match_summary(store: MatchStore, match_id: str) -> dict[str, Any]:
+    """``GET /api/matches/ID/result``: the result in words (:func:`result_label`), the
+    outcome, and each side's place with its players' names and score; 409 while the
+    match goes on. Public, as the outcome is."""
+    live = store.live(match_id)
+    with live.lock:
+        outcome = live.outcome()
+        places = final_places(live)
+    if not outcome:
+        raise Conflict("the match is not over yet")
+    names = match_names(store, match_id)
+    return {
+        "result": result_label(outcome, names),
+        "outcome": outcome,
+        "places": named_places(places, names),
+    }
+
+
+def named_places(places: list[dict[str, Any]], names: Mapping[Seat, str]) -> list[dict[str, Any]]:
+    """:func:`final_places` with each side's players' ``names``."""
+    return [{**row, "names": [names.get(s, f"seat {s}") for s in row["seats"]]} for row in places]

@@ -35,7 +35,7 @@ from gladiatorium.server.play import seat_body
 from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
-from gladiatorium.server.results import final_places, match_names, result_label
+from gladiatorium.server.results import final_places, match_names, named_places, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
     Caller,
@@ -122,8 +122,6 @@ def match_context(
         places = final_places(live)
     labels = seat_labels(service, match_id, caller.user_id)
     names = match_names(service.store, match_id)
-    for row in places:
-        row["names"] = ", ".join(names.get(s, f"seat {s}") for s in row["seats"])
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
         json.dumps(
@@ -166,7 +164,7 @@ def match_context(
         "record": record,
         "ratings": _rating_changes(service, match_id) if body["outcome"] else [],
         "casual": casual,
-        "places": places,
+        "places": named_places(places, names),
         # a finished match's rematch, once someone asked for it
         "rematch": existing_rematch(service, match_id) if live.over else None,
     }
