@@ -6,10 +6,14 @@ events after the ply the client last acknowledged and its view as a JSON Patch
 Every part is built from the seat's own body (:func:`seat_parts`, its body without the
 events, and the events it may see), so a delta tells a seat nothing its body would not;
 and a frame is made once per seat, base and ply, for all the connections of that seat
-(the spectators are one seat)."""
+(the spectators are one seat).
+
+When only the seats changed (someone took an open seat or an invitation), a ``seats``
+frame says so: each seat's kind, public to everyone; a page then fetches its names."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonpatch
@@ -34,11 +38,14 @@ class Frames:
         self.sent: int | None = None
         self.acked: int | None = None
         self.last: dict[str, Any] | None = None
+        #: the seats as last told (:func:`seat_kinds`)
+        self.seats: dict[Seat, str] | None = None
 
     def body(self, live: Live) -> str:
         """A ``body`` frame (on connect and on ``sync``); the next delta builds on it."""
         body = seat_body(live, self.seat)
         self._sent(live.ply, seat_parts(live, self.seat), acked=None)
+        self.seats = seat_kinds(live)
         return shared_text(
             live, ("body-frame", self.seat), lambda: {"type": "body", "ply": live.ply, "body": body}
         )
@@ -48,7 +55,11 @@ class Frames:
         (``forced``: sent all the same, the answer to an ``ack`` of a ply this connection
         never sent, a reconnecting client's)."""
         body = seat_parts(live, self.seat)  # the events come from the base's ply on
+        seats, told = seat_kinds(live), self.seats
+        self.seats = seats
         if not forced and self._unchanged(live, body):
+            if told is not None and seats != told:  # only the seats changed
+                return json.dumps({"type": "seats", "ply": live.ply, "seats": seats})
             return None
         since = self.acked if self.acked is not None else self.sent
         assert since is not None
@@ -107,3 +118,12 @@ class Frames:
             self.views = {ply: body["view"]}
         elif len(self.views) > KEPT_VIEWS:
             self.acked, self.views = None, {ply: body["view"]}
+
+
+def seat_kinds(live: Live) -> dict[Seat, str]:
+    """Each seat's kind in table order (``user``, ``bot``, ``invite``, ``open``,
+    ``server``; an invitation a guest took reads ``guest``): public, as the seat list."""
+    return {
+        seat: "guest" if row.kind == "invite" and row.guest else row.kind
+        for seat, row in ((s, live.seats[s]) for s in live.state.seats)
+    }

@@ -161,6 +161,7 @@
         document.dispatchEvent(new CustomEvent("talk:message", { detail: data }));
         return;
       }
+      if (data.type === "seats") { refresh(); return; } // someone took a seat: new names
       if (data.type === "body") {
         kept = new Map();
         keep(data.ply, data.body);
