@@ -34,3 +34,40 @@ def test_the_seat_list_follows_a_join_without_a_move(browser: Browser, page_serv
     assert not page.js_errors  # type: ignore[attr-defined]
     other.close()
     context.close()
+
+
+def test_hero_battle_names_players_and_shows_the_deadline(
+    browser: Browser, page_server: str
+) -> None:
+    """Players by name (guesses too, never by seat number alone), the round's deadline
+    pushed to a player's open page, and one close button on the moderator's console."""
+    context, mod = new_page(browser, page_server)
+    register(mod, "hbhost")
+    match = create(mod, "hero-battle", {"1": "me", "moderator": "me"}, {})
+    player = context.new_page()
+    player.goto(f"/matches/{match}?seat=1")
+    expect(player.locator("#conn")).to_have_text("live")
+    table = player.locator("#webpic table.hb-players")
+    expect(table).to_contain_text("hbhost (seat 1)")
+    expect(table.locator("tr", has_text=re.compile(r"^2"))).to_contain_text(
+        re.compile(r"bot \S+ \(seat 2\)")
+    )
+    player.locator("#webpic button.guess").first.click()
+    choice = player.locator("#picking .pick-choice").first
+    expect(choice).to_have_text(re.compile(r"^.+ is (hbhost|bot \S+) \(seat \d\)$"))
+    assert "=" not in choice.inner_text()
+    player.locator("#pick-clear").click()
+    assert player.locator("#deadlines").count() == 0
+    mod.goto(f"/matches/{match}?seat=moderator")
+    expect(mod.locator("#conn")).to_have_text("live")
+    closes = mod.locator("#live button", has_text=re.compile(r"\bclose\b", re.I))
+    expect(closes).to_have_count(1)
+    assert mod.locator("#webpic th", has_text="My move").count() == 0
+    mod.get_by_label("Round deadline in").fill("45")
+    mod.get_by_role("button", name="Set the deadline").click()
+    expect(mod.locator(".console")).to_contain_text("round at")
+    # the player's page was open all along: the deadline reaches it without a reload
+    expect(player.locator("#deadlines")).to_contain_text(re.compile(r"round 1 closes at .+ UTC"))
+    assert not mod.js_errors  # type: ignore[attr-defined]
+    context.close()
+

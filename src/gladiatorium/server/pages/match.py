@@ -98,6 +98,7 @@ def match_context(
 ) -> dict[str, Any]:
     """Everything the match page shows, built for one seat (None: a spectator)."""
     held_set = seats_held(service, match_id, caller)
+    names = match_names(service.store, match_id)
     live = service.store.live(match_id)
     with live.lock:
         order = list(live.state.seats)
@@ -107,7 +108,7 @@ def match_context(
         seat = pick_seat(held, asked, awaiting)
         body = seat_body(live, seat)
         game = live.game
-        board = game.web.picture(live.state, seat)
+        board = game.web.named_picture(live.state, seat, names)
         # the text picture only where the game draws no web picture of its own
         picture = game.web.text(live.state, seat) if board is None else ""
         posts = game.web.posts(live.state, seat)
@@ -121,7 +122,6 @@ def match_context(
         casual = bool(live.settings.get("casual"))
         places = final_places(live)
     labels = seat_labels(service, match_id, caller.user_id)
-    names = match_names(service.store, match_id)
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
         json.dumps(
@@ -149,6 +149,8 @@ def match_context(
         "posts": posts,
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,
+        # the moderator's only action, closing the round, is the console's button
+        "console_only": console and set(legal) <= set(timeout),
         "suggestions": legal[:MAX_SUGGESTIONS],
         "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
         "events": body["events"][-300:],

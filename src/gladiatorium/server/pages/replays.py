@@ -43,7 +43,7 @@ def replay_context(
     seat = pick_seat(choices, asked or SPECTATOR, [])
     shown, total = replay_step(game, start, history, seat, step)
     at = total if step is None else max(0, min(step, total))
-    board = game.web.picture(shown.state, seat)
+    board = game.web.named_picture(shown.state, seat, match_names(service.store, match_id))
     events = [e.to_json() for e in shown.state.events_for(seat)]
     return {
         "id": match_id,

@@ -161,7 +161,8 @@
         document.dispatchEvent(new CustomEvent("talk:message", { detail: data }));
         return;
       }
-      if (data.type === "seats") { refresh(); return; } // someone took a seat: new names
+      // someone took a seat (new names), or a round's deadline was set: fetch them
+      if (data.type === "seats" || data.type === "deadline") { refresh(); return; }
       if (data.type === "body") {
         kept = new Map();
         keep(data.ply, data.body);
