@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Browser, Page, expect
-from test_game_pages import create
-from test_pages import browser, new_page, page_server, register
+from test_game_pages import MAX_STEPS, create, sg_turn, wait_turn
+from test_pages import browser, new_page, over, page_server, register
 
 __all__ = ["browser", "page_server"]
 
@@ -71,3 +71,37 @@ def test_hero_battle_names_players_and_shows_the_deadline(
     assert not mod.js_errors  # type: ignore[attr-defined]
     context.close()
 
+
+def test_superhero_gladiators_attacks_show_their_chance_in_view(
+    browser: Browser, page_server: str
+) -> None:
+    """The acting hero's attack powers show each target's chance to hit; once a power
+    is picked, its choices of target stay in view (and say their chance too)."""
+    context, page = new_page(browser, page_server)
+    page.set_viewport_size({"width": 1200, "height": 640})
+    register(page, "oddsfan")
+    create(page, "superhero-gladiators", {"1": "bot:greedy", "2": "me"}, {})
+    seen = {"defence": 0, "attack": 0, "aim": 0, "move": 0, "other": 0}
+    for _ in range(MAX_STEPS):
+        wait_turn(page)
+        if over(page):
+            break
+        powers = page.locator('#webpic .hero-card.acting button.pic-button[data-acts*="attack"]')
+        if powers.count():
+            power = powers.first
+            odds = power.locator("xpath=..").locator(".odds")
+            expect(odds).to_contain_text(re.compile(r"\d+% to hit"))
+            if (power.get_attribute("data-acts") or "").count("attack") > 1:
+                power.click()  # several targets: the choices light up and stay in view
+                page.evaluate("window.scrollTo(0, 0)")  # the board's top, as a person sees it
+                expect(page.locator("#picking")).to_be_in_viewport()
+                expect(page.locator("#picking .pick-choice").first).to_contain_text("% to hit")
+                page.locator("#pick-clear").click()
+                seen["aim"] += 1
+                break
+        sg_turn(page, seen)
+        if seen["attack"] >= 3:
+            break
+    assert seen["attack"] + seen["aim"] >= 1, seen
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
