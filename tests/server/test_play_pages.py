@@ -6,8 +6,11 @@ server is away is refused in place."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
+from server_helpers import LiveServer
 from test_game_pages import MAX_STEPS, create, sg_turn, wait_turn
 from test_pages import browser, new_page, over, page_server, register
 
@@ -104,4 +107,24 @@ def test_superhero_gladiators_attacks_show_their_chance_in_view(
             break
     assert seen["attack"] + seen["aim"] >= 1, seen
     assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_a_move_clicked_while_the_server_is_down_is_refused_in_place(
+    browser: Browser, live_server: Callable[..., LiveServer], tmp_path: Path
+) -> None:
+    """The page says the move was not sent and stays; no browser error page."""
+    server = live_server(f"sqlite:///{tmp_path / 'down.db'}")
+    context, page = new_page(browser, server.url)
+    register(page, "downada")
+    match = create(page, "pig", {"1": "me", "2": "me"}, {})
+    expect(page.locator("#live button.act", has_text="roll")).to_be_visible()
+    server.stop()
+    expect(page.locator("#conn")).to_have_text("reconnecting…")
+    page.locator("#live button.act", has_text="roll").click()
+    expect(page.locator("#errors")).to_contain_text("cannot be reached right now")
+    assert page.url == f"{server.url}/matches/{match}"  # still the match page
+    expect(page.locator("#live button.act", has_text="roll")).to_be_enabled()
+    refused = [e for e in page.js_errors if "ERR_CONNECTION_REFUSED" not in e]  # type: ignore[attr-defined]
+    assert not [e for e in refused if "WebSocket" not in e], refused
     context.close()
