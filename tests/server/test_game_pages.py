@@ -548,7 +548,8 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
         before = stamp(page)  # read before over(): a change after it shows as a new stamp
         if over(page):
             break
-        if page.locator("#my-move").inner_text() != "none yet":
+        mine = page.locator("#my-move")  # gone once my hero is dead
+        if mine.count() and mine.inner_text() != "none yet":
             wait_changed(page, before)  # moved: wait for the round to close
             continue
         hits = page.locator("#webpic button.hit")
@@ -578,8 +579,8 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
         assert page.locator("#errors").is_hidden()
         assert (
             over(page)
-            or page.locator("#my-move").inner_text() != "none yet"
             or page.locator("#webpic .pic-head").inner_text() != heading
+            or page.locator("#my-move").inner_text() != "none yet"
         )
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
     assert rounds >= 1

@@ -202,6 +202,15 @@ class WebPresenter:
         docs/api.md "Game pages". None (the default): the page shows :meth:`text`."""
         return None
 
+    def named_picture(
+        self, state: State[Any], seat: Seat | None, names: Mapping[Seat, str]
+    ) -> str | None:
+        """:meth:`picture` with the people at the seats named as the server knows them
+        (``names``: seat -> a public name: a user name, a bot with its seat), for a game
+        whose picture speaks of players by seat (Hero Battle's guesses); the picture
+        alone by default. Names are public: a game must not tie one to a secret."""
+        return self.picture(state, seat)
+
     def text(self, state: State[Any], seat: Seat | None) -> str:
         """The match as text, shown on the page when there is no :meth:`picture`: the
         terminal's picture by default."""

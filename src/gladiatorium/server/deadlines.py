@@ -79,6 +79,8 @@ class Deadlines:
             )
             due = utcnow() + timedelta(minutes=minutes)
             session.add(Deadline(match_id=match_id, kind="round", ply=round_number, due_at=due))
+        with live.lock:
+            live.deadlines_set += 1
         self.store.on_change(match_id)
 
     def pending(self, match_id: str) -> list[dict[str, Any]]:

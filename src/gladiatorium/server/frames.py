@@ -7,10 +7,15 @@ from the last frame's.
 Every part is built from the seat's own body (:func:`seat_parts`, its body without the
 events, and the events it may see), so a delta tells a seat nothing its body would not;
 and a frame is made once per seat, base and ply, for all the connections of that seat
-(the spectators are one seat)."""
+(the spectators are one seat).
+
+When only the seats changed (someone took an open seat or an invitation), a ``seats``
+frame says so: each seat's kind, public to everyone; a page then fetches its names. When
+only a round's deadline was set, a ``deadline`` frame (the page fetches it)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gladiatorium.core import Seat
@@ -33,11 +38,15 @@ class Frames:
         self.sent: int | None = None
         self.acked: int | None = None
         self.last: dict[str, Any] | None = None
+        #: the seats as last told (:func:`seat_kinds`), and the deadlines set by then
+        self.seats: dict[Seat, str] | None = None
+        self.deadlines = 0
 
     def body(self, live: Live) -> str:
         """A ``body`` frame (on connect and on ``sync``); the next delta builds on it."""
         body = seat_body(live, self.seat)
         self._sent(live.ply, seat_parts(live, self.seat), acked=None)
+        self.seats, self.deadlines = seat_kinds(live), live.deadlines_set
         return shared_text(
             live, ("body-frame", self.seat), lambda: {"type": "body", "ply": live.ply, "body": body}
         )
@@ -47,7 +56,13 @@ class Frames:
         (``forced``: sent all the same, the answer to an ``ack`` of a ply this connection
         never sent, a reconnecting client's)."""
         body = seat_parts(live, self.seat)  # the events come from the base's ply on
+        seats, told, deadlines = seat_kinds(live), self.seats, self.deadlines
+        self.seats, self.deadlines = seats, live.deadlines_set
         if not forced and self._unchanged(live, body):
+            if told is not None and seats != told:  # only the seats changed
+                return json.dumps({"type": "seats", "ply": live.ply, "seats": seats})
+            if deadlines != live.deadlines_set:  # only a round's deadline was set
+                return json.dumps({"type": "deadline", "ply": live.ply})
             return None
         since = self.acked if self.acked is not None else self.sent
         assert since is not None
@@ -157,3 +172,12 @@ def view_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
 def _pointer(key: str) -> str:
     """A key as a JSON Pointer token (RFC 6901): ``~`` and ``/`` escaped."""
     return str(key).replace("~", "~0").replace("/", "~1")
+
+
+def seat_kinds(live: Live) -> dict[Seat, str]:
+    """Each seat's kind in table order (``user``, ``bot``, ``invite``, ``open``,
+    ``server``; an invitation a guest took reads ``guest``): public, as the seat list."""
+    return {
+        seat: "guest" if row.kind == "invite" and row.guest else row.kind
+        for seat, row in ((s, live.seats[s]) for s in live.state.seats)
+    }

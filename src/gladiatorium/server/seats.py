@@ -133,6 +133,7 @@ class Seats:
                 raise Conflict(USED)  # opened twice at once: the other opening took it
             self.store.notify_others(session, match_id)
         self.store.reload_seats(match_id)
+        self.store.on_change(match_id)  # open pages show the seat taken
         log.info("match=%s seat=%s invitation taken", match_id, seat)
         return Accepted(match_id, seat, secret)
 

@@ -87,6 +87,9 @@ class Live:
     shared: dict[Any, Any] = field(default_factory=dict)
     #: the match as the shared things were made for: (ply, adjudicated)
     shared_at: tuple[int, bool] = (-1, False)
+    #: how many times a round deadline was set by hand in this process (its sockets
+    #: then tell their pages, which show the deadline: ``server/frames.py``)
+    deadlines_set: int = 0
     #: the JSON of each event, made once for every seat that may see it (by ``id``)
     jsons: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: bodies built so far (each is the view, events and legal actions of one seat)

@@ -82,6 +82,7 @@ def web_picture(
     options: ElectronGladiatorsOptions,
     costs: Mapping[str, int],
     why: Callable[[str], str | None] = lambda text: None,
+    over: bool = False,
 ) -> str:
     """The page's picture; ``costs``: the speed points each legal step costs; ``why``:
     the engine's reason a typed action is refused (explain.why_not), told beside a
@@ -103,7 +104,7 @@ def web_picture(
             other.append(action)
         else:
             other.append(action)
-    parts = ['<div class="eg">', head(view)]
+    parts = ['<div class="eg">', head(view, over)]
     if other:
         parts.append(prompt(view, other))
     parts.append('<div class="eg-grid"><div class="eg-board">')
@@ -116,7 +117,13 @@ def web_picture(
     return "".join(parts)
 
 
-def head(view: Mapping[str, Any]) -> str:
+def head(view: Mapping[str, Any], over: bool = False) -> str:
+    """Whose move it is and how far it went; once the match is over, only its last turn."""
+    if over:
+        return (
+            f'<p class="pic-head">{e(view["setup"])}: the match ended on turn '
+            f"{e(view['turn'])}; the final position</p>"
+        )
     text = f"{e(view['setup'])}: turn {e(view['turn'])}; seat {e(view['to_move'])} to move"
     if view.get("mover"):
         text += (
@@ -473,6 +480,7 @@ class ElectronGladiatorsWeb(WebPresenter):
             state.options,
             {str(a): cost for a in actions if (cost := step_cost(state, a)) is not None},
             (lambda text: why_not(state, seat, text)) if seat is not None else lambda text: None,
+            over=state.outcome() is not None,
         )
 
 

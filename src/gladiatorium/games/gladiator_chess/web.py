@@ -31,7 +31,9 @@ PIECES_RULE = "the-rules-in-our-words"
 PIECE_CODES = {k: Code(k, KIND_NAMES[k], KIND_LINES[k], PIECES_RULE) for k in KINDS}
 
 
-def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str]) -> str:
+def web_picture(
+    view: dict[str, Any], legal: Sequence[str], look: Callable[[str], str], over: bool = False
+) -> str:
     from_acts: dict[str, list[str]] = {}
     to_acts: dict[str, list[str]] = {}
     overrides: dict[str, list[str]] = {}
@@ -61,15 +63,18 @@ def web_picture(view: dict[str, Any], legal: Sequence[str], look: Callable[[str]
     head = f"Turn {e(view['turn'])}"
     if view.get("turn_limit"):
         head += f" of {e(view['turn_limit'])}"
-    head += f"; the <strong>{e(whose)}</strong>'s command moves next"
-    if view["phase"] == "override" and view.get("override_forced"):
+    if over:
+        head += "; the match is over: the final position"
+    else:
+        head += f"; the <strong>{e(whose)}</strong>'s command moves next"
+    if view["phase"] == "override" and not over and view.get("override_forced"):
         head += (
             f": the {e(view['commander'])} has no move, so his King must override him and "
             "move any unmoved piece of the team (General 7)"
         )
-    elif view["phase"] == "override":
+    elif view["phase"] == "override" and not over:
         head += " (the King may let him or override him)"
-    elif view.get("king_moves_any"):
+    elif view.get("king_moves_any") and not over:
         head += (
             ": his own pieces cannot move, so he moves any unmoved piece of his team (General 7)"
         )
@@ -253,4 +258,9 @@ class GladiatorChessWeb(WebPresenter):
         if not isinstance(state, GladiatorChessState):
             return None
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal, lambda square: look(state, square))
+        return web_picture(
+            state.view(seat),
+            legal,
+            lambda square: look(state, square),
+            over=state.outcome() is not None,
+        )

@@ -6,8 +6,9 @@ every name escaped."""
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiatorium.core import Seat, State, WebPresenter
@@ -19,7 +20,25 @@ MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")
 
 
-def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
+def player_name(view: dict[str, Any], seat: str, names: Mapping[Seat, str]) -> str:
+    """How the picture names the player at ``seat``: the server's public name (a user
+    name, a bot) with the seat, else the game's own ('Player 3' or a forum name)."""
+    name = names.get(seat)
+    if name is None:
+        player = (view.get("players") or {}).get(seat) or {}
+        return str(player.get("name") or f"Player {seat}")
+    return name if "(seat " in name else f"{name} (seat {seat})"
+
+
+def web_picture(
+    view: dict[str, Any],
+    legal: Sequence[str],
+    over: bool = False,
+    names: Mapping[Seat, str] | None = None,
+) -> str:
+    """``over``: the match has ended (no round goes on, no move is asked for);
+    ``names``: the people at the seats, as the server names them (public)."""
+    known = names or {}
     hit: dict[str, list[str]] = {}
     heal: dict[str, list[str]] = {}
     guess: dict[str, list[str]] = {}
@@ -33,7 +52,7 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
             for name in (m[2] or "").split(", "):
                 if name:
                     heal.setdefault(name, []).append(action)
-        else:
+        elif action != "close":  # the moderator closes the round from the page's console
             other.append(action)
     you = view.get("you") or {}
     heroes: dict[str, dict[str, Any]] = view["heroes"]
@@ -41,24 +60,34 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
     parts.append(
         f'<p class="pic-head">{e(view["theme"])}: round {e(view["round"])}'
         + (" (anonymous)" if view.get("anonymous") else "")
+        + ("; the match is over" if over else "")
         + "</p>"
     )
     if you.get("hero"):
         mine = heroes.get(you["hero"], {})
         need = you.get("need") or {}
         move = you.get("move")
+        # a round asks for a move only of a living hero in a match still going on
+        asked = not over and mine.get("status") != "dead"
         parts.append(
             '<div class="card my-hero">'
             f"<h3>My hero: {e(you['hero'])} · HP <strong>{e(mine.get('hp', '?'))}</strong> · "
             f"{e(mine.get('status', ''))}</h3>"
             f"<p>My nemeses: {e(', '.join(you.get('nemeses') or []) or 'none')}</p>"
-            f"<p>This round: {e(need.get('hits', 0))} hits and {e(need.get('heals', 0))} heal(s)"
-            f' on different heroes. My move: <strong id="my-move">{e(move or "none yet")}'
-            "</strong>"
-            + (" (click again to change it until the round closes)" if move and legal else "")
-            + "</p>"
+            + (
+                f"<p>This round: {e(need.get('hits', 0))} hits and {e(need.get('heals', 0))}"
+                f' heal(s) on different heroes. My move: <strong id="my-move">'
+                f"{e(move or 'none yet')}</strong>"
+                + (" (click again to change it until the round closes)" if move and legal else "")
+                + "</p>"
+                if asked
+                else ""
+            )
             + "".join(
-                f"<p>My guess: {e(g)}</p>" for g in (you.get("guesses") or []) if isinstance(g, str)
+                f"<p>My guess: {e(g['hero'])} is {e(player_name(view, str(g['player']), known))}"
+                "</p>"
+                for g in (you.get("guesses") or [])
+                if isinstance(g, dict)
             )
             + "</div>"
         )
@@ -67,6 +96,7 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
         buttons = "".join(button(labels.get(a, a), [a], a) for a in other)
         parts.append(f'<div class="pic-prompt"><div class="buttons">{buttons}</div></div>')
     rows = []
+    column = bool(hit or heal or guess)  # the "My move" column, only with something to click
     for name, hero in sorted(heroes.items(), key=lambda kv: (kv[1]["status"] != "alive", kv[0])):
         controls = []
         if hit.get(name):
@@ -74,7 +104,12 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
         if heal.get(name):
             controls.append(button("heal", heal[name], None, "heal"))
         if guess.get(name):
-            controls.append(button("guess who", guess[name], None, "guess"))
+            said = {
+                a: f"{name} is {player_name(view, GUESS.match(a)[2], known)}"  # type: ignore[index]
+                for a in guess[name]
+            }
+            extra = {"data-labels": json.dumps(said, sort_keys=True)}
+            controls.append(button("guess who", guess[name], None, "guess", extra))
         notes = []
         if hero.get("revealed"):
             notes.append("revealed")
@@ -84,22 +119,46 @@ def web_picture(view: dict[str, Any], legal: Sequence[str]) -> str:
         rows.append(
             f'<tr{me} data-hero="{e(name)}"><td>{e(name)}</td><td>{e(hero["hp"])}</td>'
             f"<td>{e(hero['status'])}{(' (' + e(', '.join(notes)) + ')') if notes else ''}</td>"
-            f'<td class="buttons">{"".join(controls)}</td></tr>'
+            + (f'<td class="buttons">{"".join(controls)}</td>' if column else "")
+            + "</tr>"
         )
     parts.append(
         '<table class="hb-heroes"><thead><tr><th>Hero</th><th>HP</th><th>Status</th>'
-        f"<th>My move</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + ("<th>My move</th>" if column else "")
+        + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
-    parts.append(history(view))
+    parts.append(players(view, known))
+    parts.append(history(view, known))
     parts.append("</div>")
     return "".join(parts)
 
 
-def history(view: dict[str, Any]) -> str:
+def players(view: dict[str, Any], names: Mapping[Seat, str]) -> str:
+    """The players by seat with their names, and who has moved this round (public)."""
+    rows = []
+    for seat, player in (view.get("players") or {}).items():
+        moved = "moved" if player.get("moved") else "not yet"
+        rows.append(
+            f"<tr><td>{e(seat)}</td><td>{e(player_name(view, seat, names))}</td>"
+            f"<td>{e(moved)}</td></tr>"
+        )
+    if not rows:
+        return ""
+    return (
+        '<table class="hb-players"><caption>Players</caption><thead><tr><th>Seat</th>'
+        "<th>Player</th><th>This round</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+
+
+def history(view: dict[str, Any], names: Mapping[Seat, str] | None = None) -> str:
     items = []
+    known = names or {}
     for report in reversed(view.get("reports") or []):
         deaths = ", ".join(
-            f"{d['hero']}" + (f" (player {d['player']})" if d.get("player") else "")
+            f"{d['hero']}"
+            + (f" ({player_name(view, str(d['player']), known)})" if d.get("player") else "")
             for d in report.get("deaths") or []
         )
         changes = ", ".join(
@@ -126,8 +185,14 @@ class HeroBattleWeb(WebPresenter):
 
     def picture(self, state: State[HeroBattleOptions], seat: Seat | None) -> str | None:
         """My hero, the heroes' HP, the round history and the move as clicks."""
+        return self.named_picture(state, seat, {})
+
+    def named_picture(
+        self, state: State[HeroBattleOptions], seat: Seat | None, names: Mapping[Seat, str]
+    ) -> str | None:
+        """The picture with the players named as the server knows them (public)."""
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal)
+        return web_picture(state.view(seat), legal, state.outcome() is not None, names)
 
     def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
         """The last compiled round's forum post in BBCode and Markdown (public text)."""

@@ -30,6 +30,7 @@ def web_picture(
     legal: Sequence[str],
     seat: str | None,
     revealed: Sequence[Mapping[str, Any]] = (),
+    over: bool = False,
 ) -> str:
     """``revealed``: the data of the public reveal events of the last round revealed
     (every hero's spends, made public together once everybody was done, R12)."""
@@ -55,7 +56,8 @@ def web_picture(
     roll = " ".join(str(d) for d in view["roll"]) or "not rolled yet"
     parts.append(
         f'<p class="pic-head">Round {e(view["round"])} of {e(view["rounds"])}; '
-        f"the shared roll: <strong>{e(roll)}</strong></p>"
+        + ("the match is over; the last roll: " if over else "the shared roll: ")
+        + f"<strong>{e(roll)}</strong></p>"
     )
     prompt = []
     if me is not None and me["dice"]:
@@ -284,4 +286,5 @@ class SuperDiceHeroesWeb(WebPresenter):
         ]
         last = max((int(r["round"]) for r in reveals), default=0)
         revealed = [r for r in reveals if int(r["round"]) == last]
-        return web_picture(state.sheet, state.view(seat), legal, seat, revealed)
+        over = state.outcome() is not None
+        return web_picture(state.sheet, state.view(seat), legal, seat, revealed, over=over)

@@ -37,9 +37,13 @@ def web_picture(
     seat: str | None,
     recent: Sequence[str] = (),
     reach: Mapping[str, Sequence[str]] | None = None,
+    over: bool = False,
+    notes: Mapping[str, str] | None = None,
 ) -> str:
     """``reach``: the squares each attack power of the acting hero reaches, drawn when
-    the power is chosen."""
+    the power is chosen; ``over``: the match has ended (the final position, nobody acts);
+    ``notes``: each attack's chance to hit, by notation (the terminal's ``action_notes``),
+    shown by the power and on each choice of target."""
     heroes = view["heroes"]
     by_id = {h["id"]: h for h in heroes}
     square_acts: dict[str, list[str]] = {}
@@ -73,7 +77,9 @@ def web_picture(
 
     parts = ['<div class="sg">']
     head = f"{e(view['map_name'])}: turn {e(view['turn'])}, segment {e(view['segment'])}"
-    if actor:
+    if over:
+        head += "; the match is over: the final position"
+    elif actor:
         head += f"; <strong>{e(actor)} {e(by_id[actor]['name'])}</strong> acts"
     parts.append(f'<p class="pic-head">{head}</p>')
     parts.append(prompt(view, legal, by_id, other, seat, recent))
@@ -92,7 +98,14 @@ def web_picture(
     for hero in heroes:
         mine = hero["id"] == actor and bool(legal)
         parts.append(
-            hero_card(hero, view, power_acts if mine else {}, hero["id"] == actor, reach or {})
+            hero_card(
+                hero,
+                view,
+                power_acts if mine else {},
+                hero["id"] == actor,
+                reach or {},
+                notes or {},
+            )
         )
     parts.append("</ul></div></div>")
     parts.append(legend(view["map"]))
@@ -297,6 +310,7 @@ def hero_card(
     power_acts: dict[str, list[str]],
     acting: bool,
     reach: Mapping[str, Sequence[str]],
+    odds: Mapping[str, str] | None = None,
 ) -> str:
     hid = e(hero["id"])
     top = max(1, int(hero["max_oomph"]))
@@ -319,9 +333,21 @@ def hero_card(
         note = f' <span class="muted">({e(", ".join(notes))})</span>' if notes else ""
         acts = power_acts.get(name, [])
         if acts:
-            extra = None
+            extra: dict[str, str] = {}
+            chances = {a: (odds or {})[a] for a in acts if a in (odds or {})}
+            if chances:  # each target's chance, by the power and on each choice of target
+                labels = {a: f"{a}: {chance}" for a, chance in chances.items()}
+                extra["data-labels"] = json.dumps(labels, sort_keys=True)
+                note += (
+                    '<span class="odds">'
+                    + "".join(
+                        f"<span>{e(a.rsplit(' with ', 1)[0])}: {e(chance)}</span>"
+                        for a, chance in sorted(chances.items())
+                    )
+                    + "</span>"
+                )
             if name in reach:  # choosing the power lights the squares it reaches
-                extra = {
+                extra |= {
                     "data-look": f"{hero['id']}:{name}",
                     "data-marks": json.dumps({"r": list(reach[name])}, separators=(",", ":")),
                     "data-marks-title": f"{name} reaches the dashed squares ({len(reach[name])})",
@@ -375,7 +401,11 @@ class SuperheroGladiatorsWeb(WebPresenter):
         assert isinstance(state, SuperheroGladiatorsState)
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
         recent = [event.text for event in state.events_for(seat)[-6:]]
-        return web_picture(state.view(seat), legal, seat, recent, attack_reach(state, legal))
+        over = state.outcome() is not None
+        reach = attack_reach(state, legal)
+        notes = self.game.terminal.action_notes(state, seat) if legal and seat else {}
+        view = state.view(seat)
+        return web_picture(view, legal, seat, recent, reach, over=over, notes=notes)
 
     def design(
         self, fields: Mapping[str, Sequence[str]] | None = None, text: str | None = None

@@ -13,6 +13,7 @@ from gladiatorium.core import GladiatoriumError, games
 from gladiatorium.server.api.common import NUMBER, TEXT, json_body, json_request
 from gladiatorium.server.errors import BadRequest, ServiceError, Unauthorized
 from gladiatorium.server.replays import check_record, match_record
+from gladiatorium.server.results import match_summary
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
     Caller,
@@ -183,6 +184,16 @@ async def join_match(request: Request, match_id: str) -> Response:
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})
+
+
+@router.get("/api/matches/{match_id}/result")
+async def get_result(request: Request, match_id: str) -> Response:
+    """A finished match's result in words, as every page says it, with its places."""
+    try:
+        summary = await run_in_threadpool(match_summary, service_of(request).store, match_id)
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse(summary)
 
 
 @router.get("/api/matches/{match_id}/record")

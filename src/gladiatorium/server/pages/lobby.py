@@ -23,8 +23,8 @@ from gladiatorium.server.pages.common import (
     redirect,
     text_of,
 )
-from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.rematch import offer_rematch
+from gladiatorium.server.results import names_by_match, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.turns import Turn, awaited_turns
 from gladiatorium.server.web import Caller, invite_url, request_caller, service_of
@@ -85,11 +85,12 @@ def lobby_rows(
                 select(Match).where(Match.id.in_(list(mine)), Match.status == "over")
             )
         }
+        who = names_by_match(session, mine)
     my_rows = []
     for match_id, seats in mine.items():
         if match_id in over:  # read from its row: a finished match is not rebuilt
             ended = over[match_id]
-            result = outcome_text(ended.outcome, {})
+            result = result_label(ended.outcome, who.get(match_id, {}))
             game = names.get(ended.game, ended.game)
             order = sorted(seats, key=lambda seat: (len(seat), seat))
             my_rows.append(MatchRow(match_id, game, order, "over", result=result))
@@ -106,7 +107,7 @@ def lobby_rows(
                 sorted(seats, key=live.state.seats.index),
                 "over" if live.over else "running",
                 your_move=_my_move(live, awaiting, seats),
-                result=outcome_text(live.outcome(), {}),
+                result=result_label(live.outcome(), who.get(match_id, {})),
             )
         my_rows.append(row)
     my_rows.sort(key=lambda r: (not r.your_move, r.status == "over"))

@@ -31,11 +31,11 @@ from gladiatorium.server.pages.common import (
     refused,
     text_of,
 )
-from gladiatorium.server.pages.pictures import outcome_text
 from gladiatorium.server.play import seat_body
 from gladiatorium.server.ratings_views import match_changes
 from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
+from gladiatorium.server.results import final_places, match_names, named_places, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import (
     Caller,
@@ -98,6 +98,7 @@ def match_context(
 ) -> dict[str, Any]:
     """Everything the match page shows, built for one seat (None: a spectator)."""
     held_set = seats_held(service, match_id, caller)
+    names = match_names(service.store, match_id)
     live = service.store.live(match_id)
     with live.lock:
         order = list(live.state.seats)
@@ -107,7 +108,7 @@ def match_context(
         seat = pick_seat(held, asked, awaiting)
         body = seat_body(live, seat)
         game = live.game
-        board = game.web.picture(live.state, seat)
+        board = game.web.named_picture(live.state, seat, names)
         # the text picture only where the game draws no web picture of its own
         picture = game.web.text(live.state, seat) if board is None else ""
         posts = game.web.posts(live.state, seat)
@@ -119,6 +120,7 @@ def match_context(
         deadline_minutes = min(1440, float(live.settings.get("round_minutes") or 1440))
         record = live.over and may_have_record(game, live.state, held_set)
         casual = bool(live.settings.get("casual"))
+        places = final_places(live)
     labels = seat_labels(service, match_id, caller.user_id)
     deadlines = service.deadlines.pending(match_id) if (console or rounds is not None) else []
     stamp = hashlib.sha256(
@@ -149,10 +151,12 @@ def match_context(
         "posts": posts,
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,
+        # the moderator's only action, closing the round, is the console's button
+        "console_only": console and set(legal) <= set(timeout),
         "suggestions": legal[:MAX_SUGGESTIONS],
         "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
         "events": body["events"][-300:],
-        "outcome": outcome_text(body["outcome"], labels),
+        "outcome": result_label(body["outcome"], names),
         "console": console,
         "close": [a for a in timeout if a in legal],
         "players": players,
@@ -164,6 +168,7 @@ def match_context(
         "record": record,
         "ratings": _rating_changes(service, match_id) if body["outcome"] else [],
         "casual": casual,
+        "places": named_places(places, names),
         # a finished match's rematch, once someone asked for it
         "rematch": existing_rematch(service, match_id) if live.over else None,
     }

@@ -1,18 +1,14 @@
 """How a match is drawn in HTML: a game's text picture (rich markup) as escaped HTML
-with style classes, and an outcome in words."""
+with style classes."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
-from typing import Any
 
 from markupsafe import Markup, escape
 from rich.errors import MarkupError
 from rich.style import Style
 from rich.text import Text
-
-from gladiatorium.core import Seat
 
 # Colours of the game's text pictures (rich markup), mapped to a palette that stays
 # distinguishable with the common colour-vision deficiencies (Paul Tol's).
@@ -54,18 +50,3 @@ def picture_html(markup: str) -> Markup:
         classes = sorted({c for a, b, cs in styles if a <= start and b >= end for c in cs})
         out.append(f'<span class="{" ".join(classes)}">{piece}</span>' if classes else piece)
     return Markup("".join(out))
-
-
-def outcome_text(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -> str:
-    if not outcome:
-        return ""
-    reason = outcome.get("reason") or ""
-    winners = [names.get(s, s) for s in outcome.get("winners") or []]
-    if winners:
-        who = outcome.get("team") or ", ".join(winners)
-        head = f"Won by {who}"
-    elif outcome.get("lost"):
-        head = "Everyone lost"
-    else:
-        head = "Draw"
-    return f"{head} ({reason})" if reason else head

@@ -102,13 +102,19 @@
     list.replaceChildren();
     if (!narrowed) return;
     const shown = [...set].slice(0, 60);
+    // what a choice reads as: an element's data-labels ({action: words}), else the action
+    const labels = {};
+    document.querySelectorAll("#webpic [data-labels]").forEach((el) => {
+      try { Object.assign(labels, JSON.parse(el.dataset.labels)); } catch { /* none */ }
+    });
     document.getElementById("picking-what").textContent =
       `${set.size} action${set.size === 1 ? "" : "s"} left; choose on the board or here:`;
     for (const action of shown) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "secondary pick-choice";
-      button.textContent = action;
+      button.textContent = labels[action] || action;
+      button.dataset.action = action;
       button.addEventListener("click", () => play(action));
       list.append(button);
     }

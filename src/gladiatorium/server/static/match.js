@@ -3,7 +3,9 @@
 // (docs/server.md): a "body" on connect, then "delta" frames applied to the body kept
 // here (the view with the vendored fast-json-patch, static/fast-json-patch.min.js),
 // each acknowledged; a reconnecting page names its last ply and gets what it missed.
-// Actions go over the socket; without one the forms post as usual.
+// Actions go over the socket; without one (the server restarting, a socket refused) a
+// form is posted in the background and a refusal or an unreachable server is said in
+// place: the tab never leaves for the browser's error page.
 (() => {
   "use strict";
   const root = document.getElementById("match");
@@ -162,6 +164,8 @@
         document.dispatchEvent(new CustomEvent("talk:message", { detail: data }));
         return;
       }
+      // someone took a seat (new names), or a round's deadline was set: fetch them
+      if (data.type === "seats" || data.type === "deadline") { refresh(); return; }
       if (data.type === "body") {
         kept = new Map();
         keep(data.ply, data.body);
@@ -196,10 +200,53 @@
     };
   }
 
+  const UNREACHABLE = "The server cannot be reached right now, so this was not sent. "
+    + "The page reconnects by itself: send it again once it says \u201clive\u201d.";
+
+  // A form posted without the socket: in the background, the answer shown in place (a
+  // refusal's message, the page fetched again, or a new page a redirect leads to).
+  async function postInPlace(form, submitter) {
+    const data = new FormData(form);
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    const buttons = form.querySelectorAll("button, input");
+    buttons.forEach((el) => { el.disabled = true; });
+    root.dataset.posting = "yes";
+    let reply = null;
+    try {
+      reply = await fetch(form.action, {
+        method: "POST", body: new URLSearchParams(data), credentials: "same-origin",
+      });
+    } catch {
+      reply = null;
+    }
+    buttons.forEach((el) => { el.disabled = false; });
+    root.dataset.posting = "no";
+    if (!reply || reply.status >= 500) { showError(UNREACHABLE); return; }
+    const there = new URL(reply.url);
+    if (reply.redirected && there.pathname !== location.pathname) { location.assign(reply.url); return; }
+    if (!reply.ok) {
+      const doc = new DOMParser().parseFromString(await reply.text(), "text/html");
+      const said = doc.querySelector("#errors:not([hidden]), p.error");
+      showError((said && said.textContent.trim()) || `Refused (${reply.status}).`);
+      return;
+    }
+    showError("");
+    refresh();
+  }
+
   document.addEventListener("submit", (event) => {
     const form = event.target;
-    if (!form.classList || !form.classList.contains("act-form")) return;
-    if (!socket || socket.readyState !== WebSocket.OPEN) return; // plain post instead
+    const live = document.getElementById("live");
+    if (event.defaultPrevented || !form.closest || !live || !live.contains(form)) return;
+    const acting = form.classList.contains("act-form");
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      // a move or a round's deadline: posted in the background (a rematch posts as usual)
+      if (!acting && !/\/deadline$/.test(new URL(form.action).pathname)) return;
+      event.preventDefault();
+      postInPlace(form, event.submitter);
+      return;
+    }
+    if (!acting) return;
     const submitter = event.submitter;
     const action = submitter && submitter.name === "action" ? submitter.value : (form.elements.action ? form.elements.action.value : "");
     event.preventDefault();
