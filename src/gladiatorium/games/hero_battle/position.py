@@ -24,7 +24,7 @@ the source, the line and the field.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
@@ -65,9 +65,49 @@ class _PlayerFile(BaseModel):
     nemeses: list[str] = Field(min_length=2, max_length=2)
 
 
+class _StartedFile(BaseModel):
+    """The round's start as it was drawn: nothing is drawn again on loading."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    hand_of_god: str | None = None
+    forced_abstain: list[int] = Field(default_factory=list)
+    random_player_hit: str | None = None
+    anonymous: bool = False
+    posted: list[str] | None = None
+
+
+class _GuessResultFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    round: int = Field(ge=1)
+    hero: str
+    player: str
+    correct: bool
+
+
+class _DeathFile(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+    hero: str
+    player: str
+
+
+class _ReportFile(BaseModel):
+    """What the rules read again of a posted round report (the rest is kept as written)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    round: int = Field(ge=1)
+    deaths: list[_DeathFile]
+
+
 class _PositionFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     round: int = Field(ge=1)
+    started: _StartedFile | None = None
+    moves: dict[int, str] = Field(default_factory=dict)
+    guesses: dict[int, list[str]] = Field(default_factory=dict)
+    guess_results: dict[int, list[_GuessResultFile]] = Field(default_factory=dict)
+    reports: list[dict[str, Any]] = Field(default_factory=list)
+    over: bool = False
+    dice: list[int] = Field(default_factory=list)
     players: list[_PlayerFile] = Field(min_length=1, max_length=MAX_PLAYERS)
     heroes: dict[str, _HeroFile] = Field(min_length=1, max_length=3 * MAX_PLAYERS)
     random_player: str | None = None
@@ -77,14 +117,38 @@ class _PositionFile(BaseModel):
 
 
 @dataclass(frozen=True)
+class Started:
+    """A round already started: Hand of God's effect, the players it forces to
+    abstain, Random Player's hit, anonymity and the lines of the start post (None:
+    the usual lines for these)."""
+
+    effect: str | None
+    forced: tuple[Seat, ...]
+    random_hit: str | None
+    anonymous: bool
+    posted: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
 class Position:
-    """A position as it was read: the round about to start and the Battle's deal and
-    HP table (the heroes in canonical order, each with its owner)."""
+    """A position as it was read: the round (about to start, or started with
+    ``started``) and the Battle's deal and HP table (the heroes in canonical order,
+    each with its owner); the round's moves and guesses so far (notation, checked
+    against the Battle when it is built: ``fail`` names their line), the players'
+    guess results, the round reports posted, the match over, the next dice."""
 
     round: int
     setup: Setup
     team_bonus_given: bool
     death_last_round: bool
+    started: Started | None = None
+    moves: dict[Seat, str] = field(default_factory=dict)
+    guesses: dict[Seat, list[str]] = field(default_factory=dict)
+    guess_results: dict[Seat, list[dict[str, Any]]] = field(default_factory=dict)
+    reports: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    dice: tuple[int, ...] = ()
+    fail: Fail | None = None
 
     @property
     def players(self) -> int:
@@ -132,16 +196,44 @@ class _Reader:
         self._random_player()
         heroes = self._heroes()
         teams = self._teams(heroes)
+        self._over(heroes)
+        setup = Setup(signups, names, heroes, nemeses, teams)
+        seats = {str(n) for n in range(1, len(self.file.players) + 1)}
+        return Position(
+            self.file.round,
+            setup,
+            self._team_bonus(heroes, teams),
+            self._death_last_round(),
+            self._started(heroes, seats),
+            self._by_seat(self.file.moves, "moves", seats),
+            self._by_seat(self.file.guesses, "guesses", seats),
+            self._guess_results(seats),
+            self._reports(),
+            self.file.over,
+            tuple(self._dice()),
+            self.fail,
+        )
+
+    def _over(self, heroes: dict[str, Hero]) -> None:
+        """A Battle going on has two players' (or Random Player's) heroes alive; one
+        over (``over: true``) has fewer, or has played its last round."""
         living = {h.player for h in heroes.values() if h.alive}
+        if self.file.over:
+            if len(living) >= 2 and self.file.round < self.options.max_rounds:
+                raise self.fail(
+                    ("over",),
+                    f"{len(living)} players' heroes alive before the last round "
+                    f"({self.options.max_rounds}, max_rounds): the Battle goes on",
+                )
+            if self.file.started is None:
+                raise self.fail(("over",), "a Battle over ended in a round: give started")
+            return
         if len(living) < 2:
             raise self.fail(
                 ("heroes",),
-                "the Battle is over: no hero is alive, or only one player's (or Random Player's)",
+                "the Battle is over: no hero is alive, or only one player's (or Random "
+                "Player's); write over: true",
             )
-        setup = Setup(signups, names, heroes, nemeses, teams)
-        return Position(
-            self.file.round, setup, self._team_bonus(heroes, teams), self._death_last_round()
-        )
 
     # ----- names ---------------------------------------------------------------------
     def _hero_names(self) -> None:
@@ -355,9 +447,107 @@ class _Reader:
         path: Path = ("death_last_round",)
         if self.file.round == 1:
             raise self.fail(path, "round 1 has no round before it")
+        if self.file.started is not None:
+            raise self.fail(path, "the round has started: its anonymity is written (anonymous)")
         if all(entry.status == "alive" for entry in self.file.heroes.values()):
             raise self.fail(path, "no hero is dead")
         return True
+
+    # ----- the round started, its moves and guesses ------------------------------------
+    def _started(self, heroes: dict[str, Hero], seats: set[str]) -> Started | None:
+        """The round's start as drawn: an effect of the agreed table, the players it
+        forces to abstain (living ones), Random Player's hit on a hero it may hit."""
+        given, options = self.file.started, self.options
+        if given is None:
+            for name in ("moves", "guesses"):
+                if getattr(self.file, name):
+                    raise self.fail((name,), "the round has not started: give started")
+            return None
+        path: Path = ("started",)
+        effect = given.hand_of_god
+        if effect is not None and not options.hand_of_god:
+            raise self.fail((*path, "hand_of_god"), "the option hand_of_god is off")
+        if effect is not None and effect not in options.hand_of_god_table:
+            table = ", ".join(options.hand_of_god_table)
+            raise self.fail((*path, "hand_of_god"), f"not on the table ({table})")
+        forced = tuple(sorted({str(s) for s in given.forced_abstain}, key=int))
+        if forced and effect != "forced-abstain":
+            raise self.fail((*path, "forced_abstain"), "only with hand_of_god: forced-abstain")
+        if len(forced) > options.forced_abstainers:
+            raise self.fail(
+                (*path, "forced_abstain"),
+                f"at most {options.forced_abstainers} (option forced_abstainers)",
+            )
+        for seat in forced:
+            alive = [h for h in heroes.values() if h.player == seat and h.alive]
+            if seat not in seats or not alive:
+                raise self.fail(
+                    (*path, "forced_abstain"), f"{seat} is no player with a living hero"
+                )
+        return Started(
+            effect,
+            forced,
+            self._random_hit(heroes),
+            given.anonymous,
+            None if given.posted is None else tuple(given.posted),
+        )
+
+    def _random_hit(self, heroes: dict[str, Hero]) -> str | None:
+        given = self.file.started
+        assert given is not None
+        if given.random_player_hit is None:
+            return None
+        path: Path = ("started", "random_player_hit")
+        if not self.options.random_player:
+            raise self.fail(path, "the option random_player is off")
+        hero = heroes[self.hero(given.random_player_hit, path)]
+        own = next(h for h in heroes.values() if h.player == RANDOM_PLAYER)
+        if not hero.hittable or (hero is own and own.status != "zombie"):
+            raise self.fail(path, f"Random Player cannot hit {hero.name}")
+        return hero.name
+
+    def _by_seat(self, given: dict[int, Any], name: str, seats: set[str]) -> dict[Seat, Any]:
+        """A field written by seat number: seats of the Battle, in seat order."""
+        for seat in given:
+            if str(seat) not in seats:
+                raise self.fail((name, seat), f"no player {seat}")
+        return {str(seat): given[seat] for seat in sorted(given)}
+
+    def _guess_results(self, seats: set[str]) -> dict[Seat, list[dict[str, Any]]]:
+        given = self._by_seat(self.file.guess_results, "guess_results", seats)
+        out: dict[Seat, list[dict[str, Any]]] = {}
+        for seat, results in given.items():
+            for index, result in enumerate(results):
+                path: Path = ("guess_results", int(seat), index)
+                if result.round >= self.file.round + self.file.over:
+                    raise self.fail((*path, "round"), "a round already compiled")
+                self.hero(result.hero, (*path, "hero"))
+            out[seat] = [r.model_dump() for r in results]
+        return out
+
+    def _reports(self) -> list[dict[str, Any]]:
+        """The round reports posted, one a round, in order, before this round (or up
+        to it, the Battle over)."""
+        last = 0
+        for index, report in enumerate(self.file.reports):
+            path: Path = ("reports", index)
+            try:
+                read = _ReportFile.model_validate(report)
+            except ValidationError as err:
+                first = err.errors()[0]
+                raise self.fail((*path, *first["loc"]), first["msg"]) from None
+            if read.round <= last or read.round >= self.file.round + self.file.over:
+                raise self.fail((*path, "round"), "one report a round, in order, before this one")
+            last = read.round
+            for death in read.deaths:
+                self.hero(death.hero, (*path, "deaths"))
+        return [dict(report) for report in self.file.reports]
+
+    def _dice(self) -> list[int]:
+        for index, value in enumerate(self.file.dice):
+            if value < 0:
+                raise self.fail(("dice", index), "a die or a draw is 0 or more")
+        return list(self.file.dice)
 
 
 def can_resurrect(options: HeroBattleOptions) -> bool:
