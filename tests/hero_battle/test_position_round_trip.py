@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from gladiatorium.core import ForcedDiceExhausted, State
+from gladiatorium.core import ForcedDiceExhausted, OptionsError, State
 from gladiatorium.games.hero_battle import GAME
-from positions import CONTINUATION, round_trip_problems
+from positions import CONTINUATION, round_trip_problems, seat_position_problems
 
 #: short Battles of four (fewer than a forum Battle's eight: the rules hold for any
 #: number with two nemeses each, and a round's moves stay few) under the options that
@@ -96,3 +96,15 @@ def test_every_decision_point_round_trips(name: str, seed: int) -> None:
             assert GAME.write_position(again).count("\ndice: ") == 1
             assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
     assert steps > 1
+
+
+def test_the_moderators_position_is_the_whole_truth_and_a_players_is_refused() -> None:
+    """The moderator knows every secret: the seat's position is the whole truth and
+    gives the moderator the same view and actions; a player's is refused, never
+    written whole (it would hold the others' identities)."""
+    for step, state in enumerate(decision_points("hand-of-god", 3)):
+        if step % 5 == 0:
+            assert GAME.write_position(state, "moderator") == GAME.write_position(state)
+            assert seat_position_problems(GAME, state, "moderator", 3) == [], step
+    with pytest.raises(OptionsError, match="not player 2's"):
+        GAME.write_position(state, "2")

@@ -502,6 +502,8 @@ class _Reader:
             raise self.fail(path, "the option random_player is off")
         hero = heroes[self.hero(given.random_player_hit, path)]
         own = next(h for h in heroes.values() if h.player == RANDOM_PLAYER)
+        if self.file.over:  # hit before the last compile, which may have killed it
+            return hero.name
         if not hero.hittable or (hero is own and own.status != "zombie"):
             raise self.fail(path, f"Random Player cannot hit {hero.name}")
         return hero.name

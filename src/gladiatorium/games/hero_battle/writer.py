@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
+from gladiatorium.core import OptionsError
+from gladiatorium.games.hero_battle.actions import MODERATOR, RANDOM_PLAYER
 from gladiatorium.games.hero_battle.position import Started
 from gladiatorium.games.hero_battle.resume import start_lines
 
@@ -20,7 +21,14 @@ if TYPE_CHECKING:
 
 
 def write_position(state: HeroBattleState, seat: Seat | None = None) -> str:
-    """The whole truth (``seat`` None or the moderator's) or what ``seat`` knows."""
+    """The whole truth (``seat`` None or the moderator's, who knows everything); a
+    player's position, which would leave the others' secrets open, is refused rather
+    than written whole."""
+    if seat is not None and seat != MODERATOR:
+        raise OptionsError(
+            f"Hero Battle writes the moderator's position only (the whole truth), not "
+            f"player {seat}'s"
+        )
     data: dict[str, Any] = {"round": state.round}
     data["players"] = [_player(state, s) for s in state.player_seats]
     data["heroes"] = {hero.name: _hero(hero) for hero in state.heroes.values()}
