@@ -15,10 +15,13 @@ a test) with ``--position FILE``. The format (docs/rules/hero-battle.md, "Positi
     random_player: Iron Wasp            # option random_player: Random Player's hero
     teams: {Red: [...], Blue: [...]}    # option teams: every player's hero on one team
 
-The position is the state between two rounds: the round's start (a scheduled
-resurrection, Hand of God, Random Player's hit, anonymity) happens after it, drawn from
-the seed. Everything is checked against the rules and the options in force; errors name
-the source, the line and the field.
+Without ``started`` the position is the state between two rounds: the round's start (a
+scheduled resurrection, Hand of God, Random Player's hit, anonymity) happens after it,
+drawn from the seed (``dice:`` first). With it the round is under way, its start as
+drawn, and ``moves``, ``guesses``, ``guess_results``, ``reports``, ``over`` say where it
+stands (``writer.py`` writes them; ``resume.py`` makes the round again). Everything is
+checked against the rules and the options in force; errors name the source, the line and
+the field.
 """
 
 from __future__ import annotations
