@@ -234,3 +234,19 @@ def test_cli_lists_the_actions_of_a_round_under_way(tmp_path: Path) -> None:
     legal = runner.invoke(app, ["legal", "hero-battle", *where, *options, "--json"])
     assert legal.exit_code == 0, legal.output
     assert '"awaiting": ["1", "3", "4", "6", "7", "8", "moderator", "2", "5"]' in legal.output
+
+
+def test_a_players_position_leaves_the_others_secrets_open() -> None:
+    """cy's position of the round under way: cy's hero, nemeses and the public record;
+    nobody else's hidden hero or nemeses, nor bob's guess; loaded, cy sees and may do
+    the same."""
+    state = load("mid-round")
+    text = GAME.write_position(state, "3")
+    assert text.startswith("round: 6\nseat: 3\n")
+    assert "hero: Captain Comet" in text and "nemeses: [Doctor Paradox, The Quiet Storm]" in text
+    for secret in ("Night Heron\n  nemeses", "hero: Night Heron", "Silver Sparrow=6", "hero: Iron"):
+        assert secret not in text
+    assert "hero: Doctor Paradox" in text  # outed: public
+    copy = GAME.load_position(state.options, 8, 7, text, "cy.yaml")
+    assert copy.view("3") == state.view("3")
+    assert copy.legal_actions("3") == state.legal_actions("3")

@@ -42,6 +42,8 @@ from gladiatorium.games.hero_battle.setup import Hero, Setup, canonical
 if TYPE_CHECKING:
     from gladiatorium.games.hero_battle.options import HeroBattleOptions
 
+#: the team of the heroes a player's position leaves on teams it does not know
+OPEN_TEAM = "?"
 #: the largest HP (either sign) a position may give a hero
 HP_LIMIT = 1_000_000
 #: options that deal the Battle; a position is the deal, so they must be left empty
@@ -65,7 +67,7 @@ class _PlayerFile(BaseModel):
     signup: str | None = None
     hero: str | None = None
     heroes: list[str] | None = None
-    nemeses: list[str] = Field(min_length=2, max_length=2)
+    nemeses: list[str] | None = Field(None, min_length=2, max_length=2)
 
 
 class _StartedFile(BaseModel):
@@ -104,6 +106,7 @@ class _ReportFile(BaseModel):
 class _PositionFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     round: int = Field(ge=1)
+    seat: int | None = Field(None, ge=1)
     started: _StartedFile | None = None
     moves: dict[int, str] = Field(default_factory=dict)
     guesses: dict[int, list[str]] = Field(default_factory=dict)
@@ -152,6 +155,7 @@ class Position:
     over: bool = False
     dice: tuple[int, ...] = ()
     fail: Fail | None = None
+    seat: Seat | None = None
 
     @property
     def players(self) -> int:
@@ -191,12 +195,21 @@ class _Reader:
         self.fail = fail
         self.by_fold: dict[str, str] = {}
         self.owners: dict[str, str] = {}
+        #: a player's position (``seat:``): the other players' secrets are left open
+        self.seat = None if parsed.seat is None else str(parsed.seat)
+        if parsed.seat is not None and parsed.seat > len(parsed.players):
+            raise fail(("seat",), f"no player {parsed.seat}")
+
+    def open_for(self, seat: Seat) -> bool:
+        """Whether ``seat``'s secrets may be left open (a player's position, another
+        player's)."""
+        return self.seat is not None and seat != self.seat
 
     def position(self) -> Position:
         self._hero_names()
         names, signups = self._players()
-        nemeses = self._nemeses()
         self._random_player()
+        nemeses = self._nemeses()
         heroes = self._heroes()
         teams = self._teams(heroes)
         self._over(heroes)
@@ -215,6 +228,7 @@ class _Reader:
             self.file.over,
             tuple(self._dice()),
             self.fail,
+            self.seat,
         )
 
     def _over(self, heroes: dict[str, Hero]) -> None:
@@ -282,11 +296,12 @@ class _Reader:
             if name.casefold() in taken:
                 raise self.fail((*path, "name"), f"{name!r} is player {taken[name.casefold()]}'s")
             names[seat] = name
-            if (player.hero is None) == (player.heroes is None):
+            both = player.hero is not None and player.heroes is not None
+            if both or (player.hero is None and player.heroes is None and not self.open_for(seat)):
                 raise self.fail(path, "give hero: NAME (two heroes a player: heroes: [A, B])")
             field = "hero" if player.heroes is None else "heroes"
             listed = [player.hero] if player.hero is not None else list(player.heroes or [])
-            if len(listed) != each:
+            if len(listed) != each and not (self.open_for(seat) and len(listed) < each):
                 raise self.fail(
                     (*path, field), f"{each} hero(es) a player (option heroes_per_player)"
                 )
@@ -316,6 +331,12 @@ class _Reader:
         out: dict[Seat, tuple[str, ...]] = {}
         for index, player in enumerate(self.file.players):
             seat, path = str(index + 1), ("players", index, "nemeses")
+            if player.nemeses is None:
+                if not self.open_for(seat):
+                    raise self.fail(path, "give nemeses: [A, B]")
+                others = [h for h, o in self.owners.items() if o not in (seat, RANDOM_PLAYER)]
+                out[seat] = tuple(canonical(others)[:2])  # left open: any two will do
+                continue
             pair = [self.hero(name, path) for name in player.nemeses]
             if pair[0] == pair[1]:
                 raise self.fail(path, "two different nemeses")
@@ -334,14 +355,17 @@ class _Reader:
             if given is not None:
                 raise self.fail(("random_player",), "the option random_player is off")
         elif given is None:
-            raise self.fail(
-                ("random_player",), "the option random_player is on: name Random Player's hero"
-            )
+            if self.seat is None:
+                raise self.fail(
+                    ("random_player",), "the option random_player is on: name Random Player's hero"
+                )
         else:
             hero = self.hero(given, ("random_player",))
             if hero in self.owners:
                 raise self.fail(("random_player",), f"{hero} is player {self.owners[hero]}'s")
             self.owners[hero] = RANDOM_PLAYER
+        if self.seat is not None:
+            self._deal_open()
         for name in self.file.heroes:
             if name not in self.owners:
                 raise self.fail(
@@ -353,6 +377,33 @@ class _Reader:
                         else ""
                     ),
                 )
+
+    def _deal_open(self) -> None:
+        """A player's position: the heroes it leaves open go to the players whose
+        heroes it leaves open and to Random Player, as the rules allow (nobody plays
+        the hero they submitted, the seat's nemeses are players' heroes): any such deal
+        will do, the position's seat knowing none of it (Random Player's hit falls on
+        another's hero); the first in name and seat order is taken."""
+        each = self.options.heroes_per_player
+        open_heroes = [h for h in canonical(list(self.file.heroes)) if h not in self.owners]
+        places = [
+            str(index + 1)
+            for index in range(len(self.file.players))
+            for _ in range(each - list(self.owners.values()).count(str(index + 1)))
+        ]
+        if self.options.random_player and RANDOM_PLAYER not in self.owners.values():
+            places.append(RANDOM_PLAYER)
+        nemeses = self.file.players[int(self.seat or 1) - 1].nemeses or []
+        barred = {RANDOM_PLAYER: {n.casefold() for n in nemeses}}
+        started = self.file.started
+        if started is not None and started.random_player_hit is not None:
+            barred[RANDOM_PLAYER].add(started.random_player_hit.casefold())  # not its own
+        for index, player in enumerate(self.file.players):
+            if player.signup is not None:
+                barred[str(index + 1)] = {player.signup.casefold()}
+        dealt = _deal(places, open_heroes, barred)
+        if dealt is not None:
+            self.owners.update(dealt)
 
     # ----- the HP table --------------------------------------------------------------
     def _heroes(self) -> dict[str, Hero]:
@@ -414,6 +465,10 @@ class _Reader:
                 team_of[hero] = team
             teams[team] = tuple(canonical([h for h, t in team_of.items() if t == team]))
         missing = [h for h in heroes if self.owners[h] != RANDOM_PLAYER and h not in team_of]
+        if missing and self.seat is not None:  # the other teams, left open: one will do
+            team_of.update(dict.fromkeys(missing, OPEN_TEAM))
+            teams[OPEN_TEAM] = tuple(missing)
+            missing = []
         if missing:
             raise self.fail(("teams",), f"{', '.join(missing)}: every player's hero is on a team")
         for hero, team in team_of.items():
@@ -553,6 +608,23 @@ class _Reader:
             if value < 0:
                 raise self.fail(("dice", index), "a die or a draw is 0 or more")
         return list(self.file.dice)
+
+
+def _deal(
+    places: list[str], heroes: list[str], barred: dict[str, set[str]]
+) -> dict[str, str] | None:
+    """Each place (an owner, once a hero) a hero of ``heroes``, none barred to it
+    (``barred``: owner -> folded names), the first such deal in order; None if none."""
+    if not places or not heroes:
+        return {}
+    place = places[0]
+    for hero in heroes:
+        if hero.casefold() in barred.get(place, set()):
+            continue
+        rest = _deal(places[1:], [h for h in heroes if h != hero], barred)
+        if rest is not None:
+            return {hero: place, **rest}
+    return None
 
 
 def can_resurrect(options: HeroBattleOptions) -> bool:

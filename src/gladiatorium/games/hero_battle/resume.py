@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from gladiatorium.core import Outcome, PositionError
 from gladiatorium.games.hero_battle.actions import Abstain, Guess, Move
 from gladiatorium.games.hero_battle.compile import ROUND_LIMIT, declare_winner
-from gladiatorium.games.hero_battle.enumerate import parse_guess, parse_move
+from gladiatorium.games.hero_battle.enumerate import move_targets, parse_guess, parse_move
 from gladiatorium.games.hero_battle.setup import canonical
 
 if TYPE_CHECKING:
+    from gladiatorium.core import Seat
     from gladiatorium.games.hero_battle.position import Path, Position, Started
     from gladiatorium.games.hero_battle.state import HeroBattleState
 
@@ -72,7 +73,10 @@ def _post_moves(state: HeroBattleState, position: Position) -> None:
         if seat not in active and not position.over:
             raise _refuse(position, path, f"player {seat} has no hero alive or a Zombie")
         words = " ".join(text.split()).lower()
-        action = Abstain() if words == "abstain" else parse_move(text, state.heroes)
+        if words.startswith("?") and position.seat not in (None, seat):
+            action: Move | Abstain | None = _open_hits(state, seat, text, position.over)
+        else:
+            action = Abstain() if words == "abstain" else parse_move(text, state.heroes)
         if action is None:
             raise _refuse(position, path, f"{text!r}: write 'hit HERO, HERO heal HERO' or abstain")
         reason = None if position.over else state.illegal_reason(seat, action)
@@ -81,6 +85,22 @@ def _post_moves(state: HeroBattleState, position: Position) -> None:
         if isinstance(action, Move):
             action = Move(tuple(canonical(list(action.hits))), tuple(canonical(list(action.heals))))
         state.moves[seat] = action
+
+
+def _open_hits(state: HeroBattleState, seat: Seat, text: str, over: bool) -> Move | None:
+    """A move of an anonymous round whose hits a player's position leaves open (``?``
+    or ``? heal HERO``): the first move the rules allow with those heals (the Battle
+    over: the heals alone, the last compile having changed what the rules allow)."""
+    rest = text.strip()[1:].strip()
+    heals = parse_move(rest, state.heroes) if rest else None
+    wanted = () if heals is None else heals.heals
+    if over:
+        return Move((), wanted)
+    need = state.need(seat)
+    for hits, healed in move_targets(need, state.heroes, state.double_up()):
+        if tuple(canonical(list(healed))) == tuple(canonical(list(wanted))):
+            return Move(tuple(hits), tuple(healed))
+    return None
 
 
 def _post_guesses(state: HeroBattleState, position: Position) -> None:
