@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 
 from gladiatorium.cli.main import app
 from gladiatorium.core import PositionError
+from gladiatorium.core.match import make_bots, run_match
+from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.hero_battle import GAME
 from gladiatorium.games.hero_battle.actions import Close, Guess, Move
 from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -250,3 +252,16 @@ def test_a_players_position_leaves_the_others_secrets_open() -> None:
     copy = GAME.load_position(state.options, 8, 7, text, "cy.yaml")
     assert copy.view("3") == state.view("3")
     assert copy.legal_actions("3") == state.legal_actions("3")
+
+
+@pytest.mark.parametrize(("name", "options"), [("mid-round", {}), ("round-dice", HAND_OF_GOD)])
+def test_a_battle_from_a_round_under_way_is_played_recorded_and_replayed(
+    name: str, options: dict[str, Any]
+) -> None:
+    """Bots play on to the end; the record keeps the position (its named dice too), so
+    it replays alike."""
+    state = load(name, options)
+    run_match(state, make_bots(GAME, 5, dict.fromkeys(state.seats, "inferrer")))
+    assert state.outcome() is not None
+    record = record_of(GAME, state)
+    assert verify(record, replay(record)) == []
