@@ -55,10 +55,10 @@ class HeroBattle(Game[HeroBattleOptions]):
     def load_position(
         self, options: HeroBattleOptions, players: int, seed: int, text: str, source: str
     ) -> HeroBattleState:
-        """A Battle taken over between two rounds, written by hand (docs/rules/
-        hero-battle.md, "Positions"); errors name ``source``. The text is kept in the
-        ``position`` option, so the state (a record, the server's match) rebuilds from
-        options."""
+        """A Battle taken over from a written position, between two rounds or inside
+        one (docs/rules/hero-battle.md, "Positions"); errors name ``source``. The text
+        is kept in the ``position`` option, so the state (a record, the server's match)
+        rebuilds from options."""
         try:
             return self.new_state(options.model_copy(update={"position": text}), players, seed)
         except PositionError as err:  # read as the option: named again by its source
