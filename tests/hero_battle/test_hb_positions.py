@@ -290,8 +290,8 @@ def _edited(old: str, new: str) -> str:
         ),
         (
             "death_last_round: true",
-            "moves: {}",
-            "pos.yaml:27: moves: Extra inputs are not permitted",
+            "posts: {}",
+            "pos.yaml:27: posts: Extra inputs are not permitted",
         ),
         ("  - name: ann ", "  - name: bob ", "pos.yaml:11: player 2, name: 'bob' is player 1's"),
         (

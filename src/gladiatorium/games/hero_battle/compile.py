@@ -299,8 +299,15 @@ def _team_bonus(
 
 
 def _winner(state: HeroBattleState, died: list[str], report: dict[str, Any]) -> None:
-    """The last hero alive wins. If the last ones die together, ``tie`` decides (R9);
-    Random Player's hero winning means every player lost."""
+    """The result, if the Battle is over, into the report."""
+    declare_winner(state, died)
+    if state.result is not None:
+        report["winner"] = state.result.to_json()
+
+
+def declare_winner(state: HeroBattleState, died: list[str]) -> None:
+    """The last hero alive wins. If the last ones (``died`` this round) die together,
+    ``tie`` decides (R9); Random Player's hero winning means every player lost."""
     living = [h for h in state.heroes.values() if h.alive]
     scores = state.scores()
     if living and len({h.player for h in living}) == 1:
@@ -323,8 +330,6 @@ def _winner(state: HeroBattleState, died: list[str], report: dict[str, Any]) -> 
         else:
             seats = sorted({h.player for h in last}, key=int)
             state.result = Outcome.win(seats, DIED_TOGETHER(), scores=scores)
-    if state.result is not None:
-        report["winner"] = state.result.to_json()
 
 
 def round_summary(state: HeroBattleState, report: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from gladiatorium.core import (
     Event,
     Game,
     GameInfo,
+    PositionError,
     Rng,
     Seat,
     State,
@@ -22,10 +23,10 @@ from gladiatorium.core import (
 from gladiatorium.core.channels import private_channel, public_channels
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
-from gladiatorium.games.hero_battle.position import check_players, read_position
 from gladiatorium.games.hero_battle.state import HeroBattleState
 from gladiatorium.games.hero_battle.terminal import HeroBattleTerminal
 from gladiatorium.games.hero_battle.web import HeroBattleWeb
+from gladiatorium.games.hero_battle.writer import write_position
 
 
 class HeroBattle(Game[HeroBattleOptions]):
@@ -54,12 +55,23 @@ class HeroBattle(Game[HeroBattleOptions]):
     def load_position(
         self, options: HeroBattleOptions, players: int, seed: int, text: str, source: str
     ) -> HeroBattleState:
-        """A Battle taken over between two rounds, written by hand (docs/rules/
-        hero-battle.md, "Positions"); errors name ``source``. The text is kept in the
-        ``position`` option, so the state (a record, the server's match) rebuilds from
-        options."""
-        check_players(read_position(text, options, source), players, source)
-        return self.new_state(options.model_copy(update={"position": text}), players, seed)
+        """A Battle taken over from a written position, between two rounds or inside
+        one (docs/rules/hero-battle.md, "Positions"); errors name ``source``. The text
+        is kept in the ``position`` option, so the state (a record, the server's match)
+        rebuilds from options."""
+        try:
+            return self.new_state(options.model_copy(update={"position": text}), players, seed)
+        except PositionError as err:  # read as the option: named again by its source
+            said = str(err)
+            if said.startswith("position:"):
+                raise PositionError(source + said.removeprefix("position")) from err
+            raise
+
+    def write_position(self, state: State[HeroBattleOptions], seat: Seat | None = None) -> str:
+        """The Battle at any decision (docs/rules/hero-battle.md, "Positions"); a
+        player's position leaves the other players' secrets open."""
+        assert isinstance(state, HeroBattleState)
+        return write_position(state, seat)
 
     def evaluate(self, state: State[HeroBattleOptions]) -> dict[Seat, float]:
         """Each player's hit points still standing (heroes alive or Zombies) against

@@ -15,16 +15,19 @@ a test) with ``--position FILE``. The format (docs/rules/hero-battle.md, "Positi
     random_player: Iron Wasp            # option random_player: Random Player's hero
     teams: {Red: [...], Blue: [...]}    # option teams: every player's hero on one team
 
-The position is the state between two rounds: the round's start (a scheduled
-resurrection, Hand of God, Random Player's hit, anonymity) happens after it, drawn from
-the seed. Everything is checked against the rules and the options in force; errors name
-the source, the line and the field.
+Without ``started`` the position is the state between two rounds: the round's start (a
+scheduled resurrection, Hand of God, Random Player's hit, anonymity) happens after it,
+drawn from the seed (``dice:`` first). With it the round is under way, its start as
+drawn, and ``moves``, ``guesses``, ``guess_results``, ``reports``, ``over`` say where it
+stands (``writer.py`` writes them; ``resume.py`` makes the round again). Everything is
+checked against the rules and the options in force; errors name the source, the line and
+the field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
@@ -39,6 +42,8 @@ from gladiatorium.games.hero_battle.setup import Hero, Setup, canonical
 if TYPE_CHECKING:
     from gladiatorium.games.hero_battle.options import HeroBattleOptions
 
+#: the team of the heroes a player's position leaves on teams it does not know
+OPEN_TEAM = "?"
 #: the largest HP (either sign) a position may give a hero
 HP_LIMIT = 1_000_000
 #: options that deal the Battle; a position is the deal, so they must be left empty
@@ -62,12 +67,53 @@ class _PlayerFile(BaseModel):
     signup: str | None = None
     hero: str | None = None
     heroes: list[str] | None = None
-    nemeses: list[str] = Field(min_length=2, max_length=2)
+    nemeses: list[str] | None = Field(None, min_length=2, max_length=2)
+
+
+class _StartedFile(BaseModel):
+    """The round's start as it was drawn: nothing is drawn again on loading."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    hand_of_god: str | None = None
+    forced_abstain: list[int] = Field(default_factory=list)
+    random_player_hit: str | None = None
+    anonymous: bool = False
+    posted: list[str] | None = None
+
+
+class _GuessResultFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    round: int = Field(ge=1)
+    hero: str
+    player: str
+    correct: bool
+
+
+class _DeathFile(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+    hero: str
+    player: str
+
+
+class _ReportFile(BaseModel):
+    """What the rules read again of a posted round report (the rest is kept as written)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    round: int = Field(ge=1)
+    deaths: list[_DeathFile]
 
 
 class _PositionFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     round: int = Field(ge=1)
+    seat: int | None = Field(None, ge=1)
+    started: _StartedFile | None = None
+    moves: dict[int, str] = Field(default_factory=dict)
+    guesses: dict[int, list[str]] = Field(default_factory=dict)
+    guess_results: dict[int, list[_GuessResultFile]] = Field(default_factory=dict)
+    reports: list[dict[str, Any]] = Field(default_factory=list)
+    over: bool = False
+    dice: list[int] = Field(default_factory=list)
     players: list[_PlayerFile] = Field(min_length=1, max_length=MAX_PLAYERS)
     heroes: dict[str, _HeroFile] = Field(min_length=1, max_length=3 * MAX_PLAYERS)
     random_player: str | None = None
@@ -77,14 +123,39 @@ class _PositionFile(BaseModel):
 
 
 @dataclass(frozen=True)
+class Started:
+    """A round already started: Hand of God's effect, the players it forces to
+    abstain, Random Player's hit, anonymity and the lines of the start post (None:
+    the usual lines for these)."""
+
+    effect: str | None
+    forced: tuple[Seat, ...]
+    random_hit: str | None
+    anonymous: bool
+    posted: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
 class Position:
-    """A position as it was read: the round about to start and the Battle's deal and
-    HP table (the heroes in canonical order, each with its owner)."""
+    """A position as it was read: the round (about to start, or started with
+    ``started``) and the Battle's deal and HP table (the heroes in canonical order,
+    each with its owner); the round's moves and guesses so far (notation, checked
+    against the Battle when it is built: ``fail`` names their line), the players'
+    guess results, the round reports posted, the match over, the next dice."""
 
     round: int
     setup: Setup
     team_bonus_given: bool
     death_last_round: bool
+    started: Started | None = None
+    moves: dict[Seat, str] = field(default_factory=dict)
+    guesses: dict[Seat, list[str]] = field(default_factory=dict)
+    guess_results: dict[Seat, list[dict[str, Any]]] = field(default_factory=dict)
+    reports: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+    dice: tuple[int, ...] = ()
+    fail: Fail | None = None
+    seat: Seat | None = None
 
     @property
     def players(self) -> int:
@@ -124,24 +195,62 @@ class _Reader:
         self.fail = fail
         self.by_fold: dict[str, str] = {}
         self.owners: dict[str, str] = {}
+        #: a player's position (``seat:``): the other players' secrets are left open
+        self.seat = None if parsed.seat is None else str(parsed.seat)
+        if parsed.seat is not None and parsed.seat > len(parsed.players):
+            raise fail(("seat",), f"no player {parsed.seat}")
+
+    def open_for(self, seat: Seat) -> bool:
+        """Whether ``seat``'s secrets may be left open (a player's position, another
+        player's)."""
+        return self.seat is not None and seat != self.seat
 
     def position(self) -> Position:
         self._hero_names()
         names, signups = self._players()
-        nemeses = self._nemeses()
         self._random_player()
+        nemeses = self._nemeses()
         heroes = self._heroes()
         teams = self._teams(heroes)
+        self._over(heroes)
+        setup = Setup(signups, names, heroes, nemeses, teams)
+        seats = {str(n) for n in range(1, len(self.file.players) + 1)}
+        return Position(
+            self.file.round,
+            setup,
+            self._team_bonus(heroes, teams),
+            self._death_last_round(),
+            self._started(heroes, seats),
+            self._by_seat(self.file.moves, "moves", seats),
+            self._by_seat(self.file.guesses, "guesses", seats),
+            self._guess_results(seats),
+            self._reports(),
+            self.file.over,
+            tuple(self._dice()),
+            self.fail,
+            self.seat,
+        )
+
+    def _over(self, heroes: dict[str, Hero]) -> None:
+        """A Battle going on has two players' (or Random Player's) heroes alive; one
+        over (``over: true``) has fewer, or has played its last round."""
         living = {h.player for h in heroes.values() if h.alive}
+        if self.file.over:
+            if len(living) >= 2 and self.file.round < self.options.max_rounds:
+                raise self.fail(
+                    ("over",),
+                    f"{len(living)} players' heroes alive before the last round "
+                    f"({self.options.max_rounds}, max_rounds): the Battle goes on",
+                )
+            if self.file.started is None:
+                raise self.fail(("over",), "a Battle over ended in a round: give started")
+            return
         if len(living) < 2:
             raise self.fail(
                 ("heroes",),
-                "the Battle is over: no hero is alive, or only one player's (or Random Player's)",
+                "the Battle is over: no hero is alive, or only one player's (or Random "
+                "Player's); write over: true",
             )
-        setup = Setup(signups, names, heroes, nemeses, teams)
-        return Position(
-            self.file.round, setup, self._team_bonus(heroes, teams), self._death_last_round()
-        )
 
     # ----- names ---------------------------------------------------------------------
     def _hero_names(self) -> None:
@@ -187,11 +296,12 @@ class _Reader:
             if name.casefold() in taken:
                 raise self.fail((*path, "name"), f"{name!r} is player {taken[name.casefold()]}'s")
             names[seat] = name
-            if (player.hero is None) == (player.heroes is None):
+            both = player.hero is not None and player.heroes is not None
+            if both or (player.hero is None and player.heroes is None and not self.open_for(seat)):
                 raise self.fail(path, "give hero: NAME (two heroes a player: heroes: [A, B])")
             field = "hero" if player.heroes is None else "heroes"
             listed = [player.hero] if player.hero is not None else list(player.heroes or [])
-            if len(listed) != each:
+            if len(listed) != each and not (self.open_for(seat) and len(listed) < each):
                 raise self.fail(
                     (*path, field), f"{each} hero(es) a player (option heroes_per_player)"
                 )
@@ -221,6 +331,12 @@ class _Reader:
         out: dict[Seat, tuple[str, ...]] = {}
         for index, player in enumerate(self.file.players):
             seat, path = str(index + 1), ("players", index, "nemeses")
+            if player.nemeses is None:
+                if not self.open_for(seat):
+                    raise self.fail(path, "give nemeses: [A, B]")
+                others = [h for h, o in self.owners.items() if o not in (seat, RANDOM_PLAYER)]
+                out[seat] = tuple(canonical(others)[:2])  # left open: any two will do
+                continue
             pair = [self.hero(name, path) for name in player.nemeses]
             if pair[0] == pair[1]:
                 raise self.fail(path, "two different nemeses")
@@ -239,14 +355,17 @@ class _Reader:
             if given is not None:
                 raise self.fail(("random_player",), "the option random_player is off")
         elif given is None:
-            raise self.fail(
-                ("random_player",), "the option random_player is on: name Random Player's hero"
-            )
+            if self.seat is None:
+                raise self.fail(
+                    ("random_player",), "the option random_player is on: name Random Player's hero"
+                )
         else:
             hero = self.hero(given, ("random_player",))
             if hero in self.owners:
                 raise self.fail(("random_player",), f"{hero} is player {self.owners[hero]}'s")
             self.owners[hero] = RANDOM_PLAYER
+        if self.seat is not None:
+            self._deal_open()
         for name in self.file.heroes:
             if name not in self.owners:
                 raise self.fail(
@@ -258,6 +377,33 @@ class _Reader:
                         else ""
                     ),
                 )
+
+    def _deal_open(self) -> None:
+        """A player's position: the heroes it leaves open go to the players whose
+        heroes it leaves open and to Random Player, as the rules allow (nobody plays
+        the hero they submitted, the seat's nemeses are players' heroes): any such deal
+        will do, the position's seat knowing none of it (Random Player's hit falls on
+        another's hero); the first in name and seat order is taken."""
+        each = self.options.heroes_per_player
+        open_heroes = [h for h in canonical(list(self.file.heroes)) if h not in self.owners]
+        places = [
+            str(index + 1)
+            for index in range(len(self.file.players))
+            for _ in range(each - list(self.owners.values()).count(str(index + 1)))
+        ]
+        if self.options.random_player and RANDOM_PLAYER not in self.owners.values():
+            places.append(RANDOM_PLAYER)
+        nemeses = self.file.players[int(self.seat or 1) - 1].nemeses or []
+        barred = {RANDOM_PLAYER: {n.casefold() for n in nemeses}}
+        started = self.file.started
+        if started is not None and started.random_player_hit is not None:
+            barred[RANDOM_PLAYER].add(started.random_player_hit.casefold())  # not its own
+        for index, player in enumerate(self.file.players):
+            if player.signup is not None:
+                barred[str(index + 1)] = {player.signup.casefold()}
+        dealt = _deal(places, open_heroes, barred)
+        if dealt is not None:
+            self.owners.update(dealt)
 
     # ----- the HP table --------------------------------------------------------------
     def _heroes(self) -> dict[str, Hero]:
@@ -319,6 +465,10 @@ class _Reader:
                 team_of[hero] = team
             teams[team] = tuple(canonical([h for h, t in team_of.items() if t == team]))
         missing = [h for h in heroes if self.owners[h] != RANDOM_PLAYER and h not in team_of]
+        if missing and self.seat is not None:  # the other teams, left open: one will do
+            team_of.update(dict.fromkeys(missing, OPEN_TEAM))
+            teams[OPEN_TEAM] = tuple(missing)
+            missing = []
         if missing:
             raise self.fail(("teams",), f"{', '.join(missing)}: every player's hero is on a team")
         for hero, team in team_of.items():
@@ -355,9 +505,126 @@ class _Reader:
         path: Path = ("death_last_round",)
         if self.file.round == 1:
             raise self.fail(path, "round 1 has no round before it")
+        if self.file.started is not None:
+            raise self.fail(path, "the round has started: its anonymity is written (anonymous)")
         if all(entry.status == "alive" for entry in self.file.heroes.values()):
             raise self.fail(path, "no hero is dead")
         return True
+
+    # ----- the round started, its moves and guesses ------------------------------------
+    def _started(self, heroes: dict[str, Hero], seats: set[str]) -> Started | None:
+        """The round's start as drawn: an effect of the agreed table, the players it
+        forces to abstain (living ones), Random Player's hit on a hero it may hit."""
+        given, options = self.file.started, self.options
+        if given is None:
+            for name in ("moves", "guesses"):
+                if getattr(self.file, name):
+                    raise self.fail((name,), "the round has not started: give started")
+            return None
+        path: Path = ("started",)
+        effect = given.hand_of_god
+        if effect is not None and not options.hand_of_god:
+            raise self.fail((*path, "hand_of_god"), "the option hand_of_god is off")
+        if effect is not None and effect not in options.hand_of_god_table:
+            table = ", ".join(options.hand_of_god_table)
+            raise self.fail((*path, "hand_of_god"), f"not on the table ({table})")
+        forced = tuple(sorted({str(s) for s in given.forced_abstain}, key=int))
+        if forced and effect != "forced-abstain":
+            raise self.fail((*path, "forced_abstain"), "only with hand_of_god: forced-abstain")
+        if len(forced) > options.forced_abstainers:
+            raise self.fail(
+                (*path, "forced_abstain"),
+                f"at most {options.forced_abstainers} (option forced_abstainers)",
+            )
+        for seat in forced:
+            alive = [h for h in heroes.values() if h.player == seat and h.alive]
+            if seat not in seats or not alive:
+                raise self.fail(
+                    (*path, "forced_abstain"), f"{seat} is no player with a living hero"
+                )
+        return Started(
+            effect,
+            forced,
+            self._random_hit(heroes),
+            given.anonymous,
+            None if given.posted is None else tuple(given.posted),
+        )
+
+    def _random_hit(self, heroes: dict[str, Hero]) -> str | None:
+        given = self.file.started
+        assert given is not None
+        if given.random_player_hit is None:
+            return None
+        path: Path = ("started", "random_player_hit")
+        if not self.options.random_player:
+            raise self.fail(path, "the option random_player is off")
+        hero = heroes[self.hero(given.random_player_hit, path)]
+        own = next(h for h in heroes.values() if h.player == RANDOM_PLAYER)
+        if self.file.over:  # hit before the last compile, which may have killed it
+            return hero.name
+        if not hero.hittable or (hero is own and own.status != "zombie"):
+            raise self.fail(path, f"Random Player cannot hit {hero.name}")
+        return hero.name
+
+    def _by_seat(self, given: dict[int, Any], name: str, seats: set[str]) -> dict[Seat, Any]:
+        """A field written by seat number: seats of the Battle, in seat order."""
+        for seat in given:
+            if str(seat) not in seats:
+                raise self.fail((name, seat), f"no player {seat}")
+        return {str(seat): given[seat] for seat in sorted(given)}
+
+    def _guess_results(self, seats: set[str]) -> dict[Seat, list[dict[str, Any]]]:
+        given = self._by_seat(self.file.guess_results, "guess_results", seats)
+        out: dict[Seat, list[dict[str, Any]]] = {}
+        for seat, results in given.items():
+            for index, result in enumerate(results):
+                path: Path = ("guess_results", int(seat), index)
+                if result.round >= self.file.round + self.file.over:
+                    raise self.fail((*path, "round"), "a round already compiled")
+                self.hero(result.hero, (*path, "hero"))
+            out[seat] = [r.model_dump() for r in results]
+        return out
+
+    def _reports(self) -> list[dict[str, Any]]:
+        """The round reports posted, one a round, in order, before this round (or up
+        to it, the Battle over)."""
+        last = 0
+        for index, report in enumerate(self.file.reports):
+            path: Path = ("reports", index)
+            try:
+                read = _ReportFile.model_validate(report)
+            except ValidationError as err:
+                first = err.errors()[0]
+                raise self.fail((*path, *first["loc"]), first["msg"]) from None
+            if read.round <= last or read.round >= self.file.round + self.file.over:
+                raise self.fail((*path, "round"), "one report a round, in order, before this one")
+            last = read.round
+            for death in read.deaths:
+                self.hero(death.hero, (*path, "deaths"))
+        return [dict(report) for report in self.file.reports]
+
+    def _dice(self) -> list[int]:
+        for index, value in enumerate(self.file.dice):
+            if value < 0:
+                raise self.fail(("dice", index), "a die or a draw is 0 or more")
+        return list(self.file.dice)
+
+
+def _deal(
+    places: list[str], heroes: list[str], barred: dict[str, set[str]]
+) -> dict[str, str] | None:
+    """Each place (an owner, once a hero) a hero of ``heroes``, none barred to it
+    (``barred``: owner -> folded names), the first such deal in order; None if none."""
+    if not places or not heroes:
+        return {}
+    place = places[0]
+    for hero in heroes:
+        if hero.casefold() in barred.get(place, set()):
+            continue
+        rest = _deal(places[1:], [h for h in heroes if h != hero], barred)
+        if rest is not None:
+            return {hero: place, **rest}
+    return None
 
 
 def can_resurrect(options: HeroBattleOptions) -> bool:

@@ -30,6 +30,7 @@ from gladiatorium.games.hero_battle.enumerate import (
 )
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.position import check_players, read_position
+from gladiatorium.games.hero_battle.resume import resume_round
 from gladiatorium.games.hero_battle.rules import (
     STATUS,
     Requirement,
@@ -106,8 +107,15 @@ class HeroBattleState(State[HeroBattleOptions]):
             self.round = position.round - 1  # start_round begins the position's round
             self.team_bonus_given = position.team_bonus_given
             self.death_last_round = position.death_last_round
+            self.rng.queue(position.dice)
+            self.reports = [dict(report) for report in position.reports]
+            for seat, results in position.guess_results.items():
+                self.guess_log[seat] = [dict(result) for result in results]
         self._announce_setup()
-        self.start_round()
+        if position is None or position.started is None:
+            self.start_round()
+        else:
+            resume_round(self, position)
 
     # ----- who is who --------------------------------------------------------------
     @property
