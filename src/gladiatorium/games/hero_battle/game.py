@@ -59,6 +59,8 @@ class HeroBattle(Game[HeroBattleOptions]):
         one (docs/rules/hero-battle.md, "Positions"); errors name ``source``. The text
         is kept in the ``position`` option, so the state (a record, the server's match)
         rebuilds from options."""
+        if not text.strip():  # the option left empty means a new Battle, not a position
+            raise PositionError(f"{source}: the position is empty")
         try:
             return self.new_state(options.model_copy(update={"position": text}), players, seed)
         except PositionError as err:  # read as the option: named again by its source
