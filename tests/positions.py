@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from gladiatorium.core import Game, Observation, Seat, State
@@ -116,3 +117,33 @@ def seeded_match(game: Game[Any], seed: int, players: int | None = None) -> Iter
         seat = state.awaiting()[0]
         state.apply(seat, bots[seat].choose(Observation(game, state, seat)))
     yield state
+
+
+def every_step_problems(
+    game: Game[Any],
+    states: Iterable[State[Any]],
+    seed: int,
+    forced: Callable[[State[Any], int], State[Any]],
+    forced_every: int,
+    seats_every: int,
+) -> list[str]:
+    """What the round trip fails to keep at the first step of a match that fails:
+    every step whole (loaded with ``seed + 500``); every ``forced_every`` steps the same
+    with the next dice forced (``forced(state, step)``: a copy, its dice written once
+    as ``dice:``; loaded with ``seed + 700``); every ``seats_every`` steps each seat's
+    position. A match of one decision or none is a problem too (nothing was checked)."""
+    steps = 0
+    for step, state in enumerate(states):
+        steps += 1
+        found = round_trip_problems(game, state, seed + 500, step)
+        if step % forced_every == 0:
+            again = forced(state, step)
+            if len(re.findall(r"^dice:", game.write_position(again), re.M)) != 1:
+                found.append("the forced dice are not written once as dice:")
+            found += round_trip_problems(game, again, seed + 700, step)
+        if step % seats_every == 0:
+            for seat in state.seats:
+                found += seat_position_problems(game, state, seat, seed)
+        if found:
+            return [f"step {step}: {problem}" for problem in found]
+    return [] if steps > 1 else ["the match had no decision to check"]

@@ -14,7 +14,7 @@ from eg_helpers import GAME, setup_text
 
 from gladiatorium.core import Observation, Rng, State
 from gladiatorium.core.match import make_bots
-from positions import round_trip_problems, seat_position_problems
+from positions import every_step_problems
 
 #: the two sides close together on a small patch of the arena, a Scout and a flyer
 #: each, so that random matches fight, dodge, fly and end within a few turns
@@ -70,18 +70,15 @@ def forced(state: State[Any], seed: int) -> State[Any]:
 
 @pytest.mark.parametrize(("name", "seed"), MATCHES)
 def test_every_decision_point_round_trips(name: str, seed: int) -> None:
-    steps = 0
-    for step, state in enumerate(decision_points(name, seed)):
-        steps += 1
-        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
-        if step % 3 == 0:
-            again = forced(state, seed * 1000 + step)
-            assert GAME.write_position(again).count("dice: ") == 1
-            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
-        if step % 10 == 0:
-            for seat in state.seats:
-                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
-    assert steps > 1
+    problems = every_step_problems(
+        GAME,
+        decision_points(name, seed),
+        seed,
+        lambda state, step: forced(state, seed * 1000 + step),
+        forced_every=3,
+        seats_every=10,
+    )
+    assert problems == [], (name, seed)
 
 
 def test_the_matches_reach_the_decisions_a_position_must_write() -> None:

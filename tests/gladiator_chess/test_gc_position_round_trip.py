@@ -13,7 +13,7 @@ import pytest
 from gladiatorium.core import Observation, Rng, State
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.gladiator_chess import GladiatorChess
-from positions import round_trip_problems, seat_position_problems
+from positions import every_step_problems
 
 GAME = GladiatorChess()
 
@@ -81,18 +81,15 @@ def forced(state: State[Any], seed: int) -> State[Any]:
 
 @pytest.mark.parametrize(("name", "seed"), MATCHES)
 def test_every_decision_point_round_trips(name: str, seed: int) -> None:
-    steps = 0
-    for step, state in enumerate(decision_points(name, seed)):
-        steps += 1
-        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
-        if step % 4 == 0:
-            again = forced(state, seed * 1000 + step)
-            assert GAME.write_position(again).count("dice: ") == 1
-            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
-        if step % 16 == 0:
-            for seat in state.seats:
-                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
-    assert steps > 1
+    problems = every_step_problems(
+        GAME,
+        decision_points(name, seed),
+        seed,
+        lambda state, step: forced(state, seed * 1000 + step),
+        forced_every=4,
+        seats_every=16,
+    )
+    assert problems == [], (name, seed)
 
 
 def test_the_matches_reach_the_decisions_a_position_must_write() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from gladiatorium.core import ForcedDiceExhausted, OptionsError, State
 from gladiatorium.games.hero_battle import GAME
-from positions import CONTINUATION, round_trip_problems, seat_position_problems
+from positions import CONTINUATION, every_step_problems
 
 #: short Battles of four (fewer than a forum Battle's eight: the rules hold for any
 #: number with two nemeses each, and a round's moves stay few) under the options that
@@ -87,18 +87,15 @@ def _continue(state: State[Any], chooser: int) -> None:
 
 @pytest.mark.parametrize(("name", "seed"), MATCHES)
 def test_every_decision_point_round_trips(name: str, seed: int) -> None:
-    steps = 0
-    for step, state in enumerate(decision_points(name, seed)):
-        steps += 1
-        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
-        if step % 4 == 0:
-            again = forced(state, seed * 1000 + step, step)
-            assert GAME.write_position(again).count("\ndice: ") == 1
-            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
-        if step % 6 == 0:
-            for seat in state.seats:
-                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
-    assert steps > 1
+    problems = every_step_problems(
+        GAME,
+        decision_points(name, seed),
+        seed,
+        lambda state, step: forced(state, seed * 1000 + step, step),
+        forced_every=4,
+        seats_every=6,
+    )
+    assert problems == [], (name, seed)
 
 
 def test_the_moderators_position_is_the_whole_truth() -> None:

@@ -14,7 +14,7 @@ import pytest
 from gladiatorium.core import Observation, Rng, State
 from gladiatorium.core.match import make_bots
 from gladiatorium.games.super_dice_heroes import GAME
-from positions import round_trip_problems, seat_position_problems
+from positions import every_step_problems
 
 #: short matches under the options that change what a position keeps
 OPTION_SETS: dict[str, dict[str, Any]] = {
@@ -53,15 +53,12 @@ def forced(state: State[Any], seed: int) -> State[Any]:
 
 @pytest.mark.parametrize(("name", "players", "seed"), MATCHES)
 def test_every_decision_point_round_trips(name: str, players: int, seed: int) -> None:
-    steps = 0
-    for step, state in enumerate(decision_points(name, players, seed)):
-        steps += 1
-        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
-        if step % 3 == 0:
-            again = forced(state, seed * 1000 + step)
-            assert GAME.write_position(again).count("\ndice: ") == 1
-            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
-        if step % 5 == 0:
-            for seat in state.seats:
-                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
-    assert steps > 1
+    problems = every_step_problems(
+        GAME,
+        decision_points(name, players, seed),
+        seed,
+        lambda state, step: forced(state, seed * 1000 + step),
+        forced_every=3,
+        seats_every=5,
+    )
+    assert problems == [], (name, players, seed)

@@ -19,7 +19,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_to_data,
     load_hero_file,
 )
-from positions import round_trip_problems, seat_position_problems
+from positions import every_step_problems
 
 
 def team(*stems: str) -> list[dict[str, Any]]:
@@ -67,15 +67,12 @@ def forced(state: State[Any], seed: int) -> State[Any]:
 
 @pytest.mark.parametrize(("name", "seed"), MATCHES)
 def test_every_decision_point_round_trips(name: str, seed: int) -> None:
-    steps = 0
-    for step, state in enumerate(decision_points(name, seed)):
-        steps += 1
-        assert round_trip_problems(GAME, state, seed + 500, step) == [], (name, seed, step)
-        if step % 4 == 0:
-            again = forced(state, seed * 1000 + step)
-            assert GAME.write_position(again).count("\ndice: ") == 1
-            assert round_trip_problems(GAME, again, seed + 700, step) == [], (name, seed, step)
-        if step % 8 == 0:
-            for seat in state.seats:
-                assert seat_position_problems(GAME, state, seat, seed) == [], (seat, step)
-    assert steps > 1
+    problems = every_step_problems(
+        GAME,
+        decision_points(name, seed),
+        seed,
+        lambda state, step: forced(state, seed * 1000 + step),
+        forced_every=4,
+        seats_every=8,
+    )
+    assert problems == [], (name, seed)
