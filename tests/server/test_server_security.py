@@ -24,11 +24,13 @@ from server_helpers import (
     register,
     wait_for,
 )
+from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from gladiatorium.core import registry
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
+from gladiatorium.server.db import Match
 from gladiatorium.server.service import MatchService
 
 
@@ -257,6 +259,12 @@ def test_no_secrets_in_logs(sqlite_client: TestClient, caplog: pytest.LogCapture
     assert token not in logged and invite not in logged
 
 
+def stored_ply(service: MatchService, match_id: str) -> int:
+    """The ply the database holds for a match (what a rebuild starts from)."""
+    with service.store.sessions() as session:
+        return int(session.scalar(select(Match.ply).where(Match.id == match_id)) or 0)
+
+
 def test_a_bot_over_its_thinking_time_gets_a_random_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -284,7 +292,9 @@ def test_a_bot_over_its_thinking_time_gets_a_random_move(
             register(client, "ada")
             match = create(client, "pig", {"1": "bot:sleepy", "2": "me"})["id"]
             service = service_of(client)
-            wait_for(lambda: service.store.live(match).ply >= 1, what="the fallback move")
+            # the move is in memory a moment before its transaction commits: wait for
+            # the stored row, then rebuild from it
+            wait_for(lambda: stored_ply(service, match) >= 1, what="the fallback move")
             seat, action = service.store.live(match).state.history[0]
             assert seat == "1" and str(action) == "roll"
             service.store.forget(match)
