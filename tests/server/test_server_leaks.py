@@ -2,7 +2,8 @@
 the same seed that differ only in a secret send byte-identical messages (GET bodies,
 action answers, refusals, WebSocket pushes, the typed frames' bodies and deltas, every kind
 of mail a seat may be sent, and the turns of ``GET /api/me/turns``, which ``/ws/me``
-pushes) to every seat that may not know the secret and to spectators. SQLite only: the
+pushes) to every seat that may not know the secret and to spectators; so are the
+seat's match page (its live part) and the result API's answer. SQLite only: the
 bodies do not depend on the backend, and the API tests run on both."""
 
 from __future__ import annotations
@@ -50,6 +51,19 @@ class Twins:
         assert answer.status_code == 200, answer.text
         return answer.content
 
+    def page(self, index: int, seat: str | None) -> bytes:
+        """The seat's live part of the match page (its players table, history, controls
+        and result) and the result API's answer, the match's id written as MATCH."""
+        match = self.ids[index]
+        if seat is None:  # a stranger's page: the holder's own would show a seat it holds
+            live = TestClient(self.client.app).get(f"/matches/{match}/live")
+        else:
+            live = self.client.get(f"/matches/{match}/live", params={"seat": seat})
+        assert live.status_code == 200, live.text
+        result = self.client.get(f"/api/matches/{match}/result")
+        answer = b"%d\n%s\n%s" % (result.status_code, result.content, live.content)
+        return answer.replace(match.encode(), b"MATCH")
+
     def legal(self, index: int, seat: str) -> list[str]:
         answer = self.client.get(f"/api/matches/{self.ids[index]}", params={"seat": seat})
         return list(answer.json()["legal"])
@@ -94,14 +108,16 @@ class Twins:
         ]
 
     def check(self) -> None:
-        """Every observer's GET body, and its WebSocket push when it changed, are the
-        same bytes in both matches; so are every mail a seat could be sent and the
-        observers' turns."""
+        """Every observer's GET body, its page and the result's answer, and its WebSocket
+        push when it changed, are the same bytes in both matches; so are every mail a seat
+        could be sent and the observers' turns."""
         turns = self.turns()
         assert turns[0] == turns[1], turns
         for seat in self.observers:
             bodies = [self.get(0, seat), self.get(1, seat)]
             assert bodies[0] == bodies[1], (seat, _diff(bodies[0], bodies[1]))
+            pages = [self.page(0, seat), self.page(1, seat)]
+            assert pages[0] == pages[1], (seat, _diff(pages[0], pages[1]))
             if seat is not None:
                 mails = [self.mail(0, seat), self.mail(1, seat)]
                 assert mails[0] == mails[1], (seat, _diff(mails[0], mails[1]))
