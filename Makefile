@@ -37,9 +37,11 @@ system:
 # among a worker per core (pytest-xdist), each file's tests on one worker (its live servers
 # and PostgreSQL cluster are made once)
 XDIST := --numprocesses auto --maxprocesses 4 --dist loadfile
+# the slowest tests, named in every run's output (the suite must stay under ten minutes)
+SLOWEST := --durations=25 --durations-min=10
 
 pytest: $(STAMP) system
-	expect=$$($(BIN)/python scripts/compiler-found) && GLADIATORIUM_EXPECT_COMPILED=$$expect $(BIN)/pytest $(XDIST)
+	expect=$$($(BIN)/python scripts/compiler-found) && GLADIATORIUM_EXPECT_COMPILED=$$expect $(BIN)/pytest $(XDIST) $(SLOWEST)
 
 # the pure Python build, as where no compiler is found: the conformance suite and the
 # pins of same plays (golden transcripts, perft, same plays and duels, which play every
