@@ -37,7 +37,7 @@ from gladiatorium.server.edge import (
     edge_protocols,
 )
 from gladiatorium.server.errors import Unauthorized
-from gladiatorium.server.hub import Hub, PostgresListener
+from gladiatorium.server.hub import DEADLINE, Hub, PostgresListener
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
@@ -117,8 +117,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
-    def from_elsewhere(match_id: str) -> None:
-        """Another process committed: catch up at the next push, then push."""
+    def from_elsewhere(match_id: str, what: str) -> None:
+        """Another process committed: catch up at the next push, then push (a round's
+        deadline set there: a ``deadline`` frame, as where it was set)."""
+        if what == DEADLINE:
+            service.store.deadline_set(match_id)
         service.store.mark_stale(match_id)
         changed(match_id)
 
