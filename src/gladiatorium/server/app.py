@@ -26,6 +26,7 @@ from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
 from gladiatorium.server.api import matches as api_matches
 from gladiatorium.server.api import socket as api_socket
+from gladiatorium.server.api import terminal as api_terminal
 from gladiatorium.server.collector import Collector
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
@@ -71,6 +72,7 @@ ROUTERS = (
     api_library.router,
     api_mail.router,
     api_socket.router,
+    api_terminal.router,
     pages_lobby.router,
     pages_accounts.router,
     pages_mail.router,
