@@ -96,28 +96,28 @@ def test_connect_plays_a_pig_match_against_a_bot_to_its_end(
 
 
 def test_connect_takes_an_invitation_as_a_guest(live_server: Start, tmp_path: Path) -> None:
-    """A guest's invitation: no login, the seat secret riding on a cookie (the API and
-    the socket), played to the end; the link used, a second use is refused in words."""
+    """The command itself, its moves typed on stdin: a guest's invitation (no login,
+    the seat secret riding on a cookie through the API and the socket) played to the
+    end, the last line the result; the link used, a second use is refused in words."""
     server = live_server(f"sqlite:///{tmp_path / 'guest.db'}")
     ada = register(server, "ada")
     created = create(server, ada, {"1": "invite", "2": "bot:random"})
     match, link = created["id"], created["invites"]["1"]
-    typed: list[str] = []
-
-    def read(prompt: str) -> str:  # hold after each roll, else roll
-        typed.append("hold" if typed and typed[-1] == "roll" else "roll")
-        return typed[-1]
-
-    out = io.StringIO()
-    result = connect(link, None, Login(None, None), Console(file=out), read, read)
-    assert result == httpx2.get(f"{server.url}/api/matches/{match}/result").json()["result"]
+    nobody = {"GLADIATORIUM_USER": None, "GLADIATORIUM_PASSWORD": None}
+    # hold after each roll (refused after a 1 lost the turn total), then roll again
+    played = runner.invoke(app, ["connect", link], input="roll\nhold\n" * 200, env=nobody)
+    assert played.exit_code == 0, played.output
+    result = httpx2.get(f"{server.url}/api/matches/{match}/result").json()["result"]
     assert result in (
         "Won by seat 1 (reached the target)",
         "Won by bot random (seat 2) (reached the target)",
     )
-    assert out.getvalue().startswith(f"match {match}, seat 1 on {server.url}\n")
-    with pytest.raises(ConnectError, match="already used"):
-        connect(link, None, Login(None, None), Console(file=out), read, read)
+    lines = played.output.strip().splitlines()
+    assert lines[0] == f"match {match}, seat 1 on {server.url}" and lines[-1] == result
+    assert "1> " in played.output  # the prompt, as at `gladiatorium play`
+    again = runner.invoke(app, ["connect", link], env=nobody)
+    assert again.exit_code == 1
+    assert again.output.startswith("error: this invitation was already used"), again.output
 
 
 def test_a_refused_login_and_bad_links_are_one_clear_line(
