@@ -99,7 +99,7 @@ class Server:
     def call(self, method: str, path: str, **given: Any) -> httpx2.Response:
         try:
             answer = self.http.request(method, path, **given)
-        except httpx2.HTTPError as err:
+        except (httpx2.HTTPError, httpx2.InvalidURL) as err:
             raise ConnectError(f"cannot reach {self.base}: {err or type(err).__name__}") from None
         if answer.status_code >= 400:
             raise Refused(answer.status_code, _error_of(answer))
