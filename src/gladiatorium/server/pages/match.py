@@ -133,7 +133,8 @@ def match_context(
     # who has moved: a simultaneous round keeps everyone awaited until it closes, to
     # allow edits; the match waits only on the seats still deciding
     still = set(deciding)
-    events = [{**e, "text": game.web.named_event(e["text"], names)} for e in body["events"]]
+    # the page's last events, their players named as the server knows them
+    events = [{**e, "text": game.web.named_event(e["text"], names)} for e in body["events"][-300:]]
     return {
         "to_move": [named_seat(s, names) or f"seat {s}" for s in players if s in still],
         "moved": [named_seat(s, names) or f"seat {s}" for s in players if s not in still],
@@ -157,7 +158,7 @@ def match_context(
         "console_only": console and set(legal) <= set(timeout),
         "suggestions": legal[:MAX_SUGGESTIONS],
         "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
-        "events": events[-300:],
+        "events": events,
         "outcome": result_label(body["outcome"], names),
         "console": console,
         "close": [a for a in timeout if a in legal],
