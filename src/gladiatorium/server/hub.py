@@ -1,8 +1,9 @@
 """Telling connections that a match changed, in this process and in every other
 server process on the same PostgreSQL database (LISTEN/NOTIFY).
 
-A notice carries only the match id: each connection then builds its own seat's
-body, so nothing a seat may not see ever travels through the hub.
+A notice carries only the match id (and, between processes, a public word on what
+changed: a round's deadline set): each connection then builds its own seat's body, so
+nothing a seat may not see ever travels through the hub.
 """
 
 from __future__ import annotations
