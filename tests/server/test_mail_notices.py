@@ -140,3 +140,71 @@ def test_a_battle_player_who_moved_is_not_awaited_by_mail() -> None:
     people = awaited_people(live)
     assert sorted(people) == [101, 102, 103, 104, 105, 106, 107]  # seats 2 to 8
     assert not_awaited(live) == {100, 108}  # seat 1, who moved, and the moderator
+
+
+def test_match_over_mail_names_the_winner_as_the_pages_do(
+    driven: TestClient, smtp_server: SmtpServer
+) -> None:
+    """The "match over" mail says who won by user name (and the score where the game
+    keeps one: ``test_result_text_names_bots_with_their_seats_and_teams``), in the same
+    words as the match page's result (``GET /api/matches/ID/result``), never "seat 2"."""
+    client, sink = driven, smtp_server.sink
+    app: Any = client.app
+    notices, sender = app.state.notices, app.state.mail_sender
+    tokens = {name: register(client, name) for name in ("ada", "bob")}
+    client.cookies.clear()
+    for name, token in tokens.items():
+        address = f"{name}@example.org"
+        client.put(
+            "/api/me/mail", json={"address": address, "match_over": True}, headers=headers(token)
+        )
+        assert sender.send_due() == 1
+        assert client.get(link_in(sink.to(address)[0], "/mail/confirm/")).status_code == 200
+    ada = app.state.accounts.user_of(tokens["ada"]).id
+    match = app.state.service.creation.create(
+        ada, "pig", None, {"target": 1}, {"1": "me", "2": "open"}, seed=3
+    ).id
+    joined = client.post(
+        f"/api/matches/{match}/join", json={"seat": "2"}, headers=headers(tokens["bob"])
+    )
+    assert joined.status_code == 200, joined.text
+    for _ in range(100):
+        awaiting = client.get(f"/api/matches/{match}").json()["awaiting"]
+        if not awaiting:
+            break
+        name = "ada" if awaiting == ["1"] else "bob"
+        legal = client.get(
+            f"/api/matches/{match}", params={"seat": awaiting[0]}, headers=headers(tokens[name])
+        ).json()["legal"]
+        answer = client.post(
+            f"/api/matches/{match}/actions",
+            json={"seat": awaiting[0], "action": "hold" if "hold" in legal else "roll"},
+            headers=headers(tokens[name]),
+        )
+        assert answer.status_code == 200, answer.text
+    summary = client.get(f"/api/matches/{match}/result").json()
+    label, winner = summary["result"], "ada"
+    assert label == "Won by ada (reached the target)"  # seed 3: ada's first roll scores
+    assert notices.tick() == 2
+    assert sender.send_due() == 2
+    for name in ("ada", "bob"):
+        said = text_of(sink.to(f"{name}@example.org", "Match over")[0])
+        mine = "You won" if name == winner else "You lost"
+        assert f"{mine}. {label}." in said, said
+        assert "seat 1 won" not in said and "seat 2 won" not in said
+
+
+def test_result_text_names_bots_with_their_seats_and_teams() -> None:
+    """The mail's result line for a bot's win and for a team's."""
+    from gladiatorium.server.mail_notices import result_text
+
+    names = {"1": "ada", "2": "bot greedy (seat 2)"}
+    bot_won = {"winners": ["2"], "reason": "reached the target", "scores": {"1": 40, "2": 101}}
+    assert result_text(bot_won, ["1"], names) == (
+        "You lost. Won by bot greedy (seat 2) (reached the target); "
+        "score: ada 40, bot greedy (seat 2) 101."
+    )
+    team = {"winners": ["1", "3"], "team": "White", "reason": "checkmate"}
+    names = {"1": "ada", "2": "bob", "3": "cy", "4": "dee"}
+    assert result_text(team, ["3"], names) == "You won. Won by White (ada, cy) (checkmate)."
+    assert result_text({"winners": [], "reason": "agreed"}, ["1"], names) == "Draw (agreed)."

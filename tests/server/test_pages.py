@@ -290,7 +290,7 @@ def test_moderator_console_in_the_browser(browser: Browser, page_server: str) ->
     page.get_by_role("button", name="Create the match").click()
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
     expect(page.locator("#conn")).to_have_text("live")
-    expect(page.locator("#to-move")).to_contain_text("1, 2, 3, 4, 5, 6, 7, 8")
+    expect(page.locator("#to-move")).to_contain_text("seat 1, seat 2, seat 3, seat 4, seat 5")
     page.get_by_label("Round deadline in").fill("45")
     page.get_by_role("button", name="Set the deadline").click()
     expect(page.locator(".console")).to_contain_text("round at")

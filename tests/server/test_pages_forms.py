@@ -4,6 +4,7 @@ console, and what each seat's page may show."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -299,7 +300,8 @@ def test_moderator_console_deadline_close_and_posts(pages_app: object) -> None:
     match_id = match_id_of(location)
     page = client.get(f"/matches/{match_id}?seat=moderator").text
     assert "Moderator console" in page
-    assert "Still to move: 1, 2, 3, 4, 5, 6, 7, 8." in page
+    # players by name with their seat; an open seat by its number
+    assert "Still to move: mod (seat 1), seat 2, seat 3, seat 4, seat 5, seat 6, seat 7, " in page
     assert "Close the round now (close)" in page
     player = client.get(f"/matches/{match_id}?seat=1").text
     assert "Moderator console" not in player and 'id="notation"' in player
@@ -308,7 +310,14 @@ def test_moderator_console_deadline_close_and_posts(pages_app: object) -> None:
         f"/matches/{match_id}/act", data={"csrf": csrf(client), "seat": "1", "action": move}
     )
     page = client.get(f"/matches/{match_id}?seat=moderator").text
-    assert "Still to move: 2, 3, 4, 5, 6, 7, 8." in page and "Moved (or out): 1." in page
+    assert "Still to move: seat 2, seat 3, seat 4, seat 5, seat 6, seat 7, seat 8." in page
+    assert "Moved (or out): mod (seat 1)." in page
+    # the page's events name the player as the server does, not as the engine's "Player 1"
+    assert "Round 1: mod (seat 1) hits " in html.unescape(page)
+    assert "Player 1 " not in page
+    spectator = client.get(f"/matches/{match_id}?seat=spectator").text
+    assert "Round 1: mod (seat 1) hits " in html.unescape(spectator)
+    assert "(mod (seat 1))" not in spectator  # the secret identity stays secret
     set_it = client.post(
         f"/matches/{match_id}/deadline",
         data={"csrf": csrf(client), "seat": "moderator", "minutes": "90"},

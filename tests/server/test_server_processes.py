@@ -71,8 +71,10 @@ class Player:
             timeout=30,
         )
 
-    def socket(self, match: str, seat: str | None = None) -> ClientConnection:
+    def socket(self, match: str, seat: str | None = None, framed: bool = False) -> ClientConnection:
         query = "" if seat is None else f"?seat={seat}"
+        if framed:
+            query += ("&" if query else "?") + "frames=2"
         return connect(
             f"{self.server.ws_url}/ws/matches/{match}{query}",
             additional_headers=self.headers,
@@ -234,6 +236,34 @@ def test_two_processes_share_one_postgresql_database(
         assert ada.body(chess) == on_second.body(chess)
     row_digest, replay, plies = replayed_digest(postgres_url, chess)
     assert plies == 3 and row_digest == replay
+
+
+def test_a_round_deadline_reaches_the_pages_of_every_process(
+    live_server: Start, postgres_url: str
+) -> None:
+    """The moderator sets a round's deadline through one process: a player's socket on
+    the other process gets the ``deadline`` frame too (its page fetches the deadline),
+    as one on the same process does; the notice says what changed."""
+    first, second = live_server(postgres_url), live_server(postgres_url)
+    mod = Player(first, "deadlinemod")
+    open_seats = {str(n): "open" for n in range(2, 9)}
+    match = mod.create("hero-battle", {"moderator": "me", "1": "me", **open_seats})
+    with (
+        mod.socket(match, "1", framed=True) as here,
+        mod.on(second).socket(match, "1", framed=True) as there,
+    ):
+        assert receive(here, lambda m: True)["type"] == "body"
+        assert receive(there, lambda m: True)["type"] == "body"
+        answer = httpx2.post(
+            f"{first.url}/api/matches/{match}/deadline",
+            json={"seat": "moderator", "minutes": 45},
+            headers=mod.headers,
+        )
+        assert answer.status_code == 200, answer.text
+        assert json.loads(here.recv(timeout=30)) == {"type": "deadline", "ply": 0}
+        assert json.loads(there.recv(timeout=30)) == {"type": "deadline", "ply": 0}
+    deadlines = httpx2.get(f"{second.url}/api/matches/{match}/posts", headers=mod.headers).json()
+    assert [d["kind"] for d in deadlines["deadlines"]] == ["round"], deadlines
 
 
 @pytest.mark.parametrize("other_seat", [True, False])

@@ -272,6 +272,44 @@ def _resumed(
     return get_game(record.game), state, record.seed, [f"{k}={v}" for k, v in given.items()]
 
 
+@app.command("connect")
+def connect_command(
+    url: Annotated[
+        str,
+        typer.Argument(help="An invitation link, or a match's link (http://HOST/matches/ID)."),
+    ],
+    seat: Annotated[
+        str | None, typer.Option(help="The seat to play (or ?seat=S in a match's link).")
+    ] = None,
+    user: Annotated[
+        str | None, typer.Option(envvar="GLADIATORIUM_USER", help="Log in as this user.")
+    ] = None,
+    password: Annotated[
+        str | None,
+        typer.Option(
+            envvar="GLADIATORIUM_PASSWORD", help="The password (asked for when not given)."
+        ),
+    ] = None,
+) -> None:
+    """Play a seat of a match on a Gladiatorium server at the terminal: an invitation
+    link (as the account given by --user, else as a guest), or a match's link with a
+    seat and a login (an open seat is joined). The same board, prompt and commands as
+    'play' ('legal', 'help', 'board', 'rules', 'quit'); it waits for the others between
+    turns and ends with the result."""
+    from getpass import getpass
+
+    from gladiatorium.cli.connect import ConnectError, Login, Quit, connect
+
+    try:
+        result = connect(url, seat, Login(user, password), console, console.input, getpass)
+    except ConnectError as err:
+        raise fail(str(err), 1) from None
+    except Quit:
+        console.print("[yellow]left the match[/yellow] (it goes on: connect again to play on)")
+        return
+    console.print(Text(result, style="bold"), highlight=False)
+
+
 @app.command("rules")
 def rules_command(game_slug: Annotated[str, typer.Argument(metavar="GAME")]) -> None:
     """The game's rules and rulings, paged on a terminal."""

@@ -68,6 +68,43 @@ def with_note(action: str, notes: dict[str, str]) -> str:
     return f"{action} ({notes[action]})" if action in notes else action
 
 
+#: the ``help`` line on ``undo``, where it is offered (a match played here)
+UNDO_HELP = "'undo' takes back your last action (against bots, while no die was rolled since), "
+
+
+def print_help(game: Game[Any], console: Console, undo: str = "") -> None:
+    """The prompt's ``help``: the game's notation, the commands, the game's ``look``."""
+    console.print(game.terminal.notation_help(), highlight=False)
+    console.print(
+        "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
+        "contain the words, 'board' redraws the board, 'rules' shows the rules, "
+        f"{undo}'quit' stops."
+    )
+    look = game.terminal.look_help()
+    if look:
+        console.print(f"'look ...': {look}", highlight=False)
+
+
+def print_legal(console: Console, legal: list[str], notes: dict[str, str], words: str) -> None:
+    """The prompt's ``legal``: the actions (with the game's notes), those containing
+    every word of ``words`` when given; a long list is cut at :data:`LEGAL_SHOWN` with
+    a count of the rest."""
+    wanted = words.lower().split()
+    shown = [a for a in legal if all(w in a.lower() for w in wanted)]
+    if not shown:
+        console.print(Text(f"no legal action contains '{words}'"), highlight=False)
+        return
+    listed = (with_note(a, notes) for a in shown[:LEGAL_SHOWN])
+    console.print(Text("  ".join(listed)), highlight=False)
+    if len(shown) > LEGAL_SHOWN:
+        console.print(
+            f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "
+            "narrow them with 'legal WORDS'",
+            style="dim",
+            highlight=False,
+        )
+
+
 def dice_state(state: State[Any]) -> Any:
     """What tells whether a die was rolled (or a card dealt) since: the dice stream."""
     return (state.rng.generator().getstate(), state.rng.forced_left)
@@ -140,16 +177,7 @@ class HumanSeat:
                 self._show(state, seat)
                 continue
             if command == "help":
-                self.console.print(self.game.terminal.notation_help(), highlight=False)
-                self.console.print(
-                    "Also: 'legal' (or '?') lists your actions, 'legal WORDS' only those that "
-                    "contain the words, 'board' redraws the board, 'rules' shows the rules, "
-                    "'undo' takes back your last "
-                    "action (against bots, while no die was rolled since), 'quit' stops."
-                )
-                look = self.game.terminal.look_help()
-                if look:
-                    self.console.print(f"'look ...': {look}", highlight=False)
+                print_help(self.game, self.console, UNDO_HELP)
                 continue
             if command == "rules":
                 if not show_rules(self.game, self.console):
@@ -233,22 +261,8 @@ class HumanSeat:
     def _legal(self, state: State[Any], seat: Seat, words: str) -> None:
         """The seat's legal actions, those containing every word of ``words`` when given;
         a long list is cut at :data:`LEGAL_SHOWN` with a count of the rest."""
-        wanted = words.lower().split()
         legal = [str(a) for a in state.legal_actions(seat)]
-        shown = [a for a in legal if all(w in a.lower() for w in wanted)]
-        if not shown:
-            self.console.print(Text(f"no legal action contains '{words}'"), highlight=False)
-            return
-        notes = self.game.terminal.action_notes(state, seat)
-        listed = (with_note(a, notes) for a in shown[:LEGAL_SHOWN])
-        self.console.print(Text("  ".join(listed)), highlight=False)
-        if len(shown) > LEGAL_SHOWN:
-            self.console.print(
-                f"... and {len(shown) - LEGAL_SHOWN} more of {len(shown)}: "
-                "narrow them with 'legal WORDS'",
-                style="dim",
-                highlight=False,
-            )
+        print_legal(self.console, legal, self.game.terminal.action_notes(state, seat), words)
 
     def _look(self, state: State[Any], seat: Seat, query: str) -> None:
         """The game's extra information on request, or why there is none."""

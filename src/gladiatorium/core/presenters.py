@@ -185,6 +185,17 @@ class Code:
         return f"{self.name}: {self.line}"
 
 
+def named_seat(seat: Seat, names: Mapping[Seat, str]) -> str | None:
+    """Whoever holds ``seat`` by the public name the server gives them (``names``: a
+    user name, ``bot NAME (seat S)``), with the seat: ``ada (seat 2)``; None where no
+    one named holds it (an open, invited or server seat, which the server calls ``seat
+    S``)."""
+    name = names.get(seat)
+    if name is None or name == f"seat {seat}":
+        return None
+    return name if "(seat " in name else f"{name} (seat {seat})"
+
+
 class WebPresenter:
     """The game on the web pages: the match page's picture, texts to publish, the
     designer of a library item. Built only from what the seat may know, every user
@@ -210,6 +221,13 @@ class WebPresenter:
         whose picture speaks of players by seat (Hero Battle's guesses); the picture
         alone by default. Names are public: a game must not tie one to a secret."""
         return self.picture(state, seat)
+
+    def named_event(self, text: str, names: Mapping[Seat, str]) -> str:
+        """An event's text as the match page shows it, with the players the engine
+        names by seat named as the server knows them (``names``, as for
+        :meth:`named_picture`); the engine's text by default. Only the page's words
+        change: the events themselves (and their digests) stay the engine's."""
+        return text
 
     def text(self, state: State[Any], seat: Seat | None) -> str:
         """The match as text, shown on the page when there is no :meth:`picture`: the

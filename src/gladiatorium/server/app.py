@@ -26,6 +26,7 @@ from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
 from gladiatorium.server.api import matches as api_matches
 from gladiatorium.server.api import socket as api_socket
+from gladiatorium.server.api import terminal as api_terminal
 from gladiatorium.server.collector import Collector
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions, migrate
@@ -37,7 +38,7 @@ from gladiatorium.server.edge import (
     edge_protocols,
 )
 from gladiatorium.server.errors import Unauthorized
-from gladiatorium.server.hub import Hub, PostgresListener
+from gladiatorium.server.hub import DEADLINE, Hub, PostgresListener
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
@@ -71,6 +72,7 @@ ROUTERS = (
     api_library.router,
     api_mail.router,
     api_socket.router,
+    api_terminal.router,
     pages_lobby.router,
     pages_accounts.router,
     pages_mail.router,
@@ -117,8 +119,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
-    def from_elsewhere(match_id: str) -> None:
-        """Another process committed: catch up at the next push, then push."""
+    def from_elsewhere(match_id: str, what: str) -> None:
+        """Another process committed: catch up at the next push, then push (a round's
+        deadline set there: a ``deadline`` frame, as where it was set)."""
+        if what == DEADLINE:
+            service.store.deadline_set(match_id)
         service.store.mark_stale(match_id)
         changed(match_id)
 

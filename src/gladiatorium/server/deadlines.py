@@ -17,6 +17,7 @@ from gladiatorium.core import Action, Seat
 from gladiatorium.core.outcome import side_places
 from gladiatorium.server.db import Deadline, Match, utcnow
 from gladiatorium.server.errors import BadRequest, Claimed, Conflict, Forbidden
+from gladiatorium.server.hub import DEADLINE
 from gladiatorium.server.store import Live, MatchStore
 
 log = logging.getLogger("gladiatorium.match")
@@ -79,8 +80,8 @@ class Deadlines:
             )
             due = utcnow() + timedelta(minutes=minutes)
             session.add(Deadline(match_id=match_id, kind="round", ply=round_number, due_at=due))
-        with live.lock:
-            live.deadlines_set += 1
+            self.store.notify_others(session, match_id, DEADLINE)  # their pages too
+        self.store.deadline_set(match_id)
         self.store.on_change(match_id)
 
     def pending(self, match_id: str) -> list[dict[str, Any]]:

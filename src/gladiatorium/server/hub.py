@@ -1,8 +1,9 @@
 """Telling connections that a match changed, in this process and in every other
 server process on the same PostgreSQL database (LISTEN/NOTIFY).
 
-A notice carries only the match id: each connection then builds its own seat's
-body, so nothing a seat may not see ever travels through the hub.
+A notice carries only the match id (and, between processes, a public word on what
+changed: a round's deadline set): each connection then builds its own seat's body, so
+nothing a seat may not see ever travels through the hub.
 """
 
 from __future__ import annotations
@@ -35,9 +36,15 @@ def origin() -> str:
     return name
 
 
-def notice(match_id: str) -> str:
-    """The NOTIFY payload for a change of ``match_id`` made by this process."""
-    return f"{match_id} {origin()}"
+#: what a notice may say changed beyond "something": only a round's deadline was set
+DEADLINE = "deadline"
+
+
+def notice(match_id: str, what: str = "") -> str:
+    """The NOTIFY payload for a change of ``match_id`` made by this process; ``what``:
+    a word saying what changed where it is nothing a copy catches up on by itself
+    (:data:`DEADLINE`: a round's deadline set, which the pages fetch again)."""
+    return f"{match_id} {origin()} {what}" if what else f"{match_id} {origin()}"
 
 
 class Changes:
@@ -127,12 +134,14 @@ class PostgresListener(threading.Thread):
     def __init__(
         self,
         conninfo: str,
-        on_notice: Callable[[str], None],
+        on_notice: Callable[[str, str], None],
         also: dict[str, Callable[[str], None]] | None = None,
         on_listening: Callable[[bool], None] | None = None,
     ) -> None:
         super().__init__(name="gladiatorium-listen", daemon=True)
         self.conninfo = conninfo
+        #: told each other process's notice: the match, and what changed ('' or a word,
+        #: :func:`notice`)
         self.on_notice = on_notice
         #: other channels listened to, each with what to do with a payload (talk's)
         self.also = dict(also or {})
@@ -156,9 +165,10 @@ class PostgresListener(threading.Thread):
                             if message.channel in self.also:
                                 self.also[message.channel](message.payload)
                                 continue
-                            match_id, _, sender = message.payload.partition(" ")
+                            match_id, _, rest = message.payload.partition(" ")
+                            sender, _, what = rest.partition(" ")
                             if sender != own:
-                                self.on_notice(match_id)
+                                self.on_notice(match_id, what)
             except psycopg.Error as err:
                 self.on_listening(False)
                 log.warning("listen connection lost (%s); reconnecting", err)

@@ -11,13 +11,15 @@ is marked (``mail_reminders``) so that it is done once. The marks and the unique
 of the outbox make every one of these happen once, however many server processes look.
 
 A mail says only what its seat may know: the match, the game's name, the seat and the
-public result (``seat_facts``); never the seat's view.
+public result, who won named as the pages name them (``seat_facts``,
+``server/results.py``); never the seat's view.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -29,6 +31,7 @@ from gladiatorium.core import GladiatoriumError, Seat
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import Deadline, Match, MatchSeat, utcnow
 from gladiatorium.server.mail import KIND_CHOICE, MailAddress, Outgoing, Reminded, TurnMark
+from gladiatorium.server.results import match_names, result_label
 from gladiatorium.server.store import Live, MatchStore
 
 log = logging.getLogger("gladiatorium.mail")
@@ -56,9 +59,12 @@ def not_awaited(live: Live) -> set[int]:
     return holders - set(awaited_people(live))
 
 
-def seat_facts(live: Live, seats: list[Seat]) -> dict[str, Any]:
+def seat_facts(
+    live: Live, seats: list[Seat], names: Mapping[Seat, str] | None = None
+) -> dict[str, Any]:
     """What a mail about ``live`` may say to the holder of ``seats``: the match, the
-    game's name, the seats and, once over, the public result. Nothing of any view."""
+    game's name, the seats and, once over, the public result, its seats named by
+    ``names`` (``results.seat_names``; ``seat N`` where missing). Nothing of any view."""
     facts: dict[str, Any] = {
         "match": live.id,
         "game": live.game.info.name,
@@ -66,21 +72,20 @@ def seat_facts(live: Live, seats: list[Seat]) -> dict[str, Any]:
     }
     if live.over:
         outcome = live.adjudicated or live.game.outcome_seen_by(live.state, None) or {}
-        facts["result"] = result_text(outcome, seats)
+        facts["result"] = result_text(outcome, seats, names or {})
     return facts
 
 
-def result_text(outcome: dict[str, Any], seats: list[Seat]) -> str:
-    """The public result in words, from the seats' side: who won, and why."""
+def result_text(outcome: dict[str, Any], seats: list[Seat], names: Mapping[Seat, str]) -> str:
+    """The public result in words from the seats' side, then as every page says it
+    (``results.result_label``): ``You won. Won by ada (reached the target); score: ada
+    100, bob 42.``"""
     winners = [str(w) for w in outcome.get("winners") or []]
-    reason = str(outcome.get("reason") or "").strip()
-    if outcome.get("draw") or not winners:
-        said = "The match ended in a draw"
-    else:
-        mine = [s for s in seats if s in winners]
-        who = "seat " + ", ".join(winners) if len(winners) == 1 else "seats " + ", ".join(winners)
-        said = f"You won ({who})" if mine else f"You lost: {who} won"
-    return f"{said}: {reason}." if reason else f"{said}."
+    label = result_label(outcome, names) or "Draw"
+    if not winners:
+        return f"{label}."
+    mine = any(s in winners for s in seats)
+    return f"{'You won' if mine else 'You lost'}. {label}."
 
 
 class Notices:
@@ -154,7 +159,8 @@ class Notices:
                 if row.kind == "user" and row.user_id is not None:
                     holders.setdefault(row.user_id, []).append(seat)
             awaited = awaited_people(live)
-            facts = {user: seat_facts(live, seats) for user, seats in holders.items()}
+            names = match_names(self.store, match_id) if live.over else {}
+            facts = {user: seat_facts(live, seats, names) for user, seats in holders.items()}
             over, ply = live.over, live.ply
         self._release(match_id, {**released, **dict.fromkeys(set(holders) - set(awaited), ply)})
         with self.store.sessions() as session:

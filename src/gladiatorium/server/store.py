@@ -336,6 +336,15 @@ class MatchStore:
             seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == match_id))
             live.seats = {s.seat: s for s in seats}
 
+    def deadline_set(self, match_id: str) -> None:
+        """A round's deadline of ``match_id`` was set (here or, told by a notice, in
+        another process): its sockets send a ``deadline`` frame at the next push."""
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is not None:
+            with live.lock:
+                live.deadlines_set += 1
+
     def mark_stale(self, match_id: str) -> None:
         """Another process committed to ``match_id``: catch up before the next push."""
         with self._guard:
@@ -436,10 +445,13 @@ class MatchStore:
             log.warning("deadline %d claimed: exiting now (fault injection)", deadline_id)
             os._exit(70)
 
-    def notify_others(self, session: Session, match_id: str) -> None:
-        """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY)."""
+    def notify_others(self, session: Session, match_id: str, what: str = "") -> None:
+        """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY);
+        ``what``: a word for what changed (``hub.notice``)."""
         if self.postgres:
-            session.execute(text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id)})
+            session.execute(
+                text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id, what)}
+            )
 
     def _store_progress(self, session: Session, live: Live) -> None:
         changed = session.connection().execute(

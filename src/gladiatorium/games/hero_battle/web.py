@@ -12,22 +12,33 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gladiatorium.core import Seat, State, WebPresenter
+from gladiatorium.core.presenters import named_seat
 from gladiatorium.core.web_parts import button, e
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.round_post import round_post
 
 MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")
+#: the engine's own name of a player without a forum name (``setup.player_names``)
+PLAYER = re.compile(r"\bPlayer (\d+)\b")
 
 
 def player_name(view: dict[str, Any], seat: str, names: Mapping[Seat, str]) -> str:
     """How the picture names the player at ``seat``: the server's public name (a user
     name, a bot) with the seat, else the game's own ('Player 3' or a forum name)."""
-    name = names.get(seat)
-    if name is None:
+    named = named_seat(seat, names)
+    if named is None:
         player = (view.get("players") or {}).get(seat) or {}
         return str(player.get("name") or f"Player {seat}")
-    return name if "(seat " in name else f"{name} (seat {seat})"
+    return named
+
+
+def named_event(text: str, names: Mapping[Seat, str]) -> str:
+    """An event's text with each ``Player N`` whose seat someone named holds called by
+    that name: ``Round 2: ada (seat 3) abstains.``. A name is public and tied to the seat
+    only, as ``Player N`` was: an event that ties a hero to a player (a private
+    assignment, a reveal) says no more than it said."""
+    return PLAYER.sub(lambda m: named_seat(m[1], names) or m[0], text)
 
 
 def web_picture(
@@ -193,6 +204,10 @@ class HeroBattleWeb(WebPresenter):
         """The picture with the players named as the server knows them (public)."""
         legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
         return web_picture(state.view(seat), legal, state.outcome() is not None, names)
+
+    def named_event(self, text: str, names: Mapping[Seat, str]) -> str:
+        """The event's ``Player N`` named as the server knows the seat's holder."""
+        return named_event(text, names)
 
     def posts(self, state: State[HeroBattleOptions], seat: Seat | None) -> dict[str, str]:
         """The last compiled round's forum post in BBCode and Markdown (public text)."""

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.core import Seat
+from gladiatorium.core.presenters import named_seat
 from gladiatorium.server.db import User
 from gladiatorium.server.errors import BadRequest, Forbidden, NotFound, ServiceError
 from gladiatorium.server.pages.common import (
@@ -132,9 +133,11 @@ def match_context(
     # who has moved: a simultaneous round keeps everyone awaited until it closes, to
     # allow edits; the match waits only on the seats still deciding
     still = set(deciding)
+    # the page's last events, their players named as the server knows them
+    events = [{**e, "text": game.web.named_event(e["text"], names)} for e in body["events"][-300:]]
     return {
-        "to_move": [s for s in players if s in still],
-        "moved": [s for s in players if s not in still],
+        "to_move": [named_seat(s, names) or f"seat {s}" for s in players if s in still],
+        "moved": [named_seat(s, names) or f"seat {s}" for s in players if s not in still],
         "notation_help": game.web.notation_help(),
         # the legend: every code the game's pages show, each linked to its rule
         "codes": game.web.codes(),
@@ -147,7 +150,7 @@ def match_context(
         "picture": picture,
         # the game's own web picture: its module escapes every string it shows
         "board": Markup(board) if board is not None else None,
-        "latest": [e for e in body["events"][-6:]],
+        "latest": events[-6:],
         "posts": posts,
         "legal": legal,
         "buttons": len(legal) <= MAX_BUTTONS,
@@ -155,7 +158,7 @@ def match_context(
         "console_only": console and set(legal) <= set(timeout),
         "suggestions": legal[:MAX_SUGGESTIONS],
         "awaiting": [s for s in body["awaiting"] if s not in players or s in still],
-        "events": body["events"][-300:],
+        "events": events,
         "outcome": result_label(body["outcome"], names),
         "console": console,
         "close": [a for a in timeout if a in legal],
