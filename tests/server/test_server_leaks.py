@@ -3,8 +3,8 @@ the same seed that differ only in a secret send byte-identical messages (GET bod
 action answers, refusals, WebSocket pushes, the typed frames' bodies and deltas, every kind
 of mail a seat may be sent, and the turns of ``GET /api/me/turns``, which ``/ws/me``
 pushes) to every seat that may not know the secret and to spectators; so are the
-seat's match page (its live part) and the result API's answer. SQLite only: the
-bodies do not depend on the backend, and the API tests run on both."""
+seat's match page (its live part), the result API's answer and its terminal picture.
+SQLite only: the bodies do not depend on the backend, and the API tests run on both."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ class Twins:
 
     def page(self, index: int, seat: str | None) -> bytes:
         """The seat's live part of the match page (its players table, history, controls
-        and result) and the result API's answer, the match's id written as MATCH."""
+        and result), the result API's answer and the seat's terminal picture (what
+        ``gladiatorium connect`` draws), the match's id written as MATCH."""
         match = self.ids[index]
         if seat is None:  # a stranger's page: the holder's own would show a seat it holds
             live = TestClient(self.client.app).get(f"/matches/{match}/live")
@@ -61,7 +62,12 @@ class Twins:
             live = self.client.get(f"/matches/{match}/live", params={"seat": seat})
         assert live.status_code == 200, live.text
         result = self.client.get(f"/api/matches/{match}/result")
-        answer = b"%d\n%s\n%s" % (result.status_code, result.content, live.content)
+        params = {} if seat is None else {"seat": seat}
+        terminal = self.client.get(f"/api/matches/{match}/terminal", params=params)
+        assert terminal.status_code == 200, terminal.text
+        answer = b"\n".join(
+            [b"%d" % result.status_code, result.content, live.content, terminal.content]
+        )
         return answer.replace(match.encode(), b"MATCH")
 
     def legal(self, index: int, seat: str) -> list[str]:
