@@ -21,6 +21,7 @@ from gladiatorium.games.superhero_gladiators.hero_files import find_sample
 from gladiatorium.games.superhero_gladiators.lab.gauntlet import HeroGauntlet
 from gladiatorium.server import gauntlets
 from gladiatorium.server.app import create_app
+from gladiatorium.server.config import Settings
 from gladiatorium.server.db import GauntletJob, make_engine, make_sessions, migrate, utcnow
 from gladiatorium.server.gauntlet_runner import GauntletRunner
 from gladiatorium.server.gauntlets import (
@@ -32,6 +33,7 @@ from gladiatorium.server.gauntlets import (
     new_claim,
     rate_marks,
     record_chunk,
+    size_of,
 )
 
 TINY = GauntletSize((("greedy", 1),), ("small",))
@@ -213,3 +215,37 @@ def test_the_gauntlet_the_ladder_and_their_pages(database_url: str) -> None:
         panel = client.get("/gauntlets/hall:mine@1").text
         assert 'data-state="done"' in panel and done["badge"]["verdict"] in panel
         assert "lamp-b-lighter-b.yaml --seed 1 --games greedy=1 --maps small" in panel
+
+
+def test_serve_takes_the_gauntlet_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from gladiatorium.cli.main import app
+    from gladiatorium.core.jobs import Runner
+    from gladiatorium.server import app as server_app
+
+    seen: list[Settings] = []
+    monkeypatch.setattr(server_app, "serve", lambda settings, host, port: seen.append(settings))
+    monkeypatch.setenv("COLUMNS", "300")
+    runner = CliRunner()
+    given = ["serve", "--no-gauntlets", "--gauntlet-workers", "2"]
+    result = runner.invoke(app, given)
+    assert result.exit_code == 0, result.output
+    assert (seen[0].gauntlets, seen[0].gauntlet_workers) == (False, 2)
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert (seen[1].gauntlets, seen[1].gauntlet_workers, seen[1].gauntlet_ray_address) == (
+        True,
+        1,
+        None,
+    )
+    assert size_of(seen[1]) == GauntletSize((("greedy", 10), ("mcts", 1)), ())
+    result = runner.invoke(app, ["serve", "--gauntlet-ray-address", "10.0.0.5:6379"])
+    assert result.exit_code == 0, result.output
+    sessions = make_sessions(make_engine("sqlite://"))
+    chosen = GauntletRunner(sessions, seen[2]).runner()
+    assert chosen == Runner("ray", 1, "10.0.0.5:6379")
+    assert GauntletRunner(sessions, seen[0]).runner() == Runner("local", 2)
+    monkeypatch.setenv("GLADIATORIUM_GAUNTLET_GAMES", "greedy=lots")
+    refused = runner.invoke(app, ["serve"])
+    assert refused.exit_code == 2, refused.output
+    assert "GLADIATORIUM_GAUNTLET_GAMES 'greedy=lots'" in refused.output, refused.output
