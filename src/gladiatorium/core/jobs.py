@@ -341,6 +341,15 @@ def _ray() -> Any:
     return ray
 
 
+def connect_ray(workers: int, address: str | None) -> None:
+    """Start or join Ray in this process once, for many runs: a run that finds Ray
+    started uses it and leaves it running (a long-lived process, such as the server's
+    gauntlet runner, then connects once rather than once a run)."""
+    ray = _ray()
+    if not ray.is_initialized():
+        _start_ray(ray, workers, address)
+
+
 def _start_ray(ray: Any, workers: int, address: str | None) -> None:
     """A local Ray with ``workers`` CPUs for this run, or the cluster at ``address``
     (whose nodes must have this version of gladiatorium installed)."""

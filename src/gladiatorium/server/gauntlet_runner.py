@@ -26,7 +26,7 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session, sessionmaker
 
 from gladiatorium.core import GladiatoriumError
-from gladiatorium.core.jobs import Runner, die_with_parent, run_jobs
+from gladiatorium.core.jobs import Runner, connect_ray, die_with_parent, run_jobs
 from gladiatorium.server import gauntlets
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions
@@ -102,9 +102,11 @@ class GauntletRunner:
 
     def run(self) -> None:
         """Run gauntlets until stopped, looking again every ``gauntlet_poll_seconds``
-        when there is none."""
+        when there is none (a Ray cluster is joined once, before the first)."""
         while not self.stopping.is_set():
             try:
+                if self.settings.gauntlet_ray_address:
+                    connect_ray(self.settings.gauntlet_workers, self.settings.gauntlet_ray_address)
                 busy = self.run_once()
             except Exception:  # the runner must go on with the next job
                 log.exception("gauntlet runner: a job failed")

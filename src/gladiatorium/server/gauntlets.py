@@ -79,8 +79,9 @@ def enqueue_gauntlet(
     (GauntletRefused naming it); nothing is written then."""
     found = session.scalar(select(GauntletJob).where(GauntletJob.hero_ref == hero_ref))
     if found is None:
+        size = size or size_of(Settings())
         try:
-            planned = plan(game, hero_yaml, seed, size or size_of(Settings()))
+            planned = plan(game, hero_yaml, seed, size)
         except GladiatoriumError as err:
             raise GauntletRefused(f"gauntlet of {hero_ref}: {err}") from err
         row = {
@@ -89,7 +90,7 @@ def enqueue_gauntlet(
             "hero_yaml": hero_yaml,
             "hero_name": planned.name[:80],
             "seed": seed,
-            "size": (size or size_of(Settings())).to_json(),
+            "size": size.to_json(),
             "state": "queued",
             "done": 0,
             "total": len(planned.jobs()),
