@@ -52,7 +52,11 @@ class GauntletRunner:
 
     def run_once(self) -> bool:
         """Claim one gauntlet and play it to its end (or until its claim is lost);
-        False when there was none to claim."""
+        False when there was none to claim. A Ray cluster named is joined first, once
+        for the process (a cluster that does not answer claims nothing)."""
+        address = self.settings.gauntlet_ray_address
+        if address:
+            connect_ray(self.settings.gauntlet_workers, address)
         job = gauntlets.claim_next(self.sessions, gauntlets.new_claim(), self.stale)
         if job is None:
             return False
@@ -102,11 +106,9 @@ class GauntletRunner:
 
     def run(self) -> None:
         """Run gauntlets until stopped, looking again every ``gauntlet_poll_seconds``
-        when there is none (a Ray cluster is joined once, before the first)."""
+        when there is none."""
         while not self.stopping.is_set():
             try:
-                if self.settings.gauntlet_ray_address:
-                    connect_ray(self.settings.gauntlet_workers, self.settings.gauntlet_ray_address)
                 busy = self.run_once()
             except Exception:  # the runner must go on with the next job
                 log.exception("gauntlet runner: a job failed")
