@@ -100,6 +100,10 @@ def test_a_hero_is_queued_once_per_reference(sessions: sessionmaker[Session]) ->
         queue(sessions, "hall:cowboy@1", sample("perseus"))
     with pytest.raises(GauntletRefused, match=r"hall:bad@1: hero hero: powers\[0\]\.type"):
         queue(sessions, "hall:bad@1", MINE.replace("distance", "sneeze"))
+    with pytest.raises(GauntletRefused, match="give 1 to 200 characters"):
+        queue(sessions, "hall:" + "x" * 200, MINE)
+    with pytest.raises(GauntletRefused, match="seed -1 is not in 0 to 2"):
+        queue(sessions, "hall:mine@1", MINE, seed=-1)
     with sessions() as session:
         refs = session.scalars(select(GauntletJob.hero_ref)).all()
     assert refs == ["hall:cowboy@1"]

@@ -46,6 +46,8 @@ MAX_ATTEMPTS = 5
 #: candidates looked at per claim
 CANDIDATES = 5
 STATES = ("queued", "running", "done", "failed")
+#: the longest hero reference
+MAX_REF = 200
 
 
 class GauntletRefused(GladiatoriumError):
@@ -77,6 +79,10 @@ def enqueue_gauntlet(
     caller's transaction, or give back the job queued for that reference already. A
     hero that breaks a rule, or a reference queued with another hero, is refused
     (GauntletRefused naming it); nothing is written then."""
+    if not hero_ref or len(hero_ref) > MAX_REF:
+        raise GauntletRefused(f"hero_ref {hero_ref[:40]!r}: give 1 to {MAX_REF} characters")
+    if not 0 <= seed < 2**63:
+        raise GauntletRefused(f"gauntlet of {hero_ref}: seed {seed} is not in 0 to 2^63 - 1")
     found = session.scalar(select(GauntletJob).where(GauntletJob.hero_ref == hero_ref))
     if found is None:
         size = size or size_of(Settings())
