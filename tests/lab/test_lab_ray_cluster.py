@@ -107,3 +107,52 @@ def test_a_tournament_on_a_ray_cluster_equals_the_local_one(
     assert json.loads(remote.stdout) == json.loads(local.stdout)
     played = json.loads(local.stdout)
     assert played["games"] == 8 and sum(r["wins"] for r in played["ratings"]) == 8
+
+
+def test_a_servers_gauntlet_on_a_ray_cluster_equals_the_local_one(
+    ray_head: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The server's gauntlet runner with a cluster address joins it once and plays a
+    hero's gauntlet there, chunk by chunk: the same marks and results as in this
+    process."""
+    import dataclasses
+
+    import ray
+
+    from gladiatorium.core.gauntlet import GauntletSize
+    from gladiatorium.core.jobs import run_jobs
+    from gladiatorium.games.superhero_gladiators.hero_files import find_sample
+    from gladiatorium.games.superhero_gladiators.lab.gauntlet import HeroGauntlet
+    from gladiatorium.server.config import Settings
+    from gladiatorium.server.db import GauntletJob, make_engine, make_sessions, migrate
+    from gladiatorium.server.gauntlet_runner import GauntletRunner
+    from gladiatorium.server.gauntlets import enqueue_gauntlet
+
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    size = GauntletSize((("greedy", 1),), ("small",))
+    path = find_sample("perseus")
+    assert path is not None
+    text = path.read_text(encoding="utf-8")
+    engine = make_engine(f"sqlite:///{tmp_path / 'g.db'}")
+    migrate(engine)
+    sessions = make_sessions(engine)
+    with sessions.begin() as session:
+        enqueue_gauntlet(session, "hall:perseus@1", text, seed=6, size=size)
+    settings = dataclasses.replace(
+        Settings(database_url="sqlite://"), gauntlet_ray_address=ray_head, gauntlet_chunk=5
+    )
+    runner = GauntletRunner(sessions, settings)
+    try:
+        assert runner.run_once()
+        assert ray.is_initialized()  # joined once, left open for the next job
+        assert not runner.run_once()
+    finally:
+        ray.shutdown()
+    plan = HeroGauntlet(text, 6, size)
+    marks = "".join(plan.mark(r) for r in run_jobs(plan.jobs()))
+    with sessions() as session:
+        row = session.query(GauntletJob).one()
+        assert (row.state, row.marks) == ("done", marks)
+        assert row.results == plan.summary(marks)
+    engine.dispose()

@@ -197,6 +197,8 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
             **os.environ,
             "GLADIATORIUM_BOT_DELAY": "0",
             "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05",
+            # no gauntlet runner beside each server unless a test asks for one
+            "GLADIATORIUM_GAUNTLETS": "0",
             **env,
         }
         environment.pop("GLADIATORIUM_DATABASE_URL", None)

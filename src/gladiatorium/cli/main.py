@@ -592,6 +592,30 @@ def serve(
             min=1,
         ),
     ] = 1,
+    gauntlets: Annotated[
+        bool | None,
+        typer.Option(
+            "--gauntlets/--no-gauntlets",
+            help="Play heroes' gauntlets in a runner process beside the server "
+            "(default: on, unless $GLADIATORIUM_GAUNTLETS is 0).",
+        ),
+    ] = None,
+    gauntlet_workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Worker processes a gauntlet's games are played on (default 1, or "
+            "$GLADIATORIUM_GAUNTLET_WORKERS).",
+            min=1,
+            max=64,
+        ),
+    ] = None,
+    gauntlet_ray_address: Annotated[
+        str | None,
+        typer.Option(
+            help="A Ray cluster (HOST:PORT) that plays gauntlets' games instead "
+            "(default: $GLADIATORIUM_GAUNTLET_RAY_ADDRESS; none: local processes).",
+        ),
+    ] = None,
 ) -> None:
     """Run the web server: accounts, lobby, live matches, bots and deadlines."""
     from gladiatorium.server.app import serve as run_server
@@ -610,6 +634,9 @@ def serve(
         "max_connections_per_address": max_connections_per_address,
         "header_timeout": header_timeout,
         "keep_alive_timeout": keep_alive_timeout,
+        "gauntlets": gauntlets,
+        "gauntlet_workers": gauntlet_workers,
+        "gauntlet_ray_address": gauntlet_ray_address,
     }
     settings = _server_settings(given)
     if workers == 1:
@@ -634,6 +661,7 @@ def _server_settings(given: dict[str, Any]) -> Settings:
         for origin in settings.extra_origins:
             _url_option(origin, "GLADIATORIUM_ALLOWED_ORIGINS", origin=True)
         _mail_options(settings)
+        _gauntlet_options(settings)
     except (typer.BadParameter, ValueError) as err:
         raise fail(f"serve: {err}") from None
     return settings
@@ -655,6 +683,17 @@ def _mail_options(settings: Settings) -> None:
             f"--mail-from (or GLADIATORIUM_MAIL_FROM): expected an address such as "
             f"'Gladiatorium <games@example.org>', got {settings.mail_from!r}"
         )
+
+
+def _gauntlet_options(settings: Settings) -> None:
+    """A new gauntlet's games per pairing, checked before the server starts."""
+    from gladiatorium.core import OptionsError
+    from gladiatorium.server.gauntlets import size_of
+
+    try:
+        size_of(settings)
+    except OptionsError as err:
+        raise typer.BadParameter(str(err)) from None
 
 
 def _url_option(value: str, name: str, origin: bool = False) -> str:

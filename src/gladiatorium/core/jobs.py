@@ -12,11 +12,14 @@ as it is known; a later run with the same file skips the games already there.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import gc
 import hashlib
 import json
 import logging
 import os
+import signal
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -279,8 +282,25 @@ def chunks(jobs: Sequence[Job], workers: int) -> list[list[Job]]:
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
+#: Linux's prctl option: the signal a process gets when its parent dies
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int, signum: int = signal.SIGKILL) -> None:
+    """Have this process sent ``signum`` when its parent (``parent``) dies, even by
+    ``kill -9``, which it cannot pass on (Linux; elsewhere nothing is asked): a worker
+    process never outlives the run that started it, nor a server's helper process its
+    server. A parent gone already ends this process at once."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signum)
+    if os.getppid() != parent:  # it died before the request was made
+        os._exit(0)
+
+
 def _pool_results(parts: list[list[Job]], games: Registered, workers: int) -> Iterator[GameResult]:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # the workers die with this process: a run killed leaves none behind (a forked
+    # worker holds both ends of its queue's pipe, so it would wait for work forever)
+    with ProcessPoolExecutor(workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         pending: set[Future[list[GameResult]]] = {pool.submit(play_chunk, p, games) for p in parts}
         try:
             while pending:
@@ -319,6 +339,15 @@ def _ray() -> Any:
     except ImportError:
         raise JobError("--backend ray needs Ray: pip install 'gladiatorium[cluster]'") from None
     return ray
+
+
+def connect_ray(workers: int, address: str | None) -> None:
+    """Start or join Ray in this process once, for many runs: a run that finds Ray
+    started uses it and leaves it running (a long-lived process, such as the server's
+    gauntlet runner, then connects once rather than once a run)."""
+    ray = _ray()
+    if not ray.is_initialized():
+        _start_ray(ray, workers, address)
 
 
 def _start_ray(ray: Any, workers: int, address: str | None) -> None:

@@ -7,17 +7,22 @@ import importlib
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core.errors import UnknownGame
 from gladiatorium.core.game import BotFactory, Game
 from gladiatorium.core.state import State
+
+if TYPE_CHECKING:  # the gauntlet reads the job runner, which reads the registry
+    from gladiatorium.core.gauntlet import GauntletMaker
 
 _GAMES: dict[str, Game[Any]] = {}
 _GENERIC_BOTS: dict[str, BotFactory] = {}
 #: a game's own lab reports, by the game's slug: a function naming them (see
 #: :func:`register_lab_commands`)
 _LAB_COMMANDS: dict[str, Callable[[], Mapping[str, object]]] = {}
+#: a game's gauntlet maker, by the game's slug (see :func:`register_gauntlet`)
+_GAUNTLETS: dict[str, Callable[[], GauntletMaker]] = {}
 
 
 def register_game(game: Game[Any]) -> Game[Any]:
@@ -45,6 +50,22 @@ def lab_commands(game: Game[Any]) -> Mapping[str, object]:
     """The game's own lab reports by name (none by default)."""
     named = _LAB_COMMANDS.get(game.info.slug)
     return named() if named is not None else {}
+
+
+def register_gauntlet(game: Game[Any], maker: Callable[[], GauntletMaker]) -> None:
+    """A game's gauntlet (``core/gauntlet.py``): ``maker()`` gives the function that
+    plans one, imported only when called; the loader registers the function a game's
+    package exposes as ``lab_gauntlet``."""
+    _GAUNTLETS[game.info.slug] = maker
+
+
+def gauntlet_maker(slug: str) -> GauntletMaker:
+    """The gauntlet planner of the game ``slug``; UnknownGame when it has none."""
+    maker = _GAUNTLETS.get(slug)
+    if maker is None:
+        having = ", ".join(sorted(_GAUNTLETS)) or "none"
+        raise UnknownGame(f"no gauntlet for {slug!r}; games with one: {having}")
+    return maker()
 
 
 def games() -> list[Game[Any]]:

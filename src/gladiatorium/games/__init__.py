@@ -1,7 +1,8 @@
 """The games, one package each. A package that exposes ``GAME`` is registered by
 :func:`load`; a package still under construction simply does not expose it yet. A
 package may also expose ``lab_commands``, a function naming the game's own lab reports
-(``gladiatorium lab NAME``), registered beside the game."""
+(``gladiatorium lab NAME``), registered beside the game, and ``lab_gauntlet``, the
+function that plans the game's gauntlet (core/gauntlet.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import importlib
 import pkgutil
 
 from gladiatorium.core import register_game, register_lab_commands
+from gladiatorium.core.registry import register_gauntlet
 
 _loaded = False
 
@@ -27,4 +29,7 @@ def load() -> None:
             reports = getattr(module, "lab_commands", None)
             if reports is not None:
                 register_lab_commands(game, reports)
+            gauntlet = getattr(module, "lab_gauntlet", None)
+            if gauntlet is not None:
+                register_gauntlet(game, gauntlet)
     _loaded = True

@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
-from gladiatorium.server import ratings_views, talk_api
+from gladiatorium.server import gauntlet_views, ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
 from gladiatorium.server.api import inbox as api_inbox
@@ -84,6 +84,7 @@ ROUTERS = (
     pages_replays.router,
     pages_rules.router,
     ratings_views.router,
+    gauntlet_views.router,
 )
 
 
@@ -225,6 +226,8 @@ def serve(settings: Settings, host: str, port: int, listening: socket.socket | N
     shared by several server processes, when given: ``server/processes.py``)."""
     import uvicorn
 
+    from gladiatorium.server.gauntlet_runner import start_process, stop_process
+
     shared = "" if listening is None else " [%(process)d]"  # which of the processes
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s{shared} %(name)s %(message)s")
     app = create_app(settings)
@@ -250,4 +253,10 @@ def serve(settings: Settings, host: str, port: int, listening: socket.socket | N
         ws_max_size=settings.ws_max_message,
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
     )
-    uvicorn.Server(config).run(sockets=None if listening is None else [listening])
+    # heroes' gauntlets are played by a process of their own, never by this one
+    runner = start_process(settings) if settings.gauntlets else None
+    try:
+        uvicorn.Server(config).run(sockets=None if listening is None else [listening])
+    finally:
+        if runner is not None:
+            stop_process(runner)

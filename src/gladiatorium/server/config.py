@@ -201,6 +201,39 @@ class Settings:
         default_factory=lambda: _env_seconds("GLADIATORIUM_MAIL_LEASE", 120.0)
     )
 
+    #: run heroes' gauntlets in this server (a runner process started by ``serve``)
+    gauntlets: bool = field(
+        default_factory=lambda: os.environ.get("GLADIATORIUM_GAUNTLETS", "1") != "0"
+    )
+    #: worker processes a gauntlet's games are played on (1: the runner process itself)
+    gauntlet_workers: int = field(
+        default_factory=lambda: _env_int("GLADIATORIUM_GAUNTLET_WORKERS", 1)
+    )
+    #: a Ray cluster (HOST:PORT) that plays gauntlets' games instead; the same results
+    gauntlet_ray_address: str | None = field(
+        default_factory=lambda: os.environ.get("GLADIATORIUM_GAUNTLET_RAY_ADDRESS") or None
+    )
+    #: games per pairing of a new gauntlet, by bot (``greedy=10,mcts=1``), and its maps
+    #: (comma-separated shipped names; empty: the game's own)
+    gauntlet_games: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_GAUNTLET_GAMES", "greedy=10,mcts=1")
+    )
+    gauntlet_maps: str = field(default_factory=lambda: _env_text("GLADIATORIUM_GAUNTLET_MAPS", ""))
+    #: games played between two progress writes of a running gauntlet
+    gauntlet_chunk: int = field(default_factory=lambda: _env_int("GLADIATORIUM_GAUNTLET_CHUNK", 20))
+    #: seconds between two heartbeats of a running gauntlet's claim, and the age at which
+    #: a claim is stale (its process is taken for dead and the job runs again elsewhere)
+    gauntlet_heartbeat_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_GAUNTLET_HEARTBEAT", 10.0)
+    )
+    gauntlet_stale_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_GAUNTLET_STALE", 60.0)
+    )
+    #: how often an idle runner looks for a gauntlet to run, in seconds
+    gauntlet_poll_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_GAUNTLET_POLL", 2.0)
+    )
+
     @property
     def allowed_origins(self) -> tuple[str, ...]:
         """Origins besides the server's own: the extra ones and the public URL's."""

@@ -219,6 +219,44 @@ class LibraryItem(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
+class GauntletJob(Base):
+    """A hero's gauntlet, queued, running or over (server/gauntlets.py): the hero's
+    file as it was given, the seed and size, progress as one mark per game played
+    (``w``/``l``/``d``, written under the claim after each chunk), and the results,
+    stored with the job's end in one transaction."""
+
+    __tablename__ = "gauntlets"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: what the hero is to its publisher (``hall:SLUG@VERSION``): one job per reference
+    hero_ref: Mapped[str] = mapped_column(String(200), unique=True)
+    game: Mapped[str] = mapped_column(String(40))
+    hero_yaml: Mapped[str] = mapped_column(Text)
+    hero_name: Mapped[str] = mapped_column(String(80))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: games per pairing by bot and the maps (core.gauntlet.GauntletSize as JSON)
+    size: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``queued``, ``running``, ``done`` or ``failed``
+    state: Mapped[str] = mapped_column(String(10), default="queued", index=True)
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer)
+    marks: Mapped[str] = mapped_column(Text, default="")
+    #: who runs it (a token per claim) and when it claimed it and last said it lives
+    claim: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    heartbeat_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    results: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the hero's ladder rating (OpenSkill against the samples), set with the results
+    mu: Mapped[float | None] = mapped_column(Float, nullable=True)
+    sigma: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: the ``gladiatorium lab gauntlet`` command line that plays the same games
+    command: Mapped[str] = mapped_column(Text)
+    error: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite runs in WAL mode with a busy timeout."""
     if url.startswith("sqlite"):

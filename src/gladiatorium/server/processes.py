@@ -11,7 +11,6 @@ there."""
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import socket
@@ -22,6 +21,7 @@ from types import FrameType
 
 from sqlalchemy.engine import make_url
 
+from gladiatorium.core.jobs import die_with_parent
 from gladiatorium.server.config import Settings
 
 #: connections waiting to be accepted, shared by the processes
@@ -78,18 +78,11 @@ def serve_processes(settings: Settings, host: str, port: int, workers: int) -> i
     return _supervise(children)
 
 
-#: Linux's prctl option: the signal a process gets when its parent dies
-_PR_SET_PDEATHSIG = 1
-
-
 def _die_with(parent: int) -> None:
     """Stop this server process when the parent does, even by ``kill -9`` (which it
     cannot pass on): the kernel sends SIGTERM (Linux; elsewhere the processes outlive
     a killed parent)."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-    if os.getppid() != parent:  # it died before the request was made
-        os._exit(0)
+    die_with_parent(parent, signal.SIGTERM)
 
 
 def _run_child(run: Callable[[], None]) -> None:

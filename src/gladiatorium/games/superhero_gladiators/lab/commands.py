@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -208,3 +208,82 @@ def cost(
             )
         console.print(Text(line))
     console.print(Text(f"report: {out / 'index.html'}"))
+
+
+GAUNTLET_FILES = ("gauntlet.json",)
+
+
+def gauntlet(
+    hero: Annotated[str, typer.Argument(help="The hero's file (YAML or JSON) or a sample name.")],
+    seed: Seed = 0,
+    games: Annotated[
+        str, typer.Option("--games", "-n", help="Games per pairing by bot: BOT=N,...")
+    ] = "greedy=10,mcts=1",
+    maps: Maps = None,
+    jobs: terminal.JobsArg = 1,
+    backend: terminal.BackendArg = "local",
+    address: terminal.AddressArg = None,
+    out: Annotated[Path | None, typer.Option(help="Folder for gauntlet.json.")] = None,
+    force: Force = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON only.")] = False,
+) -> None:
+    """A hero's gauntlet: HERO against every sample hero, both sides of every arena, for
+    each bot: its record against each sample and overall with 95% intervals, and its
+    fairness badge (strength in points against its cost). The server's gauntlet of a
+    published hero is this command with the seed it shows: the same games, the same
+    figures."""
+    from gladiatorium.core.files import FileRefused, flag_error, read_text
+    from gladiatorium.core.gauntlet import GauntletSize, parse_games
+    from gladiatorium.core.jobs import run_jobs
+    from gladiatorium.games.superhero_gladiators.hero_files import (
+        MAX_HERO_FILE_BYTES,
+        resolve_hero_path,
+    )
+    from gladiatorium.games.superhero_gladiators.lab.gauntlet import HeroGauntlet
+
+    register_game(GAME)  # the main command has registered every game and bot
+    try:
+        path = resolve_hero_path(hero)
+        try:
+            text = read_text(path, MAX_HERO_FILE_BYTES)
+        except FileRefused as err:
+            raise OptionsError(flag_error("HERO", err)) from err
+        size = GauntletSize(parse_games(games, "--games"), tuple(split_list(maps)))
+        plan = HeroGauntlet(text, seed, size, str(path))
+        if out is not None:
+            check_folder(out, GAUNTLET_FILES, force)
+        runner = terminal.runner_of(backend, jobs, address)
+        planned = plan.jobs()
+        with progress_bar(len(planned), quiet=as_json) as advance:
+            played = run_jobs(planned, runner, on_done=lambda r: advance(0, r))
+    except GladiatoriumError as error:
+        raise fail(error) from error
+    summary = plan.summary("".join(plan.mark(r) for r in played))
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "gauntlet.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    if as_json:
+        print(json.dumps(summary))
+        return
+    show_gauntlet(summary)
+
+
+def show_gauntlet(data: dict[str, Any]) -> None:
+    """The gauntlet's records as a table, then the badge."""
+    bots = list(data["games"])
+    shown = Table("against", "points", *(f"{bot}" for bot in bots), "all", "95% interval")
+    shown.title = Text(f"{data['hero']} ({data['points']} points)")
+
+    def rate(record: dict[str, Any]) -> str:
+        return f"{record['win_rate']:.0%} of {record['games']}"
+
+    rows = [(o["name"], str(o["points"]), o["by_bot"], o["overall"]) for o in data["opponents"]]
+    rows.append(("every sample", "", data["by_bot"], data["overall"]))
+    for name, points, by_bot, overall in rows:
+        low, high = overall["interval"]
+        cells = [rate(by_bot[bot]) for bot in bots]
+        shown.add_row(Text(name), points, *cells, rate(overall), f"{low:.1%}-{high:.1%}")
+    console = Console()
+    console.print(shown)
+    console.print(Text(f"badge: {data['badge'].get('words', data['badge']['verdict'])}"))
+    console.print(Text(f"same games: {data['command']}"))

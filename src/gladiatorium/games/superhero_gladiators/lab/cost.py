@@ -149,10 +149,10 @@ def fit_logistic(xs: Sequence[float], wins: Sequence[int], games: Sequence[int])
         if abs(da) + abs(db) < 1e-10 or abs(b) > 50:
             break
     se = math.sqrt(haa / det) if det > 1e-12 else math.inf
-    return Fit(a - b * centre, b, se, _log_likelihood(xs, wins, games, a - b * centre, b))
+    return Fit(a - b * centre, b, se, log_likelihood(xs, wins, games, a - b * centre, b))
 
 
-def _log_likelihood(
+def log_likelihood(
     xs: Sequence[float], wins: Sequence[int], games: Sequence[int], a: float, b: float
 ) -> float:
     total = 0.0

@@ -1,0 +1,56 @@
+"""Gauntlets to read: a hero's gauntlet (status, progress, results, badge, the command
+that plays it again) and the hero ladder, as JSON and as pages. The panel
+(templates/gauntlet_panel.html) shows one gauntlet from its JSON alone, for any page
+that includes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from gladiatorium.server.gauntlets import gauntlet_view, hero_ladder
+from gladiatorium.server.pages.common import page, problem
+from gladiatorium.server.web import service_of
+
+router = APIRouter()
+
+
+def _read(request: Request, read: Any, *args: Any) -> Any:
+    with service_of(request).store.sessions() as session:
+        return read(session, *args)
+
+
+def _ladder(session: Session) -> list[dict[str, Any]]:
+    return hero_ladder(session)
+
+
+@router.get("/api/gauntlets/ladder")
+async def ladder_api(request: Request) -> Response:
+    heroes = await run_in_threadpool(_read, request, _ladder)
+    return JSONResponse({"heroes": heroes})
+
+
+@router.get("/api/gauntlets/{hero_ref:path}")
+async def gauntlet_api(request: Request, hero_ref: str) -> Response:
+    found = await run_in_threadpool(_read, request, gauntlet_view, hero_ref)
+    if found is None:
+        return JSONResponse({"error": f"no gauntlet for {hero_ref!r}"}, status_code=404)
+    return JSONResponse(found)
+
+
+@router.get("/ladder/heroes", response_class=HTMLResponse)
+async def ladder_page(request: Request) -> Response:
+    heroes = await run_in_threadpool(_read, request, _ladder)
+    return page(request, "hero_ladder.html", {"heroes": heroes})
+
+
+@router.get("/gauntlets/{hero_ref:path}", response_class=HTMLResponse)
+async def gauntlet_page(request: Request, hero_ref: str) -> Response:
+    found = await run_in_threadpool(_read, request, gauntlet_view, hero_ref)
+    if found is None:
+        return problem(request, 404, f"no gauntlet for {hero_ref!r}")
+    return page(request, "gauntlet.html", {"gauntlet": found})
