@@ -21,6 +21,7 @@ from gladiatorium.games import load
 from gladiatorium.server import ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
+from gladiatorium.server.api import hall as api_hall
 from gladiatorium.server.api import inbox as api_inbox
 from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
@@ -37,6 +38,7 @@ from gladiatorium.server.edge import (
     edge_protocols,
 )
 from gladiatorium.server.errors import Unauthorized
+from gladiatorium.server.hall import Hall
 from gladiatorium.server.hub import Hub, PostgresListener
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
@@ -69,6 +71,7 @@ ROUTERS = (
     api_inbox.router,
     api_matches.router,
     api_library.router,
+    api_hall.router,
     api_mail.router,
     api_socket.router,
     pages_lobby.router,
@@ -114,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         snapshot_every=settings.snapshot_every,
         group_commit=settings.group_commit,
     )
+    service.library.hall = Hall(sessions, settings.hall_publish_rate)
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
@@ -133,6 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
+        service.library.hall.publish_shipped()
         hub.loop = talk_hub.loop = asyncio.get_running_loop()
         listener = None
         if postgres:
