@@ -45,6 +45,7 @@ from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
 from gladiatorium.server.pages import accounts as pages_accounts
 from gladiatorium.server.pages import designer as pages_designer
+from gladiatorium.server.pages import hall as pages_hall
 from gladiatorium.server.pages import invitations as pages_invitations
 from gladiatorium.server.pages import library as pages_library
 from gladiatorium.server.pages import lobby as pages_lobby
@@ -79,6 +80,7 @@ ROUTERS = (
     pages_mail.router,
     pages_new_match.router,
     pages_library.router,
+    pages_hall.router,
     pages_invitations.router,
     pages_match.router,
     pages_designer.router,
