@@ -104,7 +104,11 @@ async def publish_library_item(request: Request) -> Response:
 async def item_page(request: Request, slug: str, version: str | None = None) -> Response:
     caller = await run_in_threadpool(request_caller, request)
     hall = hall_of(request)
-    number = int(version) if version and version.isdigit() and len(version) < 7 else None
+    number = (
+        int(version)
+        if version and version.isascii() and version.isdigit() and len(version) < 7
+        else None
+    )
     try:
         item = await run_in_threadpool(hall.item, slug)
         if not may_see(request, caller, item):
@@ -158,7 +162,7 @@ async def copy_to_library(request: Request, slug: str) -> Response:
         item = await run_in_threadpool(hall.item, slug)
         if item.kind != "hero" or not may_see(request, posted.caller, item):
             raise Forbidden("only a published hero that is not hidden may be copied")
-        number = int(raw) if raw.isdigit() and len(raw) < 7 else None
+        number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else None
         version = await run_in_threadpool(hall.version, item, number)
         await run_in_threadpool(
             service_of(request).library.add,
