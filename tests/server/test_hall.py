@@ -291,3 +291,20 @@ def test_reports_and_hiding(hall_client: TestClient) -> None:
     shown = hall_client.post(f"/api/hall/{done['slug']}/unhide", headers={"origin": ORIGIN})
     assert shown.status_code == 200
     assert len(hall_client.get("/api/hall", params={"author": "fay"}).json()["items"]) == 1
+
+
+def test_long_names_and_the_servers_own(hall_client: TestClient) -> None:
+    """A slug fits its column however long the names; an account named as the server
+    publishes no version of the server's items."""
+    author = "x" * 40
+    register(hall_client, author)
+    long = publish(hall_client, HERO.replace("Tin Heron", "Tin Heron " * 8 + "End"))
+    assert len(long["slug"]) <= 100 and long["slug"].endswith(f"-{author}")
+    assert hall_client.get(f"/api/hall/{long['slug']}").status_code == 200
+    register(hall_client, HALL_AUTHOR)
+    cowboy = hall_client.get("/api/hall/cowboy").json()["version"]["text"]
+    answer = hall_client.post(
+        "/api/hall", json={"kind": "hero", "text": cowboy}, headers={"origin": ORIGIN}
+    )
+    assert answer.status_code == 409
+    assert hall_client.get("/api/hall/cowboy").json()["latest"] == 1

@@ -225,21 +225,24 @@ class Hall:
         author: str,
         user_id: int | None,
     ) -> HallItem:
-        """The author's item of that name (locked), or a new one with a free slug."""
+        """The author's item of that name (locked), or a new one with a free slug (at
+        most 100 characters: a name's 50, the author's 40, a number)."""
         key = name.casefold()[:80]
         found = session.scalars(
             select(HallItem)
             .where(
                 HallItem.kind == kind,
                 HallItem.game == game.info.slug,
-                HallItem.author == author,
+                HallItem.author_id.is_(None) if user_id is None else HallItem.author_id == user_id,
                 HallItem.name_key == key,
             )
             .with_for_update()
         ).first()
         if found is not None:
             return found
-        base = slug_of(name) if user_id is None else f"{slug_of(name)}-{slug_of(author)}"
+        base = slug_of(name)
+        if user_id is not None:
+            base = f"{base[:50].strip('-')}-{slug_of(author)}"
         slug, n = base, 1
         while session.scalar(select(HallItem.id).where(HallItem.slug == slug)) is not None:
             n += 1
