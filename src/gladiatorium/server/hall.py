@@ -49,6 +49,9 @@ KINDS: Final = ("hero", "theme")
 #: the largest file published (a theme of two hundred heroes is a few KiB)
 MAX_TEXT: Final = 128 * 1024
 MAX_REASON: Final = 1000
+#: the shipped files already checked in this process (kind, text) -> (name, data): every
+#: server start publishes them, and a test process starts many servers
+_SHIPPED: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
 REF: Final = re.compile(r"hall:([a-z0-9][a-z0-9-]{0,99})(?:@([0-9]{1,6}))?")
 
 
@@ -126,7 +129,10 @@ class Hall:
         server, author "Gladiatorium", no rate); a new version when the author already
         published that name. Refused: 422 for a file the game refuses, 429 over the rate."""
         game = kind_game(kind)
-        name, data = check_item(game, kind, text, source)
+        shipped = user_id is None and (kind, text) in _SHIPPED
+        name, data = _SHIPPED[kind, text] if shipped else check_item(game, kind, text, source)
+        if user_id is None:
+            _SHIPPED[kind, text] = name, data
         facts = game.web.item_facts(kind, data)
         for _attempt in range(3):
             try:
@@ -179,8 +185,16 @@ class Hall:
 
     def publish_shipped(self) -> list[Published]:
         """The sample heroes and the shipped themes, published by "Gladiatorium" (again
-        only where a file changed: idempotent); run at server start."""
-        done = []
+        only where a file changed: idempotent); run at server start. Returns what it
+        published now."""
+        done: list[Published] = []
+        with self.sessions() as session:
+            rows = session.execute(
+                select(HallItem.kind, HallVersion.text)
+                .join(HallVersion, HallVersion.item_id == HallItem.id)
+                .where(HallItem.author_id.is_(None), HallVersion.number == HallItem.latest)
+            ).all()
+        published = {(str(kind), str(text)) for kind, text in rows}
         for kind in KINDS:
             try:
                 game = kind_game(kind)
@@ -188,6 +202,8 @@ class Hall:
                 continue
             files = game.web.design_samples() if kind == "hero" else game.shipped_themes()
             for stem, text in sorted(files.items()):
+                if (kind, text) in published:
+                    continue
                 try:
                     done.append(self.publish(None, kind, text, f"{stem}.yaml"))
                 except BadRequest as err:
