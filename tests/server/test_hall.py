@@ -161,6 +161,7 @@ def test_search(hall_client: TestClient) -> None:
     assert names(q="giant", sort="name") == ["Fred the Giant", "Giant Rubber Cement Archer"]
     assert names(power="flight") == ["Perseus"]
     assert names(power=["distance", "speedy"]) == ["Cowboy"]
+    assert names(power="distance  speedy", trait="speed:20 combat:15-15") == ["Cowboy"]
     assert names(cost_min=185, cost_max=195, sort="cost") == [
         "Fred the Giant",
         "Wizard of the Wild Hair Cult",

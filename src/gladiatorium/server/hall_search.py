@@ -40,7 +40,8 @@ class HallQuery:
     @classmethod
     def parse(cls, params: Mapping[str, Any], words: list[str], traits: list[str]) -> HallQuery:
         """A query from the address's parameters (``words``: every ``power``,
-        ``traits``: every ``trait=NAME:LEAST-MOST``); each error names its parameter."""
+        ``traits``: every ``trait=NAME:LEAST-MOST``, each of them perhaps several
+        separated by spaces); each error names its parameter."""
         kind = str(params.get("kind") or "hero")
         if kind not in ("hero", "theme"):
             raise BadRequest(f"kind: {kind[:20]!r} is not hero or theme")
@@ -48,7 +49,8 @@ class HallQuery:
         if sort not in SORTS:
             raise BadRequest(f"sort: {sort[:20]!r} is not one of {', '.join(SORTS)}")
         numbers: dict[str, tuple[int | None, int | None]] = {}
-        for raw in traits:
+        words = [w for given in words for w in given.split()]  # a form's field: several
+        for raw in (t for given in traits for t in given.split()):
             found = _NUMBER_FILTER.fullmatch(raw.strip().lower())
             if found is None:
                 raise BadRequest(f"trait: {raw[:40]!r} is not NAME:LEAST, NAME:LEAST-MOST")
@@ -60,7 +62,7 @@ class HallQuery:
             author=str(params.get("author") or "")[:40].strip(),
             cost_min=_number(params, "cost_min"),
             cost_max=_number(params, "cost_max"),
-            words=tuple(w.strip().lower()[:40] for w in words if w.strip())[:10],
+            words=tuple(w.lower()[:40] for w in words)[:10],
             numbers=numbers,
             sort=sort,
             page=_number(params, "page", 1, MAX_PAGE) or 1,
