@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import ORIGIN, PASSWORD, create, register, settings_for
 
+from gladiatorium.server import hall as hall_module
 from gladiatorium.server.app import create_app
 from gladiatorium.server.db import Match
 from gladiatorium.server.hall import HALL_AUTHOR
@@ -309,3 +310,27 @@ def test_long_names_and_the_servers_own(hall_client: TestClient) -> None:
     )
     assert answer.status_code == 409
     assert hall_client.get("/api/hall/cowboy").json()["latest"] == 1
+
+
+def test_each_hero_version_is_handed_on_once(
+    hall_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``on_hero_published`` gets every new hero version in its own transaction (where
+    the lab's gauntlet is to be queued); a theme, or a refused hero, is not handed on."""
+    handed: list[tuple[str, str]] = []
+
+    def seen(session: Any, hero_ref: str, hero_yaml: str) -> None:
+        assert session.in_transaction()
+        handed.append((hero_ref, hero_yaml.splitlines()[0]))
+
+    monkeypatch.setattr(hall_module, "on_hero_published", seen)
+    register(hall_client, "hal")
+    publish(hall_client, HERO)
+    publish(hall_client, HERO.replace("level: 3", "level: 2"))
+    publish(hall_client, HERO.replace("level: 3", "level: 99"), status=422)
+    heroes = "".join(f"  - Hero {chr(65 + n)}\n" for n in range(8))
+    publish(hall_client, f"name: Eight\nheroes:\n{heroes}", kind="theme")
+    assert handed == [
+        ("hall:tin-heron-hal@1", "name: Tin Heron"),
+        ("hall:tin-heron-hal@2", "name: Tin Heron"),
+    ]

@@ -69,11 +69,12 @@ class Published:
         return f"hall:{self.slug}@{self.number}"
 
 
-def on_hero_published(hero_ref: str, hero_yaml: str) -> None:
-    """Called once a hero version is published and committed (``hero_ref`` is
-    ``hall:SLUG@VERSION``): the place where the lab's gauntlet of the hero is queued.
-    Nothing is queued yet."""
-    log.info("hero published %s (%d characters)", hero_ref, len(hero_yaml))
+def on_hero_published(session: Session, hero_ref: str, hero_yaml: str) -> None:
+    """Called in the transaction that publishes a hero version (``hero_ref`` is
+    ``hall:SLUG@VERSION``, ``hero_yaml`` its file's text), so that what it writes is
+    committed with the version or not at all: the place where the lab's gauntlet of the
+    hero is queued. Nothing is queued yet."""
+    log.debug("hero %s published (%d characters)", hero_ref, len(hero_yaml))
 
 
 def slug_of(name: str) -> str:
@@ -165,10 +166,10 @@ class Hall:
                         session.add(HallNumber(version_id=version.id, name=key, value=value))
                     item.latest, item.name = number, name[:80]
                     done = Published(item.slug, number, kind, name[:80])
+                    if kind == "hero":
+                        on_hero_published(session, done.ref, text)
             except IntegrityError:
                 continue  # published at the same moment (same name or slug): look again
-            if kind == "hero":
-                on_hero_published(done.ref, text)
             log.info("published %s by %s", done.ref, author)
             return done
         raise Conflict("published at the same moment elsewhere; try again")
