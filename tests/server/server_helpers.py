@@ -49,7 +49,15 @@ def wait_for(check: Callable[[], Any], timeout: float = 30.0, what: str = "condi
 
 
 def settings_for(database_url: str) -> Settings:
-    return Settings(database_url=database_url, bot_delay_seconds=0, scheduler_interval=0.05)
+    """A test server's settings: no bot pause, a quick scheduler, and heroes' gauntlets
+    (the shipped samples' are queued when the hall starts) of one game per pairing."""
+    return Settings(
+        database_url=database_url,
+        bot_delay_seconds=0,
+        scheduler_interval=0.05,
+        gauntlet_games="greedy=1",
+        gauntlet_maps="small",
+    )
 
 
 # ----- helpers on a TestClient -----------------------------------------------------------

@@ -248,6 +248,14 @@ def test_designer_check_fragment_and_forms(pages_app: Any) -> None:
     )
     assert saved.status_code == 303
     assert "&lt;b&gt;Bad&lt;/b&gt;" in member.get("/library").text
+    published = member.post(
+        "/heroes/new", data={**fields, "do": "publish", "p0.level": "3"}, follow_redirects=False
+    )
+    assert published.status_code == 303
+    assert published.headers["location"] == "/hall/b-bad-b-designer2"
+    for path in ("/hall", "/hall?q=bad", "/hall/b-bad-b-designer2"):
+        html = member.get(path).text
+        assert "<b>Bad" not in html and "&lt;b&gt;Bad&lt;/b&gt;" in html, path
     assert get_game("pig").web.design_samples() == {}
     with pytest.raises(GladiatoriumError):
         get_game("pig").web.design()

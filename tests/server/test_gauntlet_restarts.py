@@ -26,6 +26,9 @@ RUNNER = {
     "GLADIATORIUM_GAUNTLET_HEARTBEAT": "0.2",
     "GLADIATORIUM_GAUNTLET_STALE": "2",
     "GLADIATORIUM_GAUNTLET_POLL": "0.1",
+    # the other shipped samples, queued when the hall starts: one game a pairing
+    "GLADIATORIUM_GAUNTLET_GAMES": "greedy=1",
+    "GLADIATORIUM_GAUNTLET_MAPS": "small",
 }
 HEROES = {"hall:cowboy@1": "cowboy", "hall:perseus@1": "perseus", "hall:fred@1": "fred"}
 
@@ -63,7 +66,8 @@ def test_a_killed_server_loses_no_gauntlet_and_plays_none_twice(
 
     def rows() -> dict[str, GauntletJob]:
         with sessions() as session:
-            return {row.hero_ref: row for row in session.scalars(select(GauntletJob))}
+            jobs = session.scalars(select(GauntletJob).where(GauntletJob.hero_ref.in_(HEROES)))
+            return {row.hero_ref: row for row in jobs}
 
     server = live_server(database_url, **RUNNER)
     assert server.process is not None

@@ -404,15 +404,17 @@ def test_public_url_origins_and_secure_cookies(live_server: Start, tmp_path: Pat
 
 def test_security_headers_on_every_answer(live_server: Start, tmp_path: Path) -> None:
     server = live_server(f"sqlite:///{tmp_path / 'edge.db'}")
-    for path in ("/", "/login", "/healthz", "/static/match.js", "/api/matches/nosuch"):
+    paths = ("/", "/login", "/healthz", "/static/match.js", "/api/matches/nosuch", "/hall")
+    for path in (*paths, "/hall/cowboy", "/api/hall"):
         answer = httpx2.get(server.url + path, timeout=60)
         policy = answer.headers["content-security-policy"]
         assert "default-src 'self'" in policy and "script-src 'self';" in policy
         assert "frame-ancestors 'none'" in policy
         assert answer.headers["x-content-type-options"] == "nosniff"
         assert answer.headers["referrer-policy"] == "same-origin"
-    page = httpx2.get(server.url + "/login", timeout=60).text
-    assert "<script>" not in page and " on" + "focus=" not in page
+    for path in ("/login", "/hall", "/hall/cowboy"):
+        page = httpx2.get(server.url + path, timeout=60).text
+        assert "<script>" not in page and " on" + "focus=" not in page, path
 
 
 def test_serve_options_reach_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:

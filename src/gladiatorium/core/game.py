@@ -278,6 +278,24 @@ class Game(ABC, Generic[OptT]):
         """Option values that put the library items ``chosen`` for each seat in play."""
         raise GladiatoriumError(f"{self.info.slug} keeps no library")
 
+    # ----- themes: what a moderator publishes for others to pick at creation ----------
+    #: what may be published for this game and picked when a match is created
+    #: (Hero Battle's ``theme``: a hero list and house rules), or None
+    theme_kind: ClassVar[str | None] = None
+
+    def check_theme(self, text: str, source: str) -> tuple[str, dict[str, Any]]:
+        """Validate a theme's file (checked by the game's own options); returns its name
+        and data, or raises a GladiatoriumError naming ``source``, every field and line."""
+        raise GladiatoriumError(f"{self.info.slug} has no themes")
+
+    def theme_options(self, data: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """Option values that play a Battle of ``players`` in the theme ``data``."""
+        raise GladiatoriumError(f"{self.info.slug} has no themes")
+
+    def shipped_themes(self) -> dict[str, str]:
+        """The themes the game ships, by file name: the text of each file."""
+        return {}
+
     # ----- shared helpers ----------------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | None = None) -> OptT:
         """Options from the defaults overridden by ``values``; errors name the option."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gladiatorium.core.action import Action
@@ -169,6 +169,19 @@ class Design:
 
 
 @dataclass(frozen=True)
+class ItemFacts:
+    """What the hall searches and sorts a published item by (a hero's card, a theme's
+    size): see :meth:`WebPresenter.item_facts`."""
+
+    #: the price (a hero's power points spent), or None
+    cost: int | None = None
+    #: words to find it by (a hero's power types, styles and flaws), lower case
+    words: tuple[str, ...] = ()
+    #: named whole numbers to filter by (a hero's traits, a theme's ``heroes``)
+    numbers: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Code:
     """One code a game's pages show (a piece, a vehicle, a power, a designer's choice):
     its full name, one line of what it does, and the anchor of the rules page section
@@ -263,6 +276,11 @@ class WebPresenter:
         ``fields``, or from the ``text`` of a file (an import, a sample); with neither,
         a blank item. Games without a designer refuse."""
         raise GladiatoriumError(f"{self.game.info.slug} has no designer")
+
+    def item_facts(self, kind: str, data: Mapping[str, Any]) -> ItemFacts:
+        """The facts the hall keeps of a published ``kind`` (``hero``, ``theme``) with
+        ``data`` as its checker made it: none by default."""
+        return ItemFacts()
 
     def design_samples(self) -> dict[str, str]:
         """Sample library items to start a design from: name -> the text of its file."""

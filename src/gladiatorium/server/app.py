@@ -21,6 +21,7 @@ from gladiatorium.games import load
 from gladiatorium.server import gauntlet_views, ratings_views, talk_api
 from gladiatorium.server.accounts import Accounts
 from gladiatorium.server.api import accounts as api_accounts
+from gladiatorium.server.api import hall as api_hall
 from gladiatorium.server.api import inbox as api_inbox
 from gladiatorium.server.api import library as api_library
 from gladiatorium.server.api import mail as api_mail
@@ -38,12 +39,15 @@ from gladiatorium.server.edge import (
     edge_protocols,
 )
 from gladiatorium.server.errors import Unauthorized
+from gladiatorium.server.gauntlets import size_of
+from gladiatorium.server.hall import Hall
 from gladiatorium.server.hub import DEADLINE, Hub, PostgresListener
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
 from gladiatorium.server.pages import accounts as pages_accounts
 from gladiatorium.server.pages import designer as pages_designer
+from gladiatorium.server.pages import hall as pages_hall
 from gladiatorium.server.pages import invitations as pages_invitations
 from gladiatorium.server.pages import library as pages_library
 from gladiatorium.server.pages import lobby as pages_lobby
@@ -70,6 +74,7 @@ ROUTERS = (
     api_inbox.router,
     api_matches.router,
     api_library.router,
+    api_hall.router,
     api_mail.router,
     api_socket.router,
     api_terminal.router,
@@ -78,6 +83,7 @@ ROUTERS = (
     pages_mail.router,
     pages_new_match.router,
     pages_library.router,
+    pages_hall.router,
     pages_invitations.router,
     pages_match.router,
     pages_designer.router,
@@ -117,6 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         snapshot_every=settings.snapshot_every,
         group_commit=settings.group_commit,
     )
+    service.library.hall = Hall(sessions, settings.hall_publish_rate, size_of(settings))
     # a sweep looks at the least recently used only: cheap, so often
     sweeper = Sweeper(service.store, max(0.05, min(settings.match_idle_seconds / 4, 1.0)))
 
@@ -139,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
+        service.library.hall.publish_shipped()
         hub.loop = talk_hub.loop = asyncio.get_running_loop()
         listener = None
         if postgres:

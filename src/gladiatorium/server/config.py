@@ -42,6 +42,11 @@ def _env_origins() -> tuple[str, ...]:
     return tuple(part.strip().rstrip("/") for part in raw.split(",") if part.strip())
 
 
+def _env_names(name: str) -> tuple[str, ...]:
+    """Names separated by commas, from the environment."""
+    return tuple(part.strip() for part in os.environ.get(name, "").split(",") if part.strip())
+
+
 def default_database_url() -> str:
     """``GLADIATORIUM_DATABASE_URL`` if set, else a SQLite file in the working folder."""
     return os.environ.get("GLADIATORIUM_DATABASE_URL") or f"sqlite:///{DEFAULT_DATABASE}"
@@ -233,6 +238,13 @@ class Settings:
     gauntlet_poll_seconds: float = field(
         default_factory=lambda: _env_seconds("GLADIATORIUM_GAUNTLET_POLL", 2.0)
     )
+    #: what one account may publish to the hall (heroes and themes, every version
+    #: counts): at most that many per period, counted in the database (every process)
+    hall_publish_rate: str = field(
+        default_factory=lambda: _env_text("GLADIATORIUM_HALL_RATE", "10/hour")
+    )
+    #: the accounts (user names) that operate the server: they hide and unhide hall items
+    operators: tuple[str, ...] = field(default_factory=lambda: _env_names("GLADIATORIUM_OPERATORS"))
 
     @property
     def allowed_origins(self) -> tuple[str, ...]:

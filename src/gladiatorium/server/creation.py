@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from gladiatorium.core import Game, GladiatoriumError, Seat, State, get_bot, get_game
 from gladiatorium.core.record import EventsDigest
-from gladiatorium.server.db import Match, MatchSeat
+from gladiatorium.server.db import HallUse, Match, MatchSeat
 from gladiatorium.server.errors import BadRequest, Forbidden, TooMany, Unauthorized
 from gladiatorium.server.library import Library
 from gladiatorium.server.store import Live, MatchStore
@@ -135,12 +135,13 @@ class Creation:
         options: Mapping[str, Any] | None,
         seats: Mapping[str, str],
         settings: Mapping[str, Any] | None = None,
-        library: Mapping[Seat, list[int]] | None = None,
+        library: Mapping[Seat, Sequence[int | str]] | None = None,
         seed: int | None = None,
         position: str | None = None,
         *,
         people: Mapping[Seat, int] | None = None,
         match_id: str | None = None,
+        theme: str | None = None,
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
         ``open`` or ``server``. Options are checked by the game, errors name them.
@@ -148,14 +149,18 @@ class Creation:
         ``dice`` included) instead of the game's own start. ``seed`` is for tests only
         (never taken over HTTP): a random one otherwise. ``people`` gives seats to other
         accounts and ``match_id`` names the match (a rematch: a second insert of that id
-        fails, IntegrityError)."""
+        fails, IntegrityError). ``theme``: a published theme (``hall:SLUG@VERSION``)
+        whose options come first, ``options`` over them."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
         values = dict(options or {})
+        uses: list[int] = []  # the hall versions the match is created with
+        if theme:
+            values = {**self.library.hall.theme_options(game, theme, players, uses), **values}
         if library:
-            values.update(self.library.options(game, user_id, library))
+            values.update(self.library.options(game, user_id, library, uses))
         try:
             state = game.start(
                 values,
@@ -203,6 +208,8 @@ class Creation:
             for row in rows:
                 row.match_id = match_id
                 session.add(row)
+            for version_id in dict.fromkeys(uses):
+                session.add(HallUse(match_id=match_id, version_id=version_id))
             live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
             self.store.plan_deadlines(session, live)
             awaited = record_turns(session, match_id, live.deciding(), before=())

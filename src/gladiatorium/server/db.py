@@ -24,6 +24,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    UniqueConstraint,
     create_engine,
     event,
     text,
@@ -255,6 +256,97 @@ class GauntletJob(Base):
     #: the ``gladiatorium lab gauntlet`` command line that plays the same games
     command: Mapped[str] = mapped_column(Text)
     error: Mapped[str | None] = mapped_column(String(300), nullable=True)
+
+
+class HallItem(Base):
+    """A published item of the hall (a hero, a Hero Battle theme): its name and author;
+    its versions are :class:`HallVersion` rows, the newest shown in listings."""
+
+    __tablename__ = "hall_items"
+    __table_args__ = (UniqueConstraint("kind", "game", "author", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``hero`` or ``theme``
+    kind: Mapped[str] = mapped_column(String(10))
+    game: Mapped[str] = mapped_column(String(40))
+    #: the item's address: ``/hall/SLUG``, references ``hall:SLUG@VERSION``
+    slug: Mapped[str] = mapped_column(String(100), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    #: the name folded (publishing the same name again makes a new version)
+    name_key: Mapped[str] = mapped_column(String(80))
+    #: the author's account; None for what the server ships (``author`` "Gladiatorium")
+    author_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    author: Mapped[str] = mapped_column(String(40))
+    latest: Mapped[int] = mapped_column(Integer, default=1)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class HallVersion(Base):
+    """One published version of a hall item: never changed once written."""
+
+    __tablename__ = "hall_versions"
+    __table_args__ = (UniqueConstraint("item_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    item_id: Mapped[int] = mapped_column(ForeignKey("hall_items.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    #: the file's text as published
+    text: Mapped[str] = mapped_column(Text)
+    #: the item as the game's checker read it (a hero's option data, a theme's fields)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: the card's facts for search (:class:`~gladiatorium.core.ItemFacts`)
+    cost: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    #: words to find it by, each between spaces (`` distance missile ``)
+    words: Mapped[str] = mapped_column(Text, default=" ")
+    numbers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: the lab's rating of the hero (None until its gauntlet has run)
+    lab_rating: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class HallNumber(Base):
+    """One named number of a hall version (a hero's trait, a theme's hero count), for
+    filters such as ``speed at least 20``."""
+
+    __tablename__ = "hall_numbers"
+
+    version_id: Mapped[int] = mapped_column(
+        ForeignKey("hall_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[int] = mapped_column(Integer)
+
+
+class HallUse(Base):
+    """A match created with a hall version (a hero in a team, a Battle's theme)."""
+
+    __tablename__ = "hall_uses"
+
+    match_id: Mapped[str] = mapped_column(
+        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    version_id: Mapped[int] = mapped_column(
+        ForeignKey("hall_versions.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+
+
+class HallReport(Base):
+    """A signed-in person's report of a hall item, once each, with a reason."""
+
+    __tablename__ = "hall_reports"
+
+    item_id: Mapped[int] = mapped_column(
+        ForeignKey("hall_items.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    reason: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 def make_engine(url: str) -> Engine:

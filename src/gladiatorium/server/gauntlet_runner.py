@@ -30,6 +30,7 @@ from gladiatorium.core.jobs import Runner, connect_ray, die_with_parent, run_job
 from gladiatorium.server import gauntlets
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import make_engine, make_sessions
+from gladiatorium.server.hall import record_lab_rating
 
 log = logging.getLogger("gladiatorium.gauntlets")
 
@@ -101,7 +102,7 @@ class GauntletRunner:
             if not gauntlets.record_chunk(self.sessions, job, marks, written):
                 return  # another process holds it now
             marks = written
-        if gauntlets.finish(self.sessions, job, marks, planned.summary(marks)):
+        if gauntlets.finish(self.sessions, job, marks, planned.summary(marks), record_lab_rating):
             log.info("gauntlet %s done (%d games)", job.hero_ref, len(marks))
 
     def run(self) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
@@ -223,13 +223,18 @@ def record_chunk(sessions: sessionmaker[Session], job: Claimed, before: str, mar
 
 
 def finish(
-    sessions: sessionmaker[Session], job: Claimed, marks: str, results: dict[str, Any]
+    sessions: sessionmaker[Session],
+    job: Claimed,
+    marks: str,
+    results: dict[str, Any],
+    rated: Callable[[Session, str, float], None] | None = None,
 ) -> bool:
-    """Store the results, the rating and the end, in one transaction under the claim;
-    False, storing nothing, when the claim is lost."""
+    """Store the results, the rating and the end, in one transaction under the claim,
+    with what ``rated`` writes of the rating (the hall's sort); False, storing nothing,
+    when the claim is lost."""
     mu, sigma = rate_marks(marks)
     with sessions.begin() as session:
-        return one_row(
+        stored = one_row(
             session,
             update(GauntletJob)
             .where(_held(job))
@@ -244,6 +249,9 @@ def finish(
                 finished_at=utcnow(),
             ),
         )
+        if stored and rated is not None:
+            rated(session, job.hero_ref, ordinal(mu, sigma))
+        return stored
 
 
 def give_up(sessions: sessionmaker[Session], job: Claimed, error: str) -> bool:

@@ -4,7 +4,7 @@ for a seat when a match is created (``Game.library_options``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -12,6 +12,7 @@ from sqlalchemy import select
 from gladiatorium.core import Game, GladiatoriumError, Seat, get_game
 from gladiatorium.server.db import LibraryItem
 from gladiatorium.server.errors import BadRequest, Forbidden
+from gladiatorium.server.hall import Hall
 from gladiatorium.server.store import MatchStore
 
 
@@ -20,6 +21,8 @@ class Library:
 
     def __init__(self, store: MatchStore) -> None:
         self.store = store
+        #: published heroes, chosen by reference beside the library's own
+        self.hall = Hall(store.sessions)
 
     def add(self, user_id: int, slug: str, text: str, source: str) -> LibraryItem:
         """Check an uploaded item (a hero YAML) as the game's checker does; keep it."""
@@ -71,10 +74,15 @@ class Library:
             return True
 
     def options(
-        self, game: Game[Any], user_id: int | None, library: Mapping[Seat, list[int]]
+        self,
+        game: Game[Any],
+        user_id: int | None,
+        library: Mapping[Seat, Sequence[int | str]],
+        uses: list[int] | None = None,
     ) -> dict[str, Any]:
         """The game's options for the items chosen per seat (item ids of the account's
-        library, for this game), as ``Game.library_options`` makes them."""
+        library, for this game, or hall references ``hall:SLUG@VERSION``: ``uses`` gets
+        their versions' ids), as ``Game.library_options`` makes them."""
         if user_id is None:
             raise Forbidden("log in to use your library")
         chosen: dict[Seat, list[dict[str, Any]]] = {}
@@ -82,6 +90,12 @@ class Library:
             for seat, ids in library.items():
                 items = []
                 for item_id in ids:
+                    if isinstance(item_id, str):
+                        version = self.hall.resolve(item_id, "hero", game)
+                        items.append(version.data)
+                        if uses is not None:
+                            uses.append(version.id)
+                        continue
                     item = session.get(LibraryItem, item_id)
                     if item is None or item.user_id != user_id or item.game != game.info.slug:
                         raise BadRequest(f"library item {item_id} is not in your library")

@@ -36,14 +36,14 @@ class CreationQuota:
                     wait = max(1, math.ceil(reset - time.time()))
                     raise TooMany(
                         f"too many matches created: at most {item.amount} per "
-                        f"{_period(item.get_expiry())} per account; try again in {wait} s",
+                        f"{period_words(item.get_expiry())} per account; try again in {wait} s",
                         wait,
                     )
             for item in self.items:
                 self.limiter.hit(item, "create", key)
 
 
-def _period(seconds: int) -> str:
+def period_words(seconds: int) -> str:
     for name, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds % size == 0:
             count = seconds // size

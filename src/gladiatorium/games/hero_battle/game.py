@@ -21,6 +21,7 @@ from gladiatorium.core import (
     standing,
 )
 from gladiatorium.core.channels import private_channel, public_channels
+from gladiatorium.games.hero_battle import themes
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -48,6 +49,21 @@ class HeroBattle(Game[HeroBattleOptions]):
     # a tree step of every player's move closes the round: scoring the HP table it left
     # beat ten random actions more (docs/lab.md, Hero Battle)
     search_rollout = 0
+
+    theme_kind = "theme"
+
+    def check_theme(self, text: str, source: str) -> tuple[str, dict[str, Any]]:
+        """A theme file (hero list, restrictions, teams, Hand of God table) checked by the
+        Battle's own options; every problem named by field and line."""
+        return themes.check_theme(text, source)
+
+    def theme_options(self, data: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The theme's heroes as sign-ups (the rest extra names), its rules as options."""
+        return themes.theme_options(data, players)
+
+    def shipped_themes(self) -> dict[str, str]:
+        """The themes in ``data/themes``, long enough for a hundred players."""
+        return themes.shipped_themes()
 
     def new_state(self, options: HeroBattleOptions, players: int, seed: int) -> HeroBattleState:
         return HeroBattleState(options, players, seed)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Seat, State, WebPresenter
+from gladiatorium.core import ItemFacts, Seat, State, WebPresenter
 from gladiatorium.core.presenters import named_seat
 from gladiatorium.core.web_parts import button, e
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
@@ -189,6 +189,14 @@ def history(view: dict[str, Any], names: Mapping[Seat, str] | None = None) -> st
 class HeroBattleWeb(WebPresenter):
     """Hero Battle on the match page: my hero, the HP table, the rounds, the move as
     clicks; and the round post to publish."""
+
+    def item_facts(self, kind: str, data: Mapping[str, Any]) -> ItemFacts:
+        """A published theme: how many heroes it lists, the rules it sets."""
+        if kind != "theme":
+            return ItemFacts()
+        words = [str(k) for k in data.get("restrictions") or {}]
+        words += [k for k in ("teams", "hand_of_god") if data.get(k)]
+        return ItemFacts(None, tuple(words), {"heroes": len(data.get("heroes") or ())})
 
     def server_seat(self, seat: Seat) -> str:
         """The moderator's seat left to the server."""

@@ -13,11 +13,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Code, Seat, State, WebPresenter
+from gladiatorium.core import Code, ItemFacts, Seat, State, WebPresenter
 from gladiatorium.core.presenters import Design
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL, square_name
+from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
+from gladiatorium.games.superhero_gladiators.heroes import points
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.view_text import standing
@@ -420,6 +422,25 @@ class SuperheroGladiatorsWeb(WebPresenter):
     def design_samples(self) -> dict[str, str]:
         """The shipped sample heroes, by file name."""
         return designer.samples()
+
+    def item_facts(self, kind: str, data: Mapping[str, Any]) -> ItemFacts:
+        """A published hero's card for the hall: power points spent, its powers' types,
+        styles and flaws, and its traits."""
+        hero = hero_from_data(dict(data)).hero
+        if kind != "hero" or hero is None:
+            return ItemFacts()
+        words: list[str] = []
+        for power in hero.powers:
+            words += [power.type.value, *(s.value for s in power.styles)]
+            words += [f.value for f in power.flaws]
+        traits = hero.traits
+        numbers = {
+            "combat": traits.combat,
+            "oomph": traits.max_oomph,
+            "speed": traits.speed,
+            "movement": traits.movement,
+        }
+        return ItemFacts(points(hero).total, tuple(dict.fromkeys(words)), numbers)
 
 
 def attack_reach(state: SuperheroGladiatorsState, legal: Sequence[str]) -> dict[str, list[str]]:

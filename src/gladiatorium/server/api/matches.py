@@ -45,9 +45,13 @@ NEW_MATCH = json_request(
     },
     library={
         "type": "object",
-        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+        "additionalProperties": {
+            "type": "array",
+            "items": {"oneOf": [{"type": "integer"}, TEXT]},
+        },
     },
     position=TEXT,
+    theme=TEXT,
 )
 
 
@@ -106,7 +110,10 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     if not isinstance(library, dict) or not all(
         isinstance(v, list) and all(_is_item_id(i) for i in v) for v in library.values()
     ):
-        raise BadRequest("library: seat -> list of library item ids")
+        raise BadRequest("library: seat -> list of library item ids or hall:SLUG@VERSION")
+    theme = data.get("theme")
+    if theme is not None and not isinstance(theme, str):
+        raise BadRequest("theme: expected a published theme, hall:SLUG@VERSION")
     request.app.state.quota.admit(caller.user_id)
     settings = data.get("settings")
     if settings is not None and not isinstance(settings, dict):
@@ -124,11 +131,15 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         settings,
         {str(k): v for k, v in library.items()},
         position=position,
+        theme=theme,
     )
 
 
 def _is_item_id(value: Any) -> bool:
-    """A library item id: a whole number a database key can hold."""
+    """A library item id (a whole number a database key can hold) or a published hero
+    (``hall:SLUG@VERSION``, checked when the match is created)."""
+    if isinstance(value, str):
+        return value.startswith("hall:") and len(value) <= 120
     return type(value) is int and 0 < value < 2**31
 
 

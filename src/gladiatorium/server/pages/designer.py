@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData, UploadFile
 
 from gladiatorium.core import Game, WebPresenter
-from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.errors import ServiceError, TooMany
 from gladiatorium.server.pages.common import (
     CSRF_FIELD,
     MAX_UPLOAD,
@@ -77,14 +77,28 @@ def _designer_page(
 
 @router.get("/heroes/new", response_class=HTMLResponse)
 async def designer_page(
-    request: Request, game: str | None = None, sample: str | None = None, saved: str | None = None
+    request: Request,
+    game: str | None = None,
+    sample: str | None = None,
+    saved: str | None = None,
+    hall: str | None = None,
 ) -> Response:
+    """The designer: blank, from a sample, or from a published hero (``hall``:
+    ``hall:SLUG@VERSION``, copied in to change and save as my own)."""
     chosen = _designer_game(game)
     if chosen is None:
         return problem(request, 404, "no game has a designer")
     text = chosen.web.design_samples().get(sample or "") if sample else None
     if sample and text is None:
         return problem(request, 404, f"no sample {sample!r}")
+    if hall:
+        try:
+            version = await run_in_threadpool(
+                service_of(request).library.hall.resolve, hall[:120], "hero", chosen
+            )
+        except ServiceError as err:
+            return problem(request, 404, str(err))
+        text = version.text
     design = await run_in_threadpool(chosen.web.design, None, text)
     return _designer_page(request, chosen, design, saved=(saved or "")[:80])
 
@@ -152,16 +166,17 @@ async def designer_post(request: Request) -> Response:
                 "cache-control": "no-store",
             },
         )
-    if do != "save":
+    if do not in ("save", "publish"):
         return _designer_page(request, game, design, caller, 400, error="unknown request")
     if caller.user_id is None:
-        return _designer_page(
-            request, game, design, caller, 401, error="log in to save to your library"
-        )
+        doing = "save to your library" if do == "save" else "publish"
+        return _designer_page(request, game, design, caller, 401, error=f"log in to {doing}")
     if not design.valid:
         return _designer_page(
             request, game, design, caller, 422, error="fix the problems below before saving"
         )
+    if do == "publish":
+        return await _publish(request, game, design, caller)
     try:
         item = await run_in_threadpool(
             service_of(request).library.add,
@@ -174,3 +189,22 @@ async def designer_post(request: Request) -> Response:
         return _designer_page(request, game, design, caller, 422, error=str(err))
     name = item.name
     return redirect(f"/heroes/new?game={quote(game.info.slug)}&saved={quote(name[:80], safe='')}")
+
+
+async def _publish(request: Request, game: Game[Any], design: Any, caller: Caller) -> Response:
+    """Publish the design to the hall; its page next."""
+    assert caller.user_id is not None
+    try:
+        done = await run_in_threadpool(
+            service_of(request).library.hall.publish,
+            caller.user_id,
+            game.library_kind or "",
+            design.text,
+            f"{design.name or 'item'}.yaml",
+        )
+    except ServiceError as err:
+        answer = _designer_page(request, game, design, caller, err.status, error=str(err))
+        if isinstance(err, TooMany) and err.retry_after is not None:
+            answer.headers["retry-after"] = str(err.retry_after)
+        return answer
+    return redirect(f"/hall/{quote(done.slug)}")

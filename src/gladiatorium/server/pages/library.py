@@ -35,12 +35,23 @@ async def library_page(request: Request) -> Response:
     if caller.user_id is None:
         return login_first(request)
     items = await run_in_threadpool(service_of(request).library.rows, caller.user_id)
-    context = {"items": items, "games": library_games(), "errors": [], "names": _game_names()}
+    context = {
+        "items": items,
+        "games": library_games(),
+        "errors": [],
+        "names": _game_names(),
+        "hall_games": _hall_games(),
+    }
     return page(request, "library.html", context, caller)
 
 
 def _game_names() -> dict[str, str]:
     return {g.info.slug: g.info.name for g in games()}
+
+
+def _hall_games() -> list[str]:
+    """Games whose library items may be published to the hall (heroes)."""
+    return [g.info.slug for g in games() if g.library_kind == "hero"]
 
 
 @router.post("/library")
@@ -85,6 +96,7 @@ async def library_upload(request: Request) -> Response:
         "added": added,
         "source": source,
         "names": _game_names(),
+        "hall_games": _hall_games(),
     }
     return page(request, "library.html", context, caller, 422 if errors else 200)
 

@@ -3,6 +3,7 @@ and library items; the invitation links to send, when seats are given by invitat
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -70,10 +71,36 @@ def default_seats(game: Game[Any], start: Any) -> dict[Seat, str]:
     return {s: ("me" if i == 0 else bot) for i, s in enumerate(start.seats)}
 
 
+@dataclass(frozen=True)
+class HallPick:
+    """A published hero offered beside the library's own (``id``: its reference)."""
+
+    id: str
+    name: str
+
+
+def hall_picks(service: MatchService, game: Game[Any], refs: list[str]) -> list[HallPick]:
+    """The published heroes named (``hall:SLUG@VERSION``) that the form offers; a
+    reference that names none is left out (creating the match says why)."""
+    picks = []
+    for ref in dict.fromkeys(refs):
+        try:
+            version = service.library.hall.resolve(ref, "hero", game)
+        except ServiceError:
+            continue
+        picks.append(HallPick(ref, f"{version.name} (published, version {version.number})"))
+    return picks
+
+
 def new_match_context(
-    service: MatchService, caller: Caller, game: Game[Any], players: int
+    service: MatchService,
+    caller: Caller,
+    game: Game[Any],
+    players: int,
+    hall_refs: list[str] | None = None,
 ) -> dict[str, Any]:
     start = game.start(None, players, 0)
+    picks = hall_picks(service, game, hall_refs or []) if game.library_kind else []
     return {
         "game": game,
         "players": players,
@@ -84,13 +111,18 @@ def new_match_context(
         "rounds": game.round_number(start) is not None,
         "clock": len(start.seats) == 2,
         "settings": {},
-        "library": (
-            service.library.rows(caller.user_id, game.info.slug)
-            if game.library_kind and caller.user_id is not None
-            else []
-        ),
+        "library": [
+            *picks,
+            *(
+                service.library.rows(caller.user_id, game.info.slug)
+                if game.library_kind and caller.user_id is not None
+                else []
+            ),
+        ],
         "team_seats": list(start.seats[: start.players]),
-        "picked": {},
+        "picked": {start.seats[0]: [p.id for p in picks]} if picks else {},
+        "themes": service.library.hall.themes(game) if game.theme_kind else [],
+        "theme": "",
         "positions": type(game).load_position is not Game.load_position,
         "position": "",
         "max_bot_seconds": MAX_BOT_SECONDS,
@@ -118,8 +150,14 @@ def _players(game: Game[Any], raw: str | None) -> tuple[int, str]:
 
 @router.get("/matches/new", response_class=HTMLResponse)
 async def new_match_page(
-    request: Request, game: str | None = None, players: str | None = None
+    request: Request,
+    game: str | None = None,
+    players: str | None = None,
+    hero: str | None = None,
+    theme: str | None = None,
 ) -> Response:
+    """The form; ``hero``: a published hero (``hall:SLUG@VERSION``) picked for the
+    first team, ``theme``: a published theme picked."""
     caller = await run_in_threadpool(request_caller, request)
     if caller.user is None:
         return login_first(request)
@@ -127,9 +165,13 @@ async def new_match_page(
     if chosen is None:
         return page(request, "choose_game.html", {"games": games()}, caller)
     count, error = _players(chosen, players)
-    context = await run_in_threadpool(new_match_context, service_of(request), caller, chosen, count)
+    refs = [hero[:120]] if hero else []
+    context = await run_in_threadpool(
+        new_match_context, service_of(request), caller, chosen, count, refs
+    )
     context["bot_pause"] = bot_pause(request)
     context["error"] = error
+    context["theme"] = (theme or "")[:120]
     return page(request, "new_match.html", context, caller)
 
 
@@ -157,7 +199,8 @@ async def create_match(request: Request) -> Response:
         return problem(request, 404, "no such game", caller)
     count, error = _players(game, text_of(form, "players"))
     service = service_of(request)
-    context = await run_in_threadpool(new_match_context, service, caller, game, count)
+    refs = [r for r in form.values() if isinstance(r, str) and r.startswith("hall:")]
+    context = await run_in_threadpool(new_match_context, service, caller, game, count, refs)
     context["bot_pause"] = bot_pause(request)
     fields: list[OptionField] = context["fields"]
     options = read_options(game, fields, form)
@@ -169,14 +212,16 @@ async def create_match(request: Request) -> Response:
     }
     if text_of(form, "casual") == "on":
         settings["casual"] = True
-    picked: dict[Seat, list[int]] = {}
+    picked: dict[Seat, list[int | str]] = {}
     for seat in context["team_seats"]:
-        ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str) and v.isdigit()]
+        ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
         if ids:
-            picked[seat] = [int(v) if v.isascii() and len(v) < 10 else 0 for v in ids]
-            if not all(0 < i < 2**31 for i in picked[seat]):
+            picked[seat] = [_item_id(v) for v in ids]
+            if not all(isinstance(i, str) or 0 < i < 2**31 for i in picked[seat]):
                 error = error or f"library.{seat}: not a library item id"
     position = text_of(form, "position") if context["positions"] else ""
+    theme = text_of(form, "theme")[:120] if context["themes"] else ""
+    context["theme"] = theme
     context.update(chosen=seats, settings=settings, picked=picked, error=error, position=position)
     if error or any(item.error for item in fields):
         context["error"] = error or "Some options are not valid; see below."
@@ -193,6 +238,7 @@ async def create_match(request: Request) -> Response:
             settings,
             picked or None,
             position=position or None,
+            theme=theme or None,
         )
     except ServiceError as err:
         context["error"] = str(err)
@@ -209,6 +255,13 @@ async def create_match(request: Request) -> Response:
         return redirect(f"/matches/{quote(created.id)}")
     invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
+
+
+def _item_id(value: str) -> int | str:
+    """A posted library choice: an item id, or a published hero's reference."""
+    if value.startswith("hall:"):
+        return value
+    return int(value) if value.isdigit() and value.isascii() and len(value) < 10 else 0
 
 
 #: a match against bots from the home page: the pause before each bot action (a person
