@@ -318,7 +318,7 @@ class Seat:
             body = dict(self.body)
             body["view"] = jsonpatch.apply_patch(view, frame["view"])
             body["events"] = [*self.body["events"][:count], *frame["events"]]
-            for key in ("awaiting", "legal", "outcome"):
+            for key in ("awaiting", "legal", "legal_form", "outcome"):
                 if key in frame:  # the legal actions are left out when unchanged
                     body[key] = frame[key]
         self._views[frame["ply"]] = (body["view"], len(body["events"]))
@@ -591,10 +591,8 @@ async def play_out(seat: Seat, rng: random.Random, scenario: Fanout) -> None:
         body = await seat.until(lambda b: bool(b))
         if name not in body["awaiting"]:
             return
-        legal = body["legal"]
-        preferred = [a for a in legal if a.split(" ")[0] == scenario.prefer]
         try:
-            await acted(seat, rng.choice(preferred or legal))
+            await acted(seat, chosen(body, rng, scenario.prefer))
         except NotAwaited:  # another seat's action ended this one's round meanwhile
             return
         except Outdated:  # another seat's action changed what this one may do
@@ -602,6 +600,34 @@ async def play_out(seat: Seat, rng: random.Random, scenario: Fanout) -> None:
             await seat.until(lambda b, old=body: b is not old)
             continue
         made_moves += 1
+
+
+def chosen(body: dict[str, Any], rng: random.Random, prefer: str | None) -> str:
+    """A random legal action of the body, of the kind ``prefer`` names where there is
+    one: from its list, or from the game's compact form of it (``legal_form``,
+    ``core/legal_form.py``: a hundred-player Hero Battle's moves are choices)."""
+    legal = body["legal"]
+    if legal is None:
+        return drawn(body["legal_form"], rng, prefer)
+    preferred = [a for a in legal if a.split(" ")[0] == prefer]
+    return str(rng.choice(preferred or legal))
+
+
+def drawn(form: dict[str, Any], rng: random.Random, prefer: str | None) -> str:
+    """A random action of a compact form: a choice of distinct names (always allowed)
+    for a part whose first word is ``prefer``, else a listed action."""
+    for part in form["parts"]:
+        picks = part.get("choose") or []
+        if picks and picks[0]["word"] == prefer:
+            used: set[str] = set()
+            words = []
+            for pick in (p for p in picks if p["count"]):
+                free = [n for n in pick["names"] if not (part["apart"] and n in used)]
+                names = sorted(rng.sample(free, pick["count"]), key=pick["names"].index)
+                used.update(names)
+                words.append(f"{pick['word']} {', '.join(names)}")
+            return " ".join(words)
+    return str(rng.choice(form["listed"]))
 
 
 #: actions refused because the body they were chosen from was already out of date
