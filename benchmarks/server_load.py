@@ -54,6 +54,7 @@ from typing import Any
 
 import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
 WS_RATE = 20.0  # the server's Settings.ws_rate: messages per second per connection
@@ -219,7 +220,13 @@ def server(
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-        yield base, process.pid
+        try:
+            yield base, process.pid
+        except BaseException:  # what the server said last, to tell why
+            log.flush()
+            tail = Path(log.name).read_text(errors="replace")[-3000:]
+            print(f"server log (the end):\n{tail}", file=sys.stderr, flush=True)
+            raise
     finally:
         if sampler is not None:
             sampler.send_signal(signal.SIGINT)
@@ -746,6 +753,8 @@ async def fanout_run(base: str, players: int, rounds: int, scenario: Fanout) -> 
             )
     except (TimeoutError, Stalled) as err:
         raise ScenarioFailed(f"fan-out {scenario.game}: a wait timed out ({err})") from err
+    except ConnectionClosed as err:
+        raise ScenarioFailed(f"fan-out {scenario.game}: a connection closed ({err})") from err
     finally:
         await asyncio.gather(*(s.close() for s in seats))
     if not per_round:
@@ -844,6 +853,9 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
                 out["fanouts"].append(asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT)))
             except (TimeoutError, ScenarioFailed) as err:
                 message = str(err) or "the whole fan-out timed out"
+                for log in workdir.glob("server-*.log"):  # what the server said last
+                    tail = log.read_text(errors="replace")[-2000:]
+                    print(f"{log.name} (the end):\n{tail}", file=sys.stderr, flush=True)
                 out["fanouts"].append(
                     {"game": game, "players": args.fanout_players, "error": message}
                 )
