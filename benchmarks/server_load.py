@@ -54,6 +54,7 @@ from typing import Any
 
 import jsonpatch
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 HOST = "127.0.0.1"
 WS_RATE = 20.0  # the server's Settings.ws_rate: messages per second per connection
@@ -219,7 +220,13 @@ def server(
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-        yield base, process.pid
+        try:
+            yield base, process.pid
+        except BaseException:  # what the server said last, to tell why
+            log.flush()
+            tail = Path(log.name).read_text(errors="replace")[-3000:]
+            print(f"server log (the end):\n{tail}", file=sys.stderr, flush=True)
+            raise
     finally:
         if sampler is not None:
             sampler.send_signal(signal.SIGINT)
@@ -318,7 +325,7 @@ class Seat:
             body = dict(self.body)
             body["view"] = jsonpatch.apply_patch(view, frame["view"])
             body["events"] = [*self.body["events"][:count], *frame["events"]]
-            for key in ("awaiting", "legal", "outcome"):
+            for key in ("awaiting", "legal", "legal_form", "outcome"):
                 if key in frame:  # the legal actions are left out when unchanged
                     body[key] = frame[key]
         self._views[frame["ply"]] = (body["view"], len(body["events"]))
@@ -591,10 +598,8 @@ async def play_out(seat: Seat, rng: random.Random, scenario: Fanout) -> None:
         body = await seat.until(lambda b: bool(b))
         if name not in body["awaiting"]:
             return
-        legal = body["legal"]
-        preferred = [a for a in legal if a.split(" ")[0] == scenario.prefer]
         try:
-            await acted(seat, rng.choice(preferred or legal))
+            await acted(seat, chosen(body, rng, scenario.prefer))
         except NotAwaited:  # another seat's action ended this one's round meanwhile
             return
         except Outdated:  # another seat's action changed what this one may do
@@ -602,6 +607,34 @@ async def play_out(seat: Seat, rng: random.Random, scenario: Fanout) -> None:
             await seat.until(lambda b, old=body: b is not old)
             continue
         made_moves += 1
+
+
+def chosen(body: dict[str, Any], rng: random.Random, prefer: str | None) -> str:
+    """A random legal action of the body, of the kind ``prefer`` names where there is
+    one: from its list, or from the game's compact form of it (``legal_form``,
+    ``core/legal_form.py``: a hundred-player Hero Battle's moves are choices)."""
+    legal = body["legal"]
+    if legal is None:
+        return drawn(body["legal_form"], rng, prefer)
+    preferred = [a for a in legal if a.split(" ")[0] == prefer]
+    return str(rng.choice(preferred or legal))
+
+
+def drawn(form: dict[str, Any], rng: random.Random, prefer: str | None) -> str:
+    """A random action of a compact form: a choice of distinct names (always allowed)
+    for a part whose first word is ``prefer``, else a listed action."""
+    for part in form["parts"]:
+        picks = part.get("choose") or []
+        if picks and picks[0]["word"] == prefer:
+            used: set[str] = set()
+            words = []
+            for pick in (p for p in picks if p["count"]):
+                free = [n for n in pick["names"] if not (part["apart"] and n in used)]
+                names = sorted(rng.sample(free, pick["count"]), key=pick["names"].index)
+                used.update(names)
+                words.append(f"{pick['word']} {', '.join(names)}")
+            return " ".join(words)
+    return str(rng.choice(form["listed"]))
 
 
 #: actions refused because the body they were chosen from was already out of date
@@ -720,6 +753,8 @@ async def fanout_run(base: str, players: int, rounds: int, scenario: Fanout) -> 
             )
     except (TimeoutError, Stalled) as err:
         raise ScenarioFailed(f"fan-out {scenario.game}: a wait timed out ({err})") from err
+    except ConnectionClosed as err:
+        raise ScenarioFailed(f"fan-out {scenario.game}: a connection closed ({err})") from err
     finally:
         await asyncio.gather(*(s.close() for s in seats))
     if not per_round:
@@ -818,6 +853,9 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
                 out["fanouts"].append(asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT)))
             except (TimeoutError, ScenarioFailed) as err:
                 message = str(err) or "the whole fan-out timed out"
+                for log in workdir.glob("server-*.log"):  # what the server said last
+                    tail = log.read_text(errors="replace")[-2000:]
+                    print(f"{log.name} (the end):\n{tail}", file=sys.stderr, flush=True)
                 out["fanouts"].append(
                     {"game": game, "players": args.fanout_players, "error": message}
                 )

@@ -193,6 +193,8 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
         "render": game.terminal.render(state, seat),
         "awaiting": state.awaiting(),
         "legal": [str(a) for a in state.legal_actions(seat)] if seat is not None else [],
+        "legal_form": legal_form_of(game, state, seat),
+        "seat_view": game.seat_view(state, seat, game.shared_view(state)),
         "notes": game.terminal.action_notes(state, seat) if seat is not None else {},
         "channels": [
             (c.name, c.post, c.key, c.forum)
@@ -200,6 +202,14 @@ def received(game: Game[Any], state: State[Any], seat: Seat | None) -> dict[str,
             for c in game.channels(state, seat, over)
         ],
     }
+
+
+def legal_form_of(game: Game[Any], state: State[Any], seat: Seat | None) -> Any:
+    """The JSON of the compact form of ``seat``'s legal actions, if the game has one."""
+    if seat is None or seat not in state.awaiting():
+        return None
+    form = game.legal_form(state, seat)
+    return None if form is None else form.to_json()
 
 
 def twin_differences(

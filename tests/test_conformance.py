@@ -213,6 +213,48 @@ def test_views_are_fresh_data(slug: str) -> None:
             assert frozen(state.fingerprint()) == before
 
 
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_views_made_from_the_shared_part_are_the_whole_views(slug: str, seed: int) -> None:
+    """Every seat's view made from the part all seats share (``Game.shared_view``,
+    built once per state) and its own (``Game.seat_view``) is, key order included, the
+    view ``view(seat)`` builds whole, which the leak and twin tests check: at every
+    step of a seeded game where the game shares a part, else at samples. Making the
+    views leaves the shared part as it was."""
+    game = get_game(slug)
+    length = len(play_random(game, seed).history)
+    compared = 0
+    for index, (state, _) in enumerate(random_walk(game, seed)):
+        shared = game.shared_view(state)
+        if shared is None and index not in sample_indices(length, 4):
+            continue
+        before = json.dumps(shared)
+        for seat in (*state.seats, None):
+            made = game.seat_view(state, seat, shared)
+            assert json.dumps(made) == json.dumps(state.view(seat)), (index, seat)
+            compared += shared is not None
+        assert json.dumps(shared) == before
+    assert compared > 0 or slug not in ("super-dice-heroes", "hero-battle")
+
+
+def test_a_legal_form_stands_for_the_legal_list(slug: str) -> None:
+    """A game's compact form of a seat's legal actions (``Game.legal_form``) stands for
+    exactly the actions of its legal list (each once) where the list is whole, as Hero
+    Battle's is with 8 players (a big Battle's list is a sample of what its form says:
+    ``tests/hero_battle/test_legal_form.py``)."""
+    game = get_game(slug)
+    formed = 0
+    for state, _ in random_walk(game, 4):
+        for seat in state.awaiting():
+            form = game.legal_form(state, seat)
+            if form is None:
+                continue
+            made = list(form.actions())
+            assert len(made) == len(set(made))
+            assert sorted(made) == sorted(str(a) for a in state.legal_actions(seat))
+            formed += 1
+    assert formed > 0 or slug != "hero-battle"
+
+
 def frozen(fingerprint: dict[str, Any]) -> str:
     """A fingerprint as text: a later edit of a shared object cannot reach it."""
     return json.dumps(fingerprint, default=str, sort_keys=True)

@@ -9,6 +9,7 @@ import random
 import re
 import secrets
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 import gladiatorium.games
-from gladiatorium.core import GladiatoriumError, get_game
+from gladiatorium.core import Choose, GladiatoriumError, LegalForm, get_game
 from gladiatorium.games.superhero_gladiators.options import DEFAULT_TEAMS
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
@@ -138,11 +139,33 @@ def test_pictures_carry_exactly_the_legal_actions(slug: str, players: int) -> No
         found: set[str] = set()
         for raw in re.findall(r'data-acts="([^"]*)"', html):
             found |= set(json.loads(raw.replace("&quot;", '"').replace("&amp;", "&")))
+        form = game.legal_form(state, seat)
+        if form is not None:  # buttons pick the names of its choices (static/board.js)
+            picks = re.findall(r'data-pick="([^"]*)"', html)
+            assert {tuple(json.loads(unescape(raw))) for raw in picks} == form_picks(form)
+            found |= set(form.actions())
         assert found <= legal  # only this seat's legal actions
         assert legal <= found  # and every one of them can be clicked
         state.apply(seat, random.Random(len(state.events)).choice(state.legal_actions(seat)))
         if not state.awaiting():
             break
+
+
+def form_picks(form: LegalForm) -> set[tuple[str, ...]]:
+    """The (word, name) buttons a picture of the seat's compact form should have: each
+    name of a pick with a count, each left name of a pair with a right one still open."""
+    picks: set[tuple[str, ...]] = set()
+    for part in form.parts:
+        if isinstance(part, Choose):
+            picks |= {(p.word, n) for p in part.picks if p.count for n in p.names}
+        else:
+            taken = set(part.taken)
+            picks |= {
+                (part.word, left)
+                for left in part.left
+                if any((left, right) not in taken for right in part.right)
+            }
+    return picks
 
 
 def test_gladiator_chess_picture_shows_the_odds_of_each_fight() -> None:

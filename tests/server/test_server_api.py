@@ -25,7 +25,7 @@ from server_helpers import (
 from gladiatorium.core import get_game
 from gladiatorium.core.record import events_digest
 
-BODY_KEYS = {"game", "awaiting", "legal", "view", "events", "outcome"}
+BODY_KEYS = {"game", "awaiting", "legal", "legal_form", "view", "events", "outcome"}
 
 
 def other_client(client: TestClient) -> TestClient:

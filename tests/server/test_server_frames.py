@@ -25,7 +25,7 @@ def applied(
     the client held at each ply it applied."""
     view = jsonpatch.apply_patch(copy.deepcopy(current["view"]), delta["view"])
     events = current["events"][: count[delta["since"]]] + delta["events"]
-    parts = {k: delta[k] for k in ("awaiting", "legal", "outcome") if k in delta}
+    parts = {k: delta[k] for k in ("awaiting", "legal", "legal_form", "outcome") if k in delta}
     assert set(parts) >= {"awaiting", "outcome"}  # only the legal actions may be left out
     return {**current, **parts, "view": view, "events": events}
 

@@ -16,6 +16,7 @@ from gladiatorium.core.errors import (
 from gladiatorium.core.events import Event, Seat
 from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
 from gladiatorium.core.legal import LegalList
+from gladiatorium.core.legal_form import Choose, LegalForm, Pair, Pick
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.outcome import Ending, Outcome, Reason, Termination, standing
 from gladiatorium.core.presenters import Code, ItemFacts, TerminalPresenter, WebPresenter
@@ -39,6 +40,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "Channel",
+    "Choose",
     "Code",
     "Copying",
     "Ending",
@@ -50,11 +52,14 @@ __all__ = [
     "GladiatoriumError",
     "IllegalAction",
     "ItemFacts",
+    "LegalForm",
     "LegalList",
     "NotYourTurn",
     "Observation",
     "OptionsError",
     "Outcome",
+    "Pair",
+    "Pick",
     "PositionError",
     "Reason",
     "RecordError",

@@ -15,6 +15,7 @@ from gladiatorium.core.action import Action, action_from_json
 from gladiatorium.core.channels import Channel, public_channels
 from gladiatorium.core.errors import GladiatoriumError, OptionsError
 from gladiatorium.core.events import Event, Seat
+from gladiatorium.core.legal_form import LegalForm
 from gladiatorium.core.observation import Observation, seat_copy, without_position
 from gladiatorium.core.outcome import side_places
 from gladiatorium.core.presenters import TerminalPresenter, WebPresenter
@@ -248,6 +249,33 @@ class Game(ABC, Generic[OptT]):
         were never revealed, beside the public HP table) leaves them out."""
         outcome = state.outcome()
         return None if outcome is None else outcome.to_json()
+
+    # ----- what the server sends every seat after every action --------------------
+    def legal_form(self, state: State[OptT], seat: Seat) -> LegalForm | None:
+        """The legal actions of ``seat`` (awaited) in a compact form
+        (``core/legal_form.py``), or None: the list itself (the default). A game whose
+        list is the product of a few choices declares it (Hero Battle: two heroes to hit
+        and one to heal, a hero and a player to guess), so that the server sends the
+        choices instead of every notation; the form stands for every action the engine
+        accepts, in names ordered as every seat may know them, and tells the seat
+        nothing its legal list would not. Legality stays the engine's (checked on
+        submit)."""
+        return None
+
+    def shared_view(self, state: State[OptT]) -> Any:
+        """What every seat's view holds alike, built once per action for all the seats
+        (the server's hundred-seat rounds), or None (the default: every view is built
+        whole). It is built without a seat, so it cannot hold a seat's secret; read it,
+        never edit it."""
+        return None
+
+    def seat_view(self, state: State[OptT], seat: Seat | None, shared: Any) -> dict[str, Any]:
+        """The view of ``seat``, equal to ``state.view(seat)``, made from ``shared``
+        (what :meth:`shared_view` gave for this very state) and the seat's own part. It
+        may hold ``shared``'s objects, which every seat's view holds alike: read it,
+        never edit it (``state.view`` stays the fresh copy). By default
+        ``state.view(seat)``."""
+        return state.view(seat)
 
     def revealed_at_end(self, state: State[OptT]) -> tuple[Seat, ...]:
         """The seats whose knowledge becomes public once the match is over (``state`` is

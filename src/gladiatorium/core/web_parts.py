@@ -67,6 +67,18 @@ def button(
     return f'<button type="button" class="{klass}"{attr}{disabled}>{e(label)}</button>'
 
 
+def pick_button(
+    label: str, word: str, name: str, cls: str = "", extra: Mapping[str, str] | None = None
+) -> str:
+    """An HTML button inside a picture that picks ``name`` for ``word`` of the seat's
+    compact legal form (``core/legal_form.py``; static/board.js writes the action once
+    every word has its names); ``extra``: more attributes, escaped here."""
+    attr = f' data-pick="{e(json.dumps([word, name]))}"'
+    attr += "".join(f' {key}="{e(value)}"' for key, value in (extra or {}).items())
+    klass = f"secondary pic-button {cls}".strip()
+    return f'<button type="button" class="{klass}"{attr}>{e(label)}</button>'
+
+
 def abbr(text: str, code: Code | None) -> str:
     """``text`` (a code as a picture shows it) as an ``<abbr>`` whose title is the code's
     full name and line, reachable with the keyboard and by a tap (static/codes.js shows

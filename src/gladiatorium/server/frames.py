@@ -2,7 +2,8 @@
 ``body`` on connect and on ``sync``, then after every change a ``delta``: the seat's
 events after the ply the client last acknowledged and its view as a JSON Patch
 (RFC 6902) against the view sent at that ply; its legal actions only when they differ
-from the last frame's.
+from the last frame's, in the game's compact form where it declares one (``legal``
+None and ``legal_form`` the choices: ``core/legal_form.py``).
 
 Every part is built from the seat's own body (:func:`seat_parts`, its body without the
 events, and the events it may see), so a delta tells a seat nothing its body would not;
@@ -16,11 +17,11 @@ only a round's deadline was set, a ``deadline`` frame (the page fetches it)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from gladiatorium.core import Seat
 from gladiatorium.server.errors import ServiceError
-from gladiatorium.server.play import events_after, seat_body, seat_parts, shared_text
+from gladiatorium.server.play import events_after, seat_body, seat_parts, shared, shared_text
 from gladiatorium.server.store import Live
 
 #: views kept per connection for plies sent but not yet acknowledged; a client that
@@ -44,7 +45,7 @@ class Frames:
 
     def body(self, live: Live) -> str:
         """A ``body`` frame (on connect and on ``sync``); the next delta builds on it."""
-        body = seat_body(live, self.seat)
+        body = seat_body(live, self.seat, compact=True)
         self._sent(live.ply, seat_parts(live, self.seat), acked=None)
         self.seats, self.deadlines = seat_kinds(live), live.deadlines_set
         return shared_text(
@@ -68,13 +69,20 @@ class Frames:
         assert since is not None
         base = self.views.get(since)
         known = base is not None
-        # the legal actions as the last frame gave them (a long list, in a hundred-seat
-        # Hero Battle) are left out: the client keeps them
-        same_legal = known and self.last is not None and self.last["legal"] == body["legal"]
+        # the legal actions as the last frame gave them (a long list, or a compact form
+        # of a few hundred names, in a hundred-seat Hero Battle) are left out: the
+        # client keeps them
+        last = self.last
+        same_legal = (
+            known
+            and last is not None
+            and last["legal"] == body["legal"]
+            and last["legal_form"] == body["legal_form"]
+        )
 
         def make() -> dict[str, Any]:
             if known:
-                patch = view_patch(base, body["view"])
+                patch = view_patch(base, body["view"], memo=patches(live))
             else:  # the client's view at ``since`` is not known here: the whole view
                 patch = [{"op": "replace", "path": "", "value": body["view"]}]
             frame = {
@@ -85,10 +93,11 @@ class Frames:
                 "view": patch,
                 "awaiting": body["awaiting"],
                 "legal": body["legal"],
+                "legal_form": body["legal_form"],
                 "outcome": body["outcome"],
             }
             if same_legal:
-                del frame["legal"]
+                del frame["legal"], frame["legal_form"]
             return frame
 
         text = shared_text(live, ("delta", self.seat, since, known, same_legal), make)
@@ -127,7 +136,7 @@ class Frames:
         if last is body:
             return True
         return not events_after(live, self.seat, self.sent) and all(
-            last[k] == body[k] for k in ("view", "awaiting", "legal", "outcome")
+            last[k] == body[k] for k in ("view", "awaiting", "legal", "legal_form", "outcome")
         )
 
     def _sent(self, ply: int, body: dict[str, Any], acked: int | None) -> None:
@@ -139,14 +148,43 @@ class Frames:
             self.acked, self.views = None, {ply: body["view"]}
 
 
-def view_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
+#: the patches made between two parts of views at one ply (:func:`patches`): by the ids
+#: of both parts and the path, with the parts themselves (so that no id is reused)
+Patches = dict[tuple[int, int, str], tuple[Any, Any, list[dict[str, Any]]]]
+
+
+def patches(live: Live) -> Patches:
+    """The patches made at the match's ply, for every seat: views made from the part
+    all seats share (``Game.shared_view``) hold its very objects, so the patch between
+    two plies' shared parts is made once, not once per seat (called with the lock)."""
+    made: Patches = shared(live).setdefault("patches", {})
+    return made
+
+
+def view_patch(
+    old: Any, new: Any, path: str = "", memo: Patches | None = None
+) -> list[dict[str, Any]]:
     """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts
     left out, objects compared key by key, arrays of one length item by item, anything
     else replaced whole. A view keeps each field's JSON type, so equal values are equal
     JSON. Written here because the general differ (jsonpatch's ``make_patch``) encodes
     every value it compares: 66 ms for a hundred-hero view, per seat and action, where
     this takes a fraction of a millisecond; the client applies it with any RFC 6902
-    library (the page: fast-json-patch; the tests check it with jsonpatch)."""
+    library (the page: fast-json-patch; the tests check it with jsonpatch). ``memo``:
+    patches already made between the same two objects at the same path (:func:`patches`),
+    reused. Read the patch, never edit it."""
+    if old is new:
+        return []
+    if memo is None or not isinstance(old, dict | list):
+        return _patch(old, new, path, memo)
+    key = (id(old), id(new), path)
+    made = memo.get(key)
+    if made is None or made[0] is not old or made[1] is not new:
+        made = memo[key] = (old, new, _patch(old, new, path, memo))
+    return made[2]
+
+
+def _patch(old: Any, new: Any, path: str, memo: Patches | None) -> list[dict[str, Any]]:
     if type(old) is type(new) and old == new:
         return []
     if isinstance(old, dict) and isinstance(new, dict):
@@ -156,7 +194,7 @@ def view_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
         for key, value in new.items():
             where = f"{path}/{_pointer(key)}"
             if key in old:
-                ops += view_patch(old[key], value, where)
+                ops += view_patch(old[key], value, where, memo)
             else:
                 ops.append({"op": "add", "path": where, "value": value})
         return ops
@@ -164,7 +202,7 @@ def view_patch(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
         return [
             op
             for i, (a, b) in enumerate(zip(old, new, strict=True))
-            for op in view_patch(a, b, f"{path}/{i}")
+            for op in view_patch(a, b, f"{path}/{i}", memo)
         ]
     return [{"op": "replace", "path": path, "value": new}]
 
@@ -176,8 +214,15 @@ def _pointer(key: str) -> str:
 
 def seat_kinds(live: Live) -> dict[Seat, str]:
     """Each seat's kind in table order (``user``, ``bot``, ``invite``, ``open``,
-    ``server``; an invitation a guest took reads ``guest``): public, as the seat list."""
-    return {
-        seat: "guest" if row.kind == "invite" and row.guest else row.kind
-        for seat, row in ((s, live.seats[s]) for s in live.state.seats)
-    }
+    ``server``; an invitation a guest took reads ``guest``): public, as the seat list;
+    made once per ply and seat list (the store replaces the list when a seat changes).
+    Read it, never edit it."""
+    kept = shared(live)
+    made = kept.get("seat-kinds")
+    if made is None or made[0] is not live.seats:  # a new seat list: seats changed
+        kinds = {
+            seat: "guest" if row.kind == "invite" and row.guest else row.kind
+            for seat, row in ((s, live.seats[s]) for s in live.state.seats)
+        }
+        made = kept["seat-kinds"] = (live.seats, kinds)
+    return cast(dict[Seat, str], made[1])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any
+from typing import Any, cast
 
 from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
 from gladiatorium.server.errors import Clash, Conflict, ServiceError
@@ -30,17 +30,21 @@ class Play:
         self.store = store
 
     # ----- what a seat sees ----------------------------------------------------------
-    def body(self, match_id: str, seat: Seat | None, after: int | None = None) -> dict[str, Any]:
+    def body(
+        self, match_id: str, seat: Seat | None, after: int | None = None, compact: bool = False
+    ) -> dict[str, Any]:
         """The GET body for ``seat`` (None: a spectator), built from its view only; with
-        ``after``, only the seat's events after that ply. Read it, never edit it: it is
-        shared with every connection of the seat (:func:`seat_body`)."""
+        ``after``, only the seat's events after that ply; ``compact``: the legal actions
+        in the game's compact form only, where it declares one (``legal`` is then
+        None). Read it, never edit it: it is shared with every connection of the seat
+        (:func:`seat_body`)."""
         live = self.store.live(match_id)
         with live.lock:
             if after is None:
-                return seat_body(live, seat)
+                return seat_body(live, seat, compact)
             if not 0 <= after <= live.ply:
                 raise ServiceError(f"after: a ply from 0 to {live.ply} (the match's ply)")
-            parts = seat_parts(live, seat)
+            parts = seat_parts(live, seat) if compact else full_parts(live, seat)
             return _with_events(live, seat, parts, events_after(live, seat, after))
 
     def push_body(self, match_id: str, seat: Seat | None) -> dict[str, Any]:
@@ -142,7 +146,9 @@ def shared(live: Live) -> dict[Any, Any]:
 
 def seat_parts(live: Live, seat: Seat | None) -> dict[str, Any]:
     """:func:`parts_of`, built once per seat and ply whatever the number of connections
-    of that seat (the spectators are one seat, None). Read it, never edit it."""
+    of that seat (the spectators are one seat, None); the legal actions in the game's
+    compact form where it declares one (what the typed frames send). Read it, never
+    edit it."""
     kept = shared(live)
     parts = kept.get(("parts", seat))
     if parts is None:
@@ -150,13 +156,48 @@ def seat_parts(live: Live, seat: Seat | None) -> dict[str, Any]:
     return parts
 
 
-def seat_body(live: Live, seat: Seat | None) -> dict[str, Any]:
-    """:func:`body_of`, shared as :func:`seat_parts` is. Read it, never edit it."""
+def full_parts(live: Live, seat: Seat | None) -> dict[str, Any]:
+    """:func:`seat_parts` with the whole legal list even where the game declares a
+    compact form (the GET body, untyped sockets: old clients), shared alike."""
+    parts = seat_parts(live, seat)
+    if parts["legal"] is not None:
+        return parts
     kept = shared(live)
-    body = kept.get(("body", seat))
+    full = kept.get(("full", seat))
+    if full is None:
+        assert seat is not None  # only an awaited seat has a form
+        full = kept["full", seat] = {**parts, "legal": legal_list(live, seat)}
+    return full
+
+
+def seat_body(live: Live, seat: Seat | None, compact: bool = False) -> dict[str, Any]:
+    """:func:`body_of` (``compact``: with the legal actions as :func:`seat_parts` has
+    them), shared as :func:`seat_parts` is. Read it, never edit it."""
+    kept = shared(live)
+    body = kept.get(("body", seat, compact))
     if body is None:
-        body = kept["body", seat] = _with_events(live, seat, seat_parts(live, seat))
+        parts = seat_parts(live, seat) if compact else full_parts(live, seat)
+        body = kept["body", seat, compact] = _with_events(live, seat, parts)
     return body
+
+
+def shared_view(live: Live) -> Any:
+    """What every seat's view holds alike (``Game.shared_view``), built once per ply for
+    all the seats; called with ``live.lock`` held."""
+    kept = shared(live)
+    if "shared-view" not in kept:
+        kept["shared-view"] = live.game.shared_view(live.state)
+    return kept["shared-view"]
+
+
+def awaited(live: Live) -> frozenset[Seat]:
+    """The seats awaited (none once over), worked out once per ply."""
+    kept = shared(live)
+    seats = kept.get("awaited")
+    if seats is None:
+        over = live.adjudicated is not None
+        seats = kept["awaited"] = frozenset(() if over else live.state.awaiting())
+    return cast(frozenset[Seat], seats)
 
 
 def shared_text(live: Live, key: Any, make: Any) -> str:
@@ -183,15 +224,16 @@ def events_after(live: Live, seat: Seat | None, ply: int) -> list[dict[str, Any]
 
 
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
-    """What a seat receives: built from ``view(seat)`` and the events it may see."""
-    return _with_events(live, seat, parts_of(live, seat))
+    """What a seat receives (the GET body): built from ``view(seat)`` and the events it
+    may see."""
+    return _with_events(live, seat, full_parts(live, seat))
 
 
 def _with_events(
     live: Live, seat: Seat | None, parts: dict[str, Any], events: list[Any] | None = None
 ) -> dict[str, Any]:
     """The body: ``parts`` with the seat's ``events`` (all it may see by default)."""
-    body = {k: parts[k] for k in ("game", "awaiting", "legal", "view")}
+    body = {k: parts[k] for k in ("game", "awaiting", "legal", "legal_form", "view")}
     body["events"] = (
         [event_json(live, e) for e in live.state.events_for(seat)] if events is None else events
     )
@@ -201,23 +243,36 @@ def _with_events(
 
 def parts_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     """A seat's body without its events (what a delta needs; the events, which grow
-    with the match, are sent from a ply on): built from ``view(seat)``."""
+    with the match, are sent from a ply on): built from the seat's view (the game's
+    ``seat_view`` of the part every seat shares, built once per ply) and its legal
+    actions, as a list or, where the game declares one, in their compact form alone
+    (``legal`` None: :func:`full_parts` adds the list)."""
     live.builds += 1
     state = live.state
-    awaiting = set(state.awaiting()) if live.adjudicated is None else set()
-    legal: list[str] = []
+    awaiting = awaited(live)
+    legal: list[str] | None = []
+    form = None
     if seat is not None and seat in awaiting:
-        legal = [str(a) for a in state.legal_actions(seat)]
-        if live.game.info.hidden_information:
-            # the engine's order may follow hidden state (Hero Battle listed guesses in
-            # the order of the secret identities): a seat gets its actions sorted
-            legal.sort(key=_natural)
+        made = live.game.legal_form(state, seat)
+        form = None if made is None else made.to_json()
+        legal = legal_list(live, seat) if form is None else None
     return {
         "game": live.game.info.slug,
         "awaiting": [s for s in state.seats if s in awaiting],
         "legal": legal,
-        "view": state.view(seat),
+        "legal_form": form,
+        "view": live.game.seat_view(state, seat, shared_view(live)),
         "outcome": live.adjudicated
         if live.adjudicated is not None
         else live.game.outcome_seen_by(state, seat),
     }
+
+
+def legal_list(live: Live, seat: Seat) -> list[str]:
+    """The seat's legal actions as notations (sorted, in a game with hidden information:
+    the engine's order may follow hidden state, as Hero Battle listed guesses in the
+    order of the secret identities)."""
+    legal = [str(a) for a in live.state.legal_actions(seat)]
+    if live.game.info.hidden_information:
+        legal.sort(key=_natural)
+    return legal

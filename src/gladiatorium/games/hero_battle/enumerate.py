@@ -11,14 +11,20 @@ checked directly (``illegal_reason``) and typed moves are read by :func:`parse_m
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement, islice
 from math import comb
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
+from gladiatorium.core import Choose, LegalForm, Pair, Pick, Seat
 from gladiatorium.core.kept import Table
-from gladiatorium.games.hero_battle.actions import Guess, Move
-from gladiatorium.games.hero_battle.rules import Requirement
+from gladiatorium.games.hero_battle.actions import MODERATOR, Guess, Move
+from gladiatorium.games.hero_battle.rules import Requirement, requirement
 from gladiatorium.games.hero_battle.setup import Hero, canonical
+
+if TYPE_CHECKING:
+    from gladiatorium.games.hero_battle.state import HeroBattleState
 
 #: the most moves ``legal_actions`` lists for one seat
 MAX_LISTED = 5000
@@ -87,6 +93,69 @@ def _targets(
     hit_step = -(-hit_sets // hits_listed)
     heal_step = max(1, -(-heal_sets * hits_listed // MAX_LISTED))
     return _all_targets(need, heroes, double_up, hit_step, heal_step)
+
+
+def legal_form(state: HeroBattleState, seat: Seat) -> LegalForm | None:
+    """A player's legal actions as choices (``core/legal_form.py``): abstain, a move of
+    ``hits`` heroes to hit (a hero more than once only under Double-Up, or a Zombie) and
+    ``heals`` others to heal, and a guess of a hidden hero (not one's own) by a player
+    whose hero is hidden, those sent this round left out. Every name list is in the one
+    public order (heroes alphabetical, players by seat), so it tells no more than the
+    sorted legal list: the heroes anyone may hit or heal, and the seat's own heroes and
+    guesses. It stands for every valid move, where the list of a big Battle is a sample
+    (:data:`MAX_LISTED`). None for the moderator (``close``) and a seat not awaited."""
+    if state.result is not None or seat == MODERATOR or seat not in state.signups:
+        return None
+    hero = state.hero_of(seat)
+    if hero is None or not hero.hittable:
+        return None
+    parts: list[Choose | Pair] = []
+    names = target_names(state.heroes)
+    if seat not in state.forced:
+        need = requirement(state.options, hero, state.effect)
+        repeat = names.hittable if state.double_up() else names.zombies
+        picks = (
+            Pick("hit", need.hits, names.hittable, repeat),
+            Pick("heal", need.heals, names.healable),
+        )
+        parts.append(Choose(picks))
+    sides = state.guess_sides(seat, hero)
+    if sides is not None:
+        sent = tuple((g.hero, g.player) for g in state.guesses.get(seat, ()))
+        left = tuple(sorted(sides[0], key=names.rank.__getitem__))
+        parts.append(Pair("guess", left, tuple(sides[1]), "=", sent))
+    return LegalForm(("abstain",), tuple(parts))
+
+
+@dataclass(frozen=True)
+class Names:
+    """The heroes a move may name, in the one order (``canonical``): those that may be
+    hit, the Zombies among them, those that may be healed; and each hero's place."""
+
+    hittable: tuple[str, ...]
+    zombies: tuple[str, ...]
+    healable: tuple[str, ...]
+    rank: dict[str, int]
+
+
+#: :class:`Names` by every hero's name and status (every player of a round shares them)
+_NAMES: Table[tuple[object, ...], Names] = Table(
+    "hero_battle.enumerate.names", "hero-battle", 64, "the heroes a move may name"
+)
+
+
+def target_names(heroes: dict[str, Hero]) -> Names:
+    """The :class:`Names` of these heroes, worked out once for every seat."""
+    key = tuple(map(NAME_AND_STATUS, heroes.values()))
+    known = _NAMES.get(key)
+    if known is None:
+        order = canonical(list(heroes))
+        hittable = tuple(n for n in order if heroes[n].hittable)
+        zombies = tuple(n for n in hittable if heroes[n].status == "zombie")
+        healable = tuple(n for n in order if heroes[n].alive)
+        rank = {name: place for place, name in enumerate(order)}
+        known = _NAMES.keep(key, Names(hittable, zombies, healable, rank))
+    return known
 
 
 def parse_move(text: str, heroes: dict[str, Hero]) -> Move | None:

@@ -14,6 +14,7 @@ from gladiatorium.core import (
     Event,
     Game,
     GameInfo,
+    LegalForm,
     PositionError,
     Rng,
     Seat,
@@ -23,9 +24,11 @@ from gladiatorium.core import (
 from gladiatorium.core.channels import private_channel, public_channels
 from gladiatorium.games.hero_battle import themes
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
+from gladiatorium.games.hero_battle.enumerate import legal_form
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.state import HeroBattleState
 from gladiatorium.games.hero_battle.terminal import HeroBattleTerminal
+from gladiatorium.games.hero_battle.views import seat_view, shared_view
 from gladiatorium.games.hero_battle.web import HeroBattleWeb
 from gladiatorium.games.hero_battle.writer import write_position
 
@@ -188,6 +191,25 @@ class HeroBattle(Game[HeroBattleOptions]):
 
         assert isinstance(state, HeroBattleState)
         return determinize(state, seat, rng)
+
+    def legal_form(self, state: State[HeroBattleOptions], seat: Seat) -> LegalForm | None:
+        """A player's hits, heals and guesses as choices (``enumerate.legal_form``): a
+        hundred-player round lists some 15,000 actions per seat, its form a few hundred
+        names."""
+        assert isinstance(state, HeroBattleState)
+        return legal_form(state, seat)
+
+    def shared_view(self, state: State[HeroBattleOptions]) -> Any:
+        """The public record every view holds (``views.shared_view``)."""
+        assert isinstance(state, HeroBattleState)
+        return shared_view(state)
+
+    def seat_view(
+        self, state: State[HeroBattleOptions], seat: Seat | None, shared: Any
+    ) -> dict[str, Any]:
+        """The public record with the seat's own part (``views.seat_view``)."""
+        assert isinstance(state, HeroBattleState)
+        return seat_view(state, seat, shared)
 
     def round_number(self, state: State[HeroBattleOptions]) -> int | None:
         return int(getattr(state, "round", 0))

@@ -338,16 +338,26 @@ class HeroBattleState(State[HeroBattleOptions]):
     def _open_guesses(self, seat: Seat, hero: Hero | None = None) -> Sequence[tuple[str, str]]:
         """:meth:`open_guesses` as (hero, player), in the same order (``hero``: the
         seat's lead hero, when known)."""
-        if self.guess_problem(seat, hero) is not None:
+        sides = self.guess_sides(seat, hero)
+        if sides is None:
             return []
-        hidden = [h for h in self.heroes.values() if not h.revealed and h.player != seat]
-        owners = {h.player for h in hidden}
-        players = [p for p in self.owners if p in owners]  # as open_players lists them
-        heroes = [h.name for h in hidden]
+        heroes, players = sides
         sent = {(g.hero, g.player) for g in self.guesses.get(seat, ())}
         if not sent:
             return Pairs(heroes, players)
         return [(h, p) for h in heroes for p in players if (h, p) not in sent]
+
+    def guess_sides(
+        self, seat: Seat, hero: Hero | None = None
+    ) -> tuple[list[str], list[str]] | None:
+        """The heroes a guess of ``seat`` may name (hidden, not its own; in the heroes'
+        order) and the players they may belong to (in seat order, as
+        :func:`open_players` lists them); None when it may send no guess now."""
+        if self.guess_problem(seat, hero) is not None:
+            return None
+        hidden = [h for h in self.heroes.values() if not h.revealed and h.player != seat]
+        owners = {h.player for h in hidden}
+        return [h.name for h in hidden], [p for p in self.owners if p in owners]
 
     def guess_problem(self, seat: Seat, hero: Hero | None = None) -> str | None:
         """Why ``seat`` may send no guess now (None: it may); ``hero``: the seat's lead

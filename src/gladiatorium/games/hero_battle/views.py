@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gladiatorium.core import Seat
 from gladiatorium.games.hero_battle.actions import MODERATOR, Abstain, Move
+from gladiatorium.games.hero_battle.rules import requirement
 
 if TYPE_CHECKING:
     from gladiatorium.games.hero_battle.state import HeroBattleState
@@ -21,6 +22,32 @@ def build_view(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
     """The view of ``seat``: fresh data (a deep copy), so that editing it changes
     neither the Battle nor what another seat sees."""
     return copy.deepcopy(_assemble(state, seat))
+
+
+def shared_view(state: HeroBattleState) -> dict[str, Any]:
+    """What every seat's view holds alike (the public record, fresh data), built once
+    for all the seats of an action: ``Game.shared_view``."""
+    shared = copy.deepcopy(public_view(state))
+    shared["identities"] = dict(sorted(shared["identities"].items()))
+    return shared
+
+
+def seat_view(state: HeroBattleState, seat: Seat | None, shared: dict[str, Any]) -> dict[str, Any]:
+    """The view of ``seat`` (equal to :func:`build_view`'s) from ``shared`` and the
+    seat's own part, built as :func:`_assemble` builds it; the public parts are
+    ``shared``'s own objects (read them, never edit them), the seat's part fresh."""
+    view = dict(shared)
+    if seat == MODERATOR:
+        view["moderator"] = copy.deepcopy(moderator_part(state))
+        view["identities"] = {h.name: h.player for h in state.heroes.values()}
+    elif seat is not None and seat in state.player_seats:
+        view["you"] = copy.deepcopy(player_part(state, seat))
+        mine = view["you"]["heroes"]
+        identities = {**shared["identities"], **dict.fromkeys(mine, seat)}
+        view["identities"] = dict(sorted(identities.items()))
+    if state.result is not None:
+        view["outcome"] = copy.deepcopy(outcome_seen(state, seat))
+    return view
 
 
 def _assemble(state: HeroBattleState, seat: Seat | None) -> dict[str, Any]:
@@ -97,21 +124,21 @@ def posted(state: HeroBattleState, move: Move | Abstain) -> dict[str, Any]:
 
 def player_part(state: HeroBattleState, seat: Seat) -> dict[str, Any]:
     """What only this player knows."""
+    mine = state.heroes_of(seat)
     hero = state._seat_hero(seat)
     move = state.moves.get(seat)
+    need = requirement(state.options, hero, state.effect)
     part: dict[str, Any] = {
         "seat": seat,
         "hero": hero.name,
-        "heroes": [h.name for h in state.heroes_of(seat)],
+        "heroes": [h.name for h in mine],
         "nemeses": list(state.nemeses[seat]),
         "move": None if move is None else str(move),
         "guesses": [{"hero": g.hero, "player": g.player} for g in state.guesses.get(seat, [])],
         "guess_results": list(state.guess_log[seat]),
-        "need": {"hits": state.need(seat).hits, "heals": state.need(seat).heals}
-        if hero.hittable
-        else None,
+        "need": {"hits": need.hits, "heals": need.heals} if hero.hittable else None,
     }
-    teams = [h.team for h in state.heroes_of(seat) if h.team is not None]
+    teams = [h.team for h in mine if h.team is not None]
     if teams:
         part["team"] = {"name": teams[0], "heroes": list(state.teams[teams[0]])}
     if len(teams) > 1:

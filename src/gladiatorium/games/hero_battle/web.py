@@ -11,11 +11,13 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import ItemFacts, Seat, State, WebPresenter
+from gladiatorium.core import Choose, ItemFacts, LegalForm, Seat, State, WebPresenter
 from gladiatorium.core.presenters import named_seat
-from gladiatorium.core.web_parts import button, e
+from gladiatorium.core.web_parts import button, e, pick_button
+from gladiatorium.games.hero_battle.enumerate import legal_form
 from gladiatorium.games.hero_battle.options import HeroBattleOptions
 from gladiatorium.games.hero_battle.round_post import round_post
+from gladiatorium.games.hero_battle.state import HeroBattleState
 
 MOVE = re.compile(r"^hit (.+?)(?: heal (.+))?$")
 GUESS = re.compile(r"^guess (.+)=(\w+)$")
@@ -46,9 +48,13 @@ def web_picture(
     legal: Sequence[str],
     over: bool = False,
     names: Mapping[Seat, str] | None = None,
+    form: LegalForm | None = None,
 ) -> str:
     """``over``: the match has ended (no round goes on, no move is asked for);
-    ``names``: the people at the seats, as the server names them (public)."""
+    ``names``: the people at the seats, as the server names them (public); ``form``:
+    the seat's legal actions as choices (``enumerate.legal_form``), whose buttons pick
+    names (``data-pick``) rather than list every action they take part in: ``legal``
+    then holds its listed actions only."""
     known = names or {}
     hit: dict[str, list[str]] = {}
     heal: dict[str, list[str]] = {}
@@ -65,6 +71,7 @@ def web_picture(
                     heal.setdefault(name, []).append(action)
         elif action != "close":  # the moderator closes the round from the page's console
             other.append(action)
+    picks = _picks(form)
     you = view.get("you") or {}
     heroes: dict[str, dict[str, Any]] = view["heroes"]
     parts = ['<div class="hb">']
@@ -107,13 +114,20 @@ def web_picture(
         buttons = "".join(button(labels.get(a, a), [a], a) for a in other)
         parts.append(f'<div class="pic-prompt"><div class="buttons">{buttons}</div></div>')
     rows = []
-    column = bool(hit or heal or guess)  # the "My move" column, only with something to click
+    # the "My move" column, only with something to click
+    column = bool(hit or heal or guess or any(picks.values()))
     for name, hero in sorted(heroes.items(), key=lambda kv: (kv[1]["status"] != "alive", kv[0])):
         controls = []
         if hit.get(name):
             controls.append(button("hit", hit[name], None, "hit"))
+        if name in picks["hit"]:
+            controls.append(pick_button("hit", "hit", name, "hit"))
         if heal.get(name):
             controls.append(button("heal", heal[name], None, "heal"))
+        if name in picks["heal"]:
+            controls.append(pick_button("heal", "heal", name, "heal"))
+        if name in picks["guess"]:
+            controls.append(pick_button("guess who", "guess", name, "guess"))
         if guess.get(name):
             said = {
                 a: f"{name} is {player_name(view, GUESS.match(a)[2], known)}"  # type: ignore[index]
@@ -133,8 +147,11 @@ def web_picture(
             + (f'<td class="buttons">{"".join(controls)}</td>' if column else "")
             + "</tr>"
         )
+    # a guess picked by its hero offers its players, each named once here
+    named = {p: f"{{left}} is {player_name(view, p, known)}" for p in picks["players"]}
+    right_labels = f' data-right-labels="{e(json.dumps(named, sort_keys=True))}"' if named else ""
     parts.append(
-        '<table class="hb-heroes"><thead><tr><th>Hero</th><th>HP</th><th>Status</th>'
+        f'<table class="hb-heroes"{right_labels}><thead><tr><th>Hero</th><th>HP</th><th>Status</th>'
         + ("<th>My move</th>" if column else "")
         + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
@@ -142,6 +159,24 @@ def web_picture(
     parts.append(history(view, known))
     parts.append("</div>")
     return "".join(parts)
+
+
+def _picks(form: LegalForm | None) -> dict[str, set[str]]:
+    """The names the form's buttons pick: the heroes to hit, to heal and to guess (one
+    with a player left to name), and the players a guess may name."""
+    picks: dict[str, set[str]] = {"hit": set(), "heal": set(), "guess": set(), "players": set()}
+    for part in form.parts if form is not None else ():
+        if isinstance(part, Choose):
+            for pick in part.picks:
+                if pick.count and pick.word in ("hit", "heal"):
+                    picks[pick.word].update(pick.names)
+        else:
+            taken = set(part.taken)
+            picks["guess"].update(
+                left for left in part.left if any((left, r) not in taken for r in part.right)
+            )
+            picks["players"].update(part.right)
+    return picks
 
 
 def players(view: dict[str, Any], names: Mapping[Seat, str]) -> str:
@@ -210,8 +245,13 @@ class HeroBattleWeb(WebPresenter):
         self, state: State[HeroBattleOptions], seat: Seat | None, names: Mapping[Seat, str]
     ) -> str | None:
         """The picture with the players named as the server knows them (public)."""
-        legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
-        return web_picture(state.view(seat), legal, state.outcome() is not None, names)
+        assert isinstance(state, HeroBattleState)
+        form = legal_form(state, seat) if seat is not None else None
+        if form is not None:
+            legal: list[str] = list(form.listed)
+        else:
+            legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        return web_picture(state.view(seat), legal, state.outcome() is not None, names, form)
 
     def named_event(self, text: str, names: Mapping[Seat, str]) -> str:
         """The event's ``Player N`` named as the server knows the seat's holder."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from gladiatorium.core import (
     Action,
@@ -100,6 +101,18 @@ class SuperDiceHeroes(Game[SuperDiceHeroesOptions]):
         assert isinstance(world, SuperDiceHeroesState)
         world.unsaid(seat)
         return world
+
+    def shared_view(self, state: State[SuperDiceHeroesOptions]) -> Any:
+        """Every sheet as the round began, which every seat sees alike."""
+        assert isinstance(state, SuperDiceHeroesState)
+        return state.shared_view()
+
+    def seat_view(
+        self, state: State[SuperDiceHeroesOptions], seat: Seat | None, shared: Any
+    ) -> dict[str, Any]:
+        """The shared sheets with the seat's own as it is now."""
+        assert isinstance(state, SuperDiceHeroesState)
+        return state.seat_view(seat, shared)
 
     def round_number(self, state: State[SuperDiceHeroesOptions]) -> int | None:
         return int(getattr(state, "round", 0))

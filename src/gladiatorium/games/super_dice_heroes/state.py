@@ -371,6 +371,20 @@ class SuperDiceHeroesState(State[SuperDiceHeroesOptions]):
             "solo_target": self.options.solo_target if self.players == 1 else None,
         }
 
+    def shared_view(self) -> dict[str, Any]:
+        """What every seat's view holds alike: the spectator's view, every sheet as the
+        round began (``Game.shared_view``)."""
+        return self.view(None)
+
+    def seat_view(self, seat: Seat | None, shared: dict[str, Any]) -> dict[str, Any]:
+        """The view of ``seat`` (equal to :meth:`view`'s) from ``shared``: its own sheet
+        as it is now in place of the one the round began with; the other sheets are
+        ``shared``'s own objects (read them, never edit them)."""
+        view = dict(shared)
+        if seat in self.heroes:
+            view["heroes"] = {**shared["heroes"], seat: self._hero_view(self.heroes[seat])}
+        return view
+
     def secrets_for(self, seat: Seat | None) -> set[str]:
         """The other heroes' choices in the round being decided."""
         return {

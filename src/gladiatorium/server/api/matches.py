@@ -145,18 +145,26 @@ def _is_item_id(value: Any) -> bool:
 
 @router.get("/api/matches/{match_id}")
 async def get_match(
-    request: Request, match_id: str, seat: str | None = None, after: str | None = None
+    request: Request,
+    match_id: str,
+    seat: str | None = None,
+    after: str | None = None,
+    legal: str | None = None,
 ) -> Response:
-    """The seat's body; ``after=PLY``: only its events after that ply."""
+    """The seat's body; ``after=PLY``: only its events after that ply; ``legal=form``:
+    the legal actions in the game's compact form only, where it declares one."""
     caller = request_caller(request)
     service = service_of(request)
     try:
         if after is not None and not (after.isascii() and after.isdigit() and len(after) < 10):
             raise ServiceError(f"after: a ply (a whole number from 0), not {after[:40]!r}")
+        if legal not in (None, "form", "full"):
+            raise ServiceError(f"legal: 'form' or 'full', not {str(legal)[:40]!r}")
         if seat is not None:
             await run_in_threadpool(require_seat, service, match_id, caller, seat)
         ply = None if after is None else int(after)
-        body = await run_in_threadpool(service.play.body, match_id, seat, ply)
+        compact = legal == "form"
+        body = await run_in_threadpool(service.play.body, match_id, seat, ply, compact)
     except ServiceError as err:
         return error(err)
     return JSONResponse(body)

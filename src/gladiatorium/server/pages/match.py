@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import islice
 from typing import Any
 from urllib.parse import quote
 
@@ -107,8 +108,15 @@ def match_context(
         awaiting = [] if live.over else list(live.state.awaiting())
         deciding = [] if live.over else list(live.state.deciding())
         seat = pick_seat(held, asked, awaiting)
-        body = seat_body(live, seat)
+        body = seat_body(live, seat, compact=True)
         game = live.game
+        # a game's compact form of the seat's legal actions: the first of them listed
+        form = None
+        if seat is not None and body["legal_form"] is not None:
+            form = game.legal_form(live.state, seat)
+        legal: list[str] = (
+            body["legal"] if form is None else list(islice(form.actions(), MAX_SUGGESTIONS))
+        )
         board = game.web.named_picture(live.state, seat, names)
         # the text picture only where the game draws no web picture of its own
         picture = game.web.text(live.state, seat) if board is None else ""
@@ -129,7 +137,6 @@ def match_context(
             [body, picture, board, posts, deadlines, labels], sort_keys=True, default=str
         ).encode()
     ).hexdigest()[:16]
-    legal: list[str] = body["legal"]
     # who has moved: a simultaneous round keeps everyone awaited until it closes, to
     # allow edits; the match waits only on the seats still deciding
     still = set(deciding)
@@ -153,6 +160,8 @@ def match_context(
         "latest": events[-6:],
         "posts": posts,
         "legal": legal,
+        # the compact form (JSON) the picture's picks follow (static/board.js)
+        "form": body["legal_form"],
         "buttons": len(legal) <= MAX_BUTTONS,
         # the moderator's only action, closing the round, is the console's button
         "console_only": console and set(legal) <= set(timeout),

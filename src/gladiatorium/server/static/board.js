@@ -12,6 +12,12 @@
 // says whose (data-marks-title), until another is selected, it is selected again, or
 // Escape. Elements marked draggable may be dragged onto a lit element instead of two
 // clicks; a search box (data-filter) filters a table's rows.
+// A seat whose legal actions come as a compact form (#webpic data-form: the JSON of
+// core/legal_form.py, e.g. Hero Battle's "hit two, heal one" and "guess a hero's
+// player") clicks elements with data-pick ('["hit", "Ant"]': a word of the form and a
+// name): the names are gathered word by word (those still possible lit) and the action
+// is written and played once every word has its count; a pair's left name (a guess's
+// hero) offers its right names as buttons.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
@@ -67,12 +73,123 @@
     return set;
   };
 
+  // ----- a compact form's picks ------------------------------------------------------
+  let chosen = []; // [word, name] picked so far, in order
+  let pairing = null; // the left name of a pair chosen (its right names are offered)
+  const formOf = (pic) => {
+    try { return pic && pic.dataset.form ? JSON.parse(pic.dataset.form) : null; } catch { return null; }
+  };
+  const pickOf = (el) => {
+    try { return JSON.parse(el.dataset.pick); } catch { return null; }
+  };
+  const chooseOf = (form) => (form ? form.parts.find((p) => p.choose) : null);
+  const pairOf = (form, word) => {
+    const part = form ? form.parts.find((p) => p.pair && p.pair.word === word) : null;
+    return part ? part.pair : null;
+  };
+  const openRights = (pair, left) => pair.right.filter(
+    (right) => !pair.taken.some(([l, r]) => l === left && r === right));
+
+  function canPick(form, word, name) {
+    const pair = pairOf(form, word);
+    if (pair) return !chosen.length && pair.left.includes(name) && openRights(pair, name).length > 0;
+    const part = chooseOf(form);
+    const pick = part && part.choose.find((p) => p.word === word && p.count > 0);
+    if (!pick || !pick.names.includes(name)) return false;
+    const mine = chosen.filter(([w]) => w === word);
+    if (mine.length >= pick.count) return false;
+    if (mine.some(([, n]) => n === name) && !pick.repeat.includes(name)) return false;
+    return !(part.apart && chosen.some(([w, n]) => w !== word && n === name));
+  }
+
+  function written(part) {
+    const words = [];
+    for (const pick of part.choose) {
+      if (!pick.count) continue;
+      const names = chosen.filter(([w]) => w === pick.word).map(([, n]) => n);
+      if (names.length < pick.count) return null;
+      names.sort((a, b) => pick.names.indexOf(a) - pick.names.indexOf(b));
+      words.push(`${pick.word} ${names.join(", ")}`);
+    }
+    return words.join(" ");
+  }
+
+  function pickEl(el) {
+    const pic = document.getElementById("webpic");
+    const form = formOf(pic);
+    const said = pickOf(el);
+    if (!form || !said) return;
+    const [word, name] = said;
+    picks = [];
+    if (pairOf(form, word)) {
+      chosen = [];
+      pairing = canPick(form, word, name) ? { word, name, el } : null;
+      paint();
+      return;
+    }
+    pairing = null;
+    if (!canPick(form, word, name)) chosen = [];
+    if (!canPick(form, word, name)) { paint(); return; }
+    chosen.push([word, name]);
+    const action = written(chooseOf(form));
+    if (action) { play(action); return; }
+    paint();
+  }
+
+  function paintForm(pic, form) {
+    const narrowed = chosen.length > 0 || pairing !== null;
+    pic.querySelectorAll("[data-pick]").forEach((el) => {
+      const said = pickOf(el);
+      const live = said !== null && (pairing ? pairing.word === said[0] && pairing.name === said[1]
+        : canPick(form, said[0], said[1]));
+      el.classList.toggle("can", live && !narrowed);
+      el.classList.toggle("lit", live && narrowed);
+    });
+    if (!narrowed) return false;
+    const panel = document.getElementById("picking");
+    const list = document.getElementById("pick-choices");
+    if (!panel || !list) return true;
+    panel.hidden = false;
+    list.replaceChildren();
+    const what = document.getElementById("picking-what");
+    if (pairing) {
+      const pair = pairOf(form, pairing.word);
+      // what a choice reads as: data-right-labels ({right: words, "{left}" the left
+      // name}) on an element of the picture, else the action
+      const labels = {};
+      pic.querySelectorAll("[data-right-labels]").forEach((el) => {
+        try { Object.assign(labels, JSON.parse(el.dataset.rightLabels)); } catch { /* none */ }
+      });
+      what.textContent = `${pairing.word} ${pairing.name}: choose`;
+      for (const right of openRights(pair, pairing.name)) {
+        const action = `${pair.word} ${pairing.name}${pair.join}${right}`;
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "secondary pick-choice";
+        button.textContent = right in labels ? labels[right].replace("{left}", pairing.name) : action;
+        button.dataset.action = action;
+        button.addEventListener("click", () => play(action));
+        list.append(button);
+      }
+    } else {
+      const part = chooseOf(form);
+      what.textContent = part.choose.filter((p) => p.count).map((p) => {
+        const names = chosen.filter(([w]) => w === p.word).map(([, n]) => n);
+        const left = p.count - names.length;
+        return `${p.word} ${names.join(", ") || "-"}${left ? ` (${left} more)` : ""}`;
+      }).join("; ");
+    }
+    return true;
+  }
+
   function play(action) {
     const form = document.getElementById("pick-form");
     const box = document.getElementById("pick-action");
     if (!form || !box) return;
     box.value = action;
     picks = [];
+    chosen = [];
+    pairing = null;
     looked = null;
     paint();
     drawMarks();
@@ -95,6 +212,8 @@
       }
       if (el.classList.contains("hint")) el.classList.toggle("shown", live && narrowed);
     });
+    const form = formOf(pic);
+    if (form && paintForm(pic, form)) return;
     const panel = document.getElementById("picking");
     const list = document.getElementById("pick-choices");
     if (!panel || !list) return;
@@ -123,6 +242,9 @@
   function choose(el) {
     const pic = document.getElementById("webpic");
     if (!pic || !pic.dataset.legal) return;
+    if (el.dataset.pick) { pickEl(el); return; }
+    chosen = [];
+    pairing = null;
     const acts = actsOf(el);
     if (!acts.length) return;
     if (picks.length === 0 && el.hasAttribute("data-then")) return; // a destination waits
@@ -138,20 +260,21 @@
     paint();
   }
 
+  const CLICKABLE = "#webpic [data-acts]:not(.hint), #webpic [data-pick]";
   const lookerOf = (target) => (target.closest ? target.closest("#webpic [data-marks]") : null);
 
   document.addEventListener("click", (event) => {
-    if (event.target.id === "pick-clear") { picks = []; paint(); return; }
+    if (event.target.id === "pick-clear") { picks = []; chosen = []; pairing = null; paint(); return; }
     const looker = lookerOf(event.target);
     if (looker && picks.length === 0) look(looker);
-    const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
+    const el = event.target.closest ? event.target.closest(CLICKABLE) : null;
     if (!el) return;
     event.preventDefault();
     choose(el);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && (picks.length || looked !== null)) {
-      picks = []; looked = null; paint(); drawMarks(); return;
+    if (event.key === "Escape" && (picks.length || chosen.length || pairing || looked !== null)) {
+      picks = []; chosen = []; pairing = null; looked = null; paint(); drawMarks(); return;
     }
     if (event.key !== "Enter" && event.key !== " ") return;
     const looker = lookerOf(event.target);
@@ -159,7 +282,7 @@
       event.preventDefault();
       look(looker);
     }
-    const el = event.target.closest ? event.target.closest("#webpic [data-acts]:not(.hint)") : null;
+    const el = event.target.closest ? event.target.closest(CLICKABLE) : null;
     if (!el || el.tagName === "BUTTON") return;
     event.preventDefault();
     choose(el);
@@ -205,6 +328,14 @@
     const pic = document.getElementById("webpic");
     if (pic.dataset.painted !== "yes") {
       if (picks.length && current(pic).size === 0) picks = [];
+      // the picks of a compact form stay while each is still possible, in order
+      const form = formOf(pic);
+      const kept = chosen;
+      chosen = [];
+      for (const [word, name] of kept) if (form && canPick(form, word, name)) chosen.push([word, name]);
+      if (chosen.length !== kept.length) chosen = [];
+      if (pairing && !(form && canPick(form, pairing.word, pairing.name))) pairing = null;
+      if (pairing) pairing.el = pic.querySelector(`[data-pick="${CSS.escape(JSON.stringify([pairing.word, pairing.name]))}"]`) || pairing.el;
       paint();
       drawMarks();
       applyFilters();

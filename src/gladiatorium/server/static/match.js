@@ -64,8 +64,11 @@
     for (const old of [...kept.keys()]) if (old < frame.since) kept.delete(old);
     const events = model.body.events.slice(0, base.count).concat(frame.events);
     const { awaiting, outcome } = frame;
-    const legal = "legal" in frame ? frame.legal : model.body.legal; // left out: unchanged
-    keep(frame.ply, { ...model.body, view, events, awaiting, legal, outcome });
+    // the legal actions (a list, or the game's compact form with "legal" null) are
+    // left out when unchanged
+    const legal = "legal" in frame ? frame.legal : model.body.legal;
+    const form = "legal_form" in frame ? frame.legal_form : model.body.legal_form;
+    keep(frame.ply, { ...model.body, view, events, awaiting, legal, legal_form: form, outcome });
     return true;
   }
 

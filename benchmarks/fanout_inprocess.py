@@ -1,0 +1,184 @@
+"""One action's fan-out to a hundred seats, in process: after an action of a 100-player
+Super Dice Heroes match and of a 100-player Hero Battle (its moderator too), the time to
+build every seat's typed frame (its view, events and legal actions, and the delta
+against the view it acknowledged: ``server/frames.py``) and the bytes of each, as the
+WebSocket pushes do, without HTTP, sockets or the event loop. Two kinds of action: a
+seat's move in the middle of a round (every seat sees it: a hero done, a move posted) and
+the action that closes the round (every view changes). The frames are brought up to date
+just before each measured action (the other actions are not fanned out), so each
+measured frame is one action's delta.
+
+It uses only what the server had before the compact legal forms and shared views
+(``Frames``, ``Play.submit``, ``MatchStore.live``), so it measures an older checkout
+alike: ``PYTHONPATH=OTHER/src python benchmarks/fanout_inprocess.py``.
+
+    nice .venv/bin/python benchmarks/fanout_inprocess.py [--players 100] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def service_on(folder: Path) -> Any:
+    """A match service on a fresh SQLite file (no server, no sockets)."""
+    from gladiatorium.games import load
+    from gladiatorium.server.db import make_engine, make_sessions, migrate
+    from gladiatorium.server.service import MatchService
+
+    load()
+    engine = make_engine(f"sqlite:///{folder / 'fanout.db'}")
+    migrate(engine)
+    return MatchService(make_sessions(engine), lambda _id: None, False)
+
+
+def fan_out(live: Any, frames: dict[Any, Any]) -> tuple[tuple[float, float], list[int]]:
+    """Every seat's frame after the match's last action, acknowledged as a page does:
+    ((wall seconds, CPU seconds of this process), bytes of each frame sent). The CPU
+    time is the figure a busy machine disturbs least."""
+    sizes: list[int] = []
+    began, cpu = time.perf_counter(), time.process_time()
+    for frame in frames.values():
+        with live.lock:
+            text = frame.delta(live)
+            if text is not None:
+                frame.acknowledged(live.ply)
+                sizes.append(len(text))
+    return (time.perf_counter() - began, time.process_time() - cpu), sizes
+
+
+def opened(service: Any, match_id: str) -> tuple[Any, dict[Any, Any]]:
+    """The match and one connection's frames per seat (and a spectator), each sent its
+    first body and acknowledging it."""
+    from gladiatorium.server.frames import Frames
+
+    live = service.store.live(match_id)
+    frames = {seat: Frames(seat) for seat in (*live.state.seats, None)}
+    with live.lock:
+        for frame in frames.values():
+            frame.body(live)
+            frame.acknowledged(live.ply)
+    return live, frames
+
+
+def sdh_run(service: Any, players: int, rounds: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Super Dice Heroes: every hero plays its round out (random spends, then done); the
+    fan-out after one hero's done mid-round and after the last one's (the round closes)."""
+    seats = {str(n): "open" for n in range(1, players + 1)}
+    match_id = service.creation.create(None, "super-dice-heroes", players, {}, seats).id
+    live, frames = opened(service, match_id)
+    rows = []
+    for _ in range(rounds + 1):  # the set-up round, then dice rounds
+        round_number = live.state.round
+        order = list(live.state.awaiting())
+        for index, seat in enumerate(order):
+            measured = index in (len(order) // 2, len(order) - 1)
+            while seat in live.state.awaiting():
+                with live.lock:
+                    legal = [str(a) for a in live.state.legal_actions(seat)]
+                if measured:
+                    fan_out(live, frames)  # the frames up to date: one action's delta next
+                service.play.submit(
+                    match_id, seat, "done" if "done" in legal else rng.choice(legal)
+                )
+                if not measured or seat in live.state.awaiting():
+                    continue
+                seconds, sizes = fan_out(live, frames)
+                kind = "closes the round" if index == len(order) - 1 else "a seat's last move"
+                rows.append(row("super-dice-heroes", round_number, kind, seconds, sizes))
+    return rows
+
+
+def hb_run(service: Any, players: int, rounds: int, rng: random.Random) -> list[dict[str, Any]]:
+    """Hero Battle: every player moves (two hits and a heal, on living heroes), then the
+    moderator closes the round; the fan-out after the middle player's move and after
+    the close."""
+    signups = [f"Hero {n}" for n in range(1, players + 1)]
+    options = {"signups": signups, "close_when_all_moved": False}
+    seats = {**{str(n): "open" for n in range(1, players + 1)}, "moderator": "open"}
+    match_id = service.creation.create(None, "hero-battle", players, options, seats).id
+    live, frames = opened(service, match_id)
+    rows = []
+    for _ in range(rounds):
+        round_number = live.state.round
+        movers = [s for s in live.state.deciding() if s != "moderator"]
+        for index, seat in enumerate(movers):
+            with live.lock:
+                heroes = live.state.view(None)["heroes"]
+            alive = sorted(name for name, hero in heroes.items() if hero["status"] == "alive")
+            a, b, c = rng.sample(alive, 3)
+            hits = ", ".join(sorted((a, b), key=lambda n: (n.casefold(), n)))
+            measured = index == len(movers) // 2
+            if measured:
+                fan_out(live, frames)  # the frames up to date: one action's delta next
+            try:
+                service.play.submit(match_id, seat, f"hit {hits} heal {c}")
+            except Exception:  # a Zombie's move, say: it abstains
+                service.play.submit(match_id, seat, "abstain")
+            if measured:
+                seconds, sizes = fan_out(live, frames)
+                rows.append(row("hero-battle", round_number, "a seat's move", seconds, sizes))
+        fan_out(live, frames)
+        service.play.submit(match_id, "moderator", "close")
+        seconds, sizes = fan_out(live, frames)
+        rows.append(row("hero-battle", round_number, "closes the round", seconds, sizes))
+        if live.state.is_over:
+            break
+    return rows
+
+
+def row(
+    game: str, round_number: int, kind: str, seconds: tuple[float, float], sizes: list[int]
+) -> dict[str, Any]:
+    return {
+        "game": game,
+        "round": round_number,
+        "action": kind,
+        "ms": round(seconds[0] * 1000, 1),
+        "cpu_ms": round(seconds[1] * 1000, 1),
+        "frames": len(sizes),
+        "bytes_median": int(statistics.median(sizes)) if sizes else 0,
+        "bytes_max": max(sizes, default=0),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--games", default="super-dice-heroes,hero-battle")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(args.players)
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        service = service_on(Path(folder))
+        if "super-dice-heroes" in args.games:
+            rows += sdh_run(service, args.players, args.rounds, rng)
+        if "hero-battle" in args.games:
+            rows += hb_run(service, args.players, args.rounds, rng)
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    if args.json:
+        print(json.dumps({"load": load, "rows": rows}))
+        return
+    head = ("game", "round", "action", "ms", "cpu ms", "frames", "bytes med", "max")
+    print("{:18} {:>5} {:20} {:>8} {:>8} {:>6} {:>9} {:>8}".format(*head))
+    for r in rows:
+        print(
+            f"{r['game']:18} {r['round']:>5} {r['action']:20} {r['ms']:>8} {r['cpu_ms']:>8} "
+            f"{r['frames']:>6} "
+            f"{r['bytes_median']:>9} {r['bytes_max']:>8}"
+        )
+    print(f"(load average (1/5/15 min) at the end {load})")
+
+
+if __name__ == "__main__":
+    main()
