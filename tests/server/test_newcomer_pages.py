@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_game_pages import MAX_STEPS, eg_turn, gc_turn, sdh_turn, sg_turn, wait_turn
-from test_pages import browser, new_page, over, page_server, stamp, wait_changed
+from test_pages import SHOTS, browser, new_page, over, page_server, stamp, wait_changed
 
 __all__ = ["browser", "page_server"]
 
@@ -61,15 +61,19 @@ def hb_turn(page: Page, seen: dict[str, int]) -> None:
 @dataclass(frozen=True)
 class Newcomer:
     """One game as a newcomer meets it: the seats they pick (seat -> the visible words
-    of the choice), the option they change (its label, its new value) and how they play
-    a turn."""
+    of the choice), the options they change (each its label and its new value: a number,
+    a choice's words, or "on" for a checkbox), what the match's record then says of
+    them (Superhero Gladiators keeps its record from its players: hidden powers; its
+    result says the turn it ended on instead), and how they play a turn."""
 
     slug: str
     name: str
     seats: dict[str, str]
-    option: tuple[str, str]
+    options: tuple[tuple[str, str], ...]
+    recorded: dict[str, object]
     turn: Turn
     legend: bool = True
+    ends: str = ""
 
 
 ME, BOT = r"^me$", r"^a bot: random\b"
@@ -83,25 +87,41 @@ GAMES = [
         "superhero-gladiators",
         "Superhero Gladiators",
         {"1": r"^a bot: greedy\b", "2": ME},
-        (r"turn[ _]limit", "3"),
+        ((r"turn[ _]limit", "3"),),
+        {},
         sg_turn,
+        ends=r"\(turn [1-3]\)",  # by the turn limit of 3 at the latest
     ),
-    Newcomer("gladiator-chess", "Gladiator Chess", CHESS_SEATS, (r"turn[ _]limit", "2"), gc_turn),
+    Newcomer(
+        "gladiator-chess",
+        "Gladiator Chess",
+        CHESS_SEATS,
+        ((r"turn[ _]limit", "2"),),
+        {"turn_limit": 2},
+        gc_turn,
+    ),
     Newcomer(
         "electron-gladiators",
         "Electron Gladiators",
         {"1": ME, "2": BOT},
-        (r"max[ _]turns", "3"),
+        ((r"max[ _]turns", "3"), (r"self[ _]spotting", "on")),
+        {"max_turns": 3, "self_spotting": True},
         eg_turn,
     ),
     Newcomer(
-        "super-dice-heroes", "Super Dice Heroes", {"1": ME, "2": BOT}, (r"^rounds$", "2"), sdh_turn
+        "super-dice-heroes",
+        "Super Dice Heroes",
+        {"1": ME, "2": BOT},
+        ((r"^rounds$", "2"), (r"^ties$", "^bystanders$")),
+        {"rounds": 2, "ties": "bystanders"},
+        sdh_turn,
     ),
     Newcomer(
         "hero-battle",
         "Hero Battle",
         {"1": ME, "moderator": ME, **{str(n): BOT for n in range(2, 9)}},
-        (r"max[ _]rounds", "3"),
+        ((r"max[ _]rounds", "3"),),
+        {"max_rounds": 3},
         hb_turn,
         legend=False,  # Hero Battle's page shows no codes: its heroes and players by name
     ),
@@ -112,7 +132,21 @@ def choose(select: Locator, words: str) -> None:
     """Pick the choice of ``select`` whose visible words match ``words``."""
     option = select.locator("option").filter(has_text=re.compile(words))
     expect(option).not_to_have_count(0)
-    select.select_option(value=option.first.get_attribute("value"))
+    select.select_option(label=option.first.inner_text().strip())
+
+
+def set_option(field: Locator, value: str) -> None:
+    """Change an option through its own control, away from its default."""
+    if field.evaluate("el => el.tagName") == "SELECT":
+        shown = field.locator("option:checked").inner_text()
+        assert not re.search(value, shown), f"{value} is already the default"
+        choose(field, value)
+    elif field.get_attribute("type") == "checkbox":
+        assert not field.is_checked(), "the box is already checked by default"
+        field.check()
+    else:
+        assert field.input_value() != value, f"{value} is already the default"
+        field.fill(value)
 
 
 def sign_up(page: Page, username: str) -> None:
@@ -148,10 +182,8 @@ def create_match(page: Page, game: Newcomer) -> None:
     page.get_by_label("Casual").check()
     page.get_by_label(re.compile("Seconds each bot pauses")).fill("0")
     page.get_by_text(re.compile("^Options of the game")).click()
-    label, value = game.option
-    field = page.get_by_label(re.compile(label, re.I))
-    assert field.input_value() != value, "the option must differ from its default"
-    field.fill(value)
+    for label, value in game.options:
+        set_option(page.get_by_label(re.compile(label, re.I)), value)
     page.get_by_role("button", name="Create the match").click()
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+(\?seat=[^&]+)?$"))
     expect(page.locator("#conn")).to_have_text("live")
@@ -190,7 +222,8 @@ def test_a_newcomer_plays_from_the_home_page_to_the_end(
     browser: Browser, page_server: str, game: Newcomer
 ) -> None:
     context, page = new_page(browser, page_server)
-    username = "new-" + game.slug.split("-")[0][:10]
+    short = "".join(word[0] for word in game.slug.split("-"))
+    username = f"new-{short}"
     sign_up(page, username)
     read_rules(page, game)
     create_match(page, game)
@@ -210,5 +243,12 @@ def test_a_newcomer_plays_from_the_home_page_to_the_end(
     expect(places.locator("tbody")).to_contain_text(username)
     expect(page.get_by_text("The final position is shown below.")).to_be_visible()
     expect(page.locator("#webpic")).to_be_visible()
+    if game.ends:
+        expect(result).to_contain_text(re.compile(game.ends))
+    if game.recorded:  # the record the page offers holds the options set on the form
+        record = page.get_by_role("link", name="Download the record").get_attribute("href")
+        options = page.request.get(record or "").json()["options"]
+        assert {key: options[key] for key in game.recorded} == game.recorded
+    page.screenshot(path=str(SHOTS / f"gladiatorium-newcomer-{short}-end.png"), full_page=True)
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
