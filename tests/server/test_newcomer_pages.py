@@ -76,7 +76,7 @@ class Newcomer:
     ends: str = ""
 
 
-ME, BOT = r"^me$", r"^a bot: random\b"
+ME, BOT = r"^me$", r"^a bot: random( |$)"
 CHESS_SEATS = {
     f"{team}-{cmd}": ME if (team, cmd) == ("white", "king") else BOT
     for team in ("white", "black")
