@@ -67,7 +67,9 @@ def test_the_lines_come_from_the_games_tables() -> None:
 def legend_of(html: str) -> dict[str, tuple[str, str]]:
     """The legend's entries: code -> (its line, its rules link)."""
     found = re.findall(
-        r'<abbr title="[^"]*">([^<]+)</abbr> [^<]*</dt>\s*<dd>([^<]*) <a href="([^"]+)"', html
+        r'<abbr title="[^"]*" tabindex="0">([^<]+)</abbr> [^<]*</dt>\s*'
+        r'<dd>([^<]*) <a href="([^"]+)"',
+        html,
     )
     return {code: (line, link) for code, line, link in found}
 
