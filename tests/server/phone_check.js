@@ -1,7 +1,7 @@
 // What a page must hold on a phone (tests/server/test_site_tour.py): nothing wider than
 // the screen (each element where an overflow starts is named), every board of a game's
-// picture within the width unless zoomed in, and every visible control at least `tap`
-// CSS pixels both ways (a checkbox or radio button: its label; excepted: a link inside a
+// picture within the width unless zoomed in (and then no word on it under 10 px), and
+// every visible control at least `tap` CSS pixels both ways (a checkbox or radio button: its label; excepted: a link inside a
 // sentence, a code's <abbr>, the squares of a board shown whole, whose tap zooms in).
 // Returns one line per problem.
 (tap) => {
@@ -33,6 +33,15 @@
     const r = svg.getBoundingClientRect();
     if (svg.closest('.board-box.zoomed')) continue;
     if (r.width && (r.left < 0 || r.right > width + 0.5)) out.push(`a board does not fit: ${name(svg)}`);
+  }
+  // a board zoomed in is read: none of its words under 10 px (a square's hit points)
+  for (const svg of document.querySelectorAll('.board-box.zoomed > svg')) {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    for (const text of svg.querySelectorAll('text')) {
+      if (!text.getClientRects().length || !text.textContent.trim()) continue;
+      const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+      if (px < 10) out.push(`too small to read zoomed in: ${name(text)} is ${px.toFixed(1)} px`);
+    }
   }
   const controls = 'a[href], button, input:not([type=hidden]), select, textarea, summary,'
     + ' [role=button], [tabindex]:not([tabindex="-1"])';
