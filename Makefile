@@ -1,10 +1,11 @@
-# Two commands: `make run` (set up and start the server) and `make test` (the whole suite).
+# Two commands: `make run` (set up and start the server) and `make test` (the whole suite);
+# `make screenshots` saves a picture of every page.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint types pytest pytest-pure clean bench system
+.PHONY: run test lint types pytest pytest-pure clean bench system screenshots
 
 # setup.py compiles the modules listed in mypyc.ini in place (mypyc); an edit must
 # compile them again
@@ -56,6 +57,12 @@ PURE_TESTS := tests/test_conformance.py tests/test_golden.py \
 pytest-pure: $(STAMP)
 	$(BIN)/python scripts/pure-source $(PURE)
 	GLADIATORIUM_EXPECT_PURE=1 PYTHONPATH=$(CURDIR)/$(PURE) $(BIN)/pytest -p no:cacheprovider $(XDIST) $(PURE_TESTS)
+
+# a PNG of every page and state of the site at desktop and phone size in out/screenshots/
+# ($$GLADIATORIUM_SCREENSHOTS), taken by the site's tour (tests/server/test_site_tour.py:
+# the plain test run takes none)
+screenshots: $(STAMP) system
+	GLADIATORIUM_TOUR_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider tests/server/test_site_tour.py
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'

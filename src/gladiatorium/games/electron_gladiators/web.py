@@ -188,7 +188,7 @@ def arena_svg(
     side = PAD + SIZE * CELL + 2
     obstacles, walls = set(view["obstacles"]), set(view["walls"])
     out = [
-        f'<svg class="egarena" viewBox="0 0 {side} {side}" role="img" '
+        f'<svg class="egarena" viewBox="0 0 {side} {side}" role="group" '
         'aria-label="The arena, 21 by 21 squares, row 1 at the top" '
         f'style="max-width:{side * 1.3:.0f}px">',
         defs(),

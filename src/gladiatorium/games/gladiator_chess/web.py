@@ -118,7 +118,7 @@ def board_svg(
     at = {p["square"]: p for p in view["pieces"]}
     held = {f["square"]: f for f in view["frozen"].values()}
     out = [
-        f'<svg class="gcboard" viewBox="0 0 {w} {h}" role="img" '
+        f'<svg class="gcboard" viewBox="0 0 {w} {h}" role="group" '
         f'aria-label="The board, rank 10 at the top" style="max-width:{w * 1.4:.0f}px">'
     ]
     for f in range(WIDTH):

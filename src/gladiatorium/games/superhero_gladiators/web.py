@@ -175,7 +175,7 @@ def arena_svg(
     pad = 18
     w, h = pad + width * CELL + 2, pad + height * CELL + 2
     out = [
-        f'<svg class="arena" viewBox="0 0 {w} {h}" role="img" '
+        f'<svg class="arena" viewBox="0 0 {w} {h}" role="group" '
         f'aria-label="Arena {e(view["map_name"])}, {width} by {height} squares" '
         f'style="max-width:{w * 1.6:.0f}px">',
         '<defs><pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
@@ -362,7 +362,7 @@ def hero_card(
     klass = "card hero-card" + (" acting" if acting else "") + (" out" if hero["fainted"] else "")
     return (
         f'<li class="{klass}" data-hero="{hid}">'
-        f'<h3><span class="chip" style="background:{fill(hero["team"])}">{hid}</span> '
+        f'<h3><span class="chip" style="border-color:{fill(hero["team"])}">{hid}</span> '
         f'{e(hero["name"])} <span class="muted">team {e(hero["team"])}</span>'
         + (' <strong class="badge">acting</strong>' if acting else "")
         + "</h3>"

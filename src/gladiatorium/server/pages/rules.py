@@ -58,7 +58,17 @@ def rendered(slug: str) -> tuple[str, tuple[Heading, ...]] | None:
             anchor = slug_of(words, taken)
             token.attrSet("id", anchor)
             headings.append(Heading(int(token.tag[1]), words, anchor))
-    return md.renderer.render(tokens, md.options, {}), tuple(headings)
+    return scrolling(md.renderer.render(tokens, md.options, {})), tuple(headings)
+
+
+def scrolling(html: str) -> str:
+    """A code block or table wider than a phone scrolls in its own box, which the
+    keyboard reaches (``tabindex``) to scroll it. The text's own HTML is escaped, so every
+    ``<pre>`` and ``<table>`` here is the renderer's."""
+    html = html.replace("<pre>", '<pre tabindex="0">')
+    return html.replace("<table>", '<div class="wide" tabindex="0"><table>').replace(
+        "</table>", "</table></div>"
+    )
 
 
 def rules_anchors(slug: str) -> frozenset[str]:

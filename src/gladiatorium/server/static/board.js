@@ -18,6 +18,11 @@
 // name): the names are gathered word by word (those still possible lit) and the action
 // is written and played once every word has its count; a pair's left name (a guess's
 // hero) offers its right names as buttons.
+//
+// On a narrow screen a board (an <svg> of squares marked data-sq) whose squares would be
+// under 44 px is shown whole, fitting the width (data-zoom="fit"): a tap on it zooms in
+// around the tap (squares of 48 px, the board scrolling in its own box) rather than
+// playing, and a button above it switches between the two; the keyboard plays as ever.
 // Nothing here knows a game; playing an action clears the choice.
 (() => {
   "use strict";
@@ -261,10 +266,101 @@
   }
 
   const CLICKABLE = "#webpic [data-acts]:not(.hint), #webpic [data-pick]";
+  // ----- a big board on a phone: whole, or zoomed in (kept when the picture is replaced)
+  const narrow = window.matchMedia("(max-width: 40rem)");
+  const TAP = 44;
+  const ZOOMED = 48;
+  let zoomed = false;
+  let scrolled = [0, 0];
+
+  const boardOf = (pic) => (pic ? [...pic.querySelectorAll("svg")].find((svg) => svg.querySelector("[data-sq]")) : null);
+  function squareUnits(svg) {
+    const rect = svg.querySelector("[data-sq] rect");
+    return rect ? rect.width.baseVal.value : 0;
+  }
+
+  function boxOf(svg) {
+    if (svg.parentElement.classList.contains("board-box")) return svg.parentElement;
+    const box = document.createElement("div");
+    box.className = "board-box";
+    svg.before(box);
+    box.append(svg);
+    box.addEventListener("scroll", () => { scrolled = [box.scrollLeft, box.scrollTop]; }, { passive: true });
+    return box;
+  }
+
+  function applyZoom() {
+    const svg = boardOf(document.getElementById("webpic"));
+    if (!svg) return;
+    const box = boxOf(svg);
+    const units = squareUnits(svg);
+    const across = svg.viewBox.baseVal ? svg.viewBox.baseVal.width : 0;
+    const fitted = Math.min(box.clientWidth, zoomed ? Infinity : svg.getBoundingClientRect().width);
+    const small = narrow.matches && units > 0 && across > 0 && (fitted * units) / across < TAP;
+    let toggle = box.previousElementSibling;
+    if (!(toggle && toggle.classList.contains("zoom-toggle"))) toggle = null;
+    if (!small) {
+      svg.removeAttribute("data-zoom");
+      box.classList.remove("zoomed");
+      ["tabindex", "role", "aria-label"].forEach((name) => box.removeAttribute(name));
+      svg.style.width = "";
+      if (toggle) toggle.remove();
+      return;
+    }
+    if (!toggle) {
+      toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "secondary zoom-toggle";
+      box.before(toggle);
+    }
+    toggle.textContent = zoomed ? "Show the whole board" : "Zoom in on the board";
+    svg.dataset.zoom = zoomed ? "in" : "fit";
+    box.classList.toggle("zoomed", zoomed);
+    if (zoomed) { // a box that scrolls: the keyboard reaches it to scroll it
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", "The board, zoomed in");
+    } else {
+      ["tabindex", "role", "aria-label"].forEach((name) => box.removeAttribute(name));
+    }
+    svg.style.width = zoomed ? `${(across * ZOOMED) / units}px` : "";
+    if (zoomed) [box.scrollLeft, box.scrollTop] = scrolled;
+  }
+
+  function zoomAt(svg, x, y) {
+    // x, y: the point to show in the middle, as fractions of the board
+    zoomed = true;
+    applyZoom();
+    const box = svg.parentElement;
+    box.scrollLeft = x * svg.clientWidth - box.clientWidth / 2;
+    box.scrollTop = y * svg.clientHeight - box.clientHeight / 2;
+    scrolled = [box.scrollLeft, box.scrollTop];
+  }
+
+  function zoomClick(event) {
+    // true when the click was the board's zoom (a tap on a whole board, or the button)
+    if (!event.target.closest) return false;
+    const toggle = event.target.closest("#webpic .zoom-toggle");
+    const board = toggle ? null : event.target.closest('#webpic svg[data-zoom="fit"]');
+    if (toggle) {
+      const svg = boardOf(document.getElementById("webpic"));
+      if (zoomed || !svg) { zoomed = false; applyZoom(); } else zoomAt(svg, 0.5, 0.5);
+      return true;
+    }
+    if (!board || event.detail === 0) return false; // the keyboard (Enter) plays
+    event.preventDefault();
+    const r = board.getBoundingClientRect();
+    zoomAt(board, (event.clientX - r.left) / r.width, (event.clientY - r.top) / r.height);
+    return true;
+  }
+  narrow.addEventListener("change", applyZoom);
+  window.addEventListener("resize", applyZoom);
+
   const lookerOf = (target) => (target.closest ? target.closest("#webpic [data-marks]") : null);
 
   document.addEventListener("click", (event) => {
     if (event.target.id === "pick-clear") { picks = []; chosen = []; pairing = null; paint(); return; }
+    if (zoomClick(event)) return;
     const looker = lookerOf(event.target);
     if (looker && picks.length === 0) look(looker);
     const el = event.target.closest ? event.target.closest(CLICKABLE) : null;
@@ -327,6 +423,7 @@
     if (!document.getElementById("webpic")) return;
     const pic = document.getElementById("webpic");
     if (pic.dataset.painted !== "yes") {
+      applyZoom();
       if (picks.length && current(pic).size === 0) picks = [];
       // the picks of a compact form stay while each is still possible, in order
       const form = formOf(pic);
@@ -341,6 +438,7 @@
       applyFilters();
     }
   }).observe(document.body, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", paint);
-  if (document.readyState !== "loading") paint();
+  const start = () => { applyZoom(); paint(); };
+  document.addEventListener("DOMContentLoaded", start);
+  if (document.readyState !== "loading") start();
 })();
