@@ -15,6 +15,7 @@ import gladiatorium
 from gladiatorium.core import games
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
+from gladiatorium.server.db import Match
 from gladiatorium.server.pages.pictures import picture_html
 
 HEROES = Path(gladiatorium.__file__).parent / "games" / "superhero_gladiators" / "data" / "heroes"
@@ -127,14 +128,18 @@ def test_every_game_gets_a_form_with_every_option(pages_app: object) -> None:
     for game in games():
         reply = client.get(f"/matches/new?game={game.info.slug}")
         assert reply.status_code == 200, game.info.slug
-        for name in game.options_type.model_fields:
-            assert f'name="opt.{name}"' in reply.text, (game.info.slug, name)
+        # every option has a control of its own, but those a pick or the teams set
+        set_by_others = {"teams", "map_name"}
+        for name in set(game.options_type.model_fields) - set_by_others:
+            assert re.search(f'name="opt.{name}[".]', reply.text), (game.info.slug, name)
+        assert "JSON" not in reply.text, game.info.slug  # no option is typed as JSON
     pig = client.get("/matches/new?game=pig").text
     assert re.search(r'type="number" name="opt.target"[^>]*value="30"[^>]*min="1"', pig)
     chess = client.get("/matches/new?game=gladiator-chess").text
     assert re.search(r'type="checkbox" name="opt.king_may_override"[^>]* checked', chess)
     assert re.search(r'<select name="opt.order"', chess)
-    assert re.search(r'<textarea name="opt.back_rank"', chess)  # a tuple: JSON
+    assert re.search(r'<textarea name="opt.back_rank"', chess)  # a list: one per line
+    assert re.search(r'type="number" name="opt.dice.K" value="5"', chess)  # a number per piece
     assert 'name="clock_days"' not in chess  # eight seats: no move clock
     battle = client.get("/matches/new?game=hero-battle").text
     assert 'name="round_minutes"' in battle
@@ -148,14 +153,14 @@ def test_invalid_options_are_shown_back_with_the_option_named(pages_app: object)
     base = {"csrf": csrf(client), "game": "gladiator-chess", "players": "2"}
     reply = client.post(
         "/matches/new",
-        data={**base, "opt.turn_limit": "0", "opt.back_rank": "[not json", "opt.order": "x"},
+        data={**base, "opt.turn_limit": "0", "opt.dice.K": "six", "opt.order": "x"},
     )
     assert reply.status_code == 422
     errors = re.findall(r"field-error[^>]*>Option <code>(\w+)</code>: ([^<]*)<", reply.text)
     named = dict(errors)
-    assert set(named) == {"turn_limit", "back_rank", "order"}, errors
-    assert "not valid JSON" in named["back_rank"]
-    assert ">[not json</textarea>" in reply.text  # the value is shown back
+    assert set(named) == {"turn_limit", "dice", "order"}, errors
+    assert named["dice"] == "K: expected a whole number, got &#39;six&#39;"
+    assert 'name="opt.dice.K" value="six"' in reply.text  # the value is shown back
     too_many = client.post("/matches/new", data={**base, "players": "9"})
     assert too_many.status_code == 422 and "2 to 8 players" in too_many.text
     bad_setting = client.post("/matches/new", data={**base, "clock_days": "-1"})
@@ -281,12 +286,96 @@ def test_library_upload_shows_errors_and_feeds_the_teams(pages_app: object) -> N
             "library.1": ids[0],
         },
     )
-    assert half.status_code == 422 and "at least two teams" in half.text
+    # one team picked: the form comes back with the problem on the other team's field
+    assert half.status_code == 422
+    assert re.findall(r'field-error" role="alert">([^<]*)<', half.text) == [
+        "Team 2: pick at least one hero for this team"
+    ]
+    assert re.search(f'name="library.1" value="{ids[0]}" checked', half.text)
     stranger = signed_in(pages_app, "thief")
     stolen = stranger.post(f"/library/{ids[0]}/delete", data={"csrf": csrf(stranger)})
     assert stolen.status_code == 404
     removed = client.post(f"/library/{ids[0]}/delete", data={"csrf": csrf(client)})
     assert removed.status_code == 200 and "Cowboy" not in removed.text and "Perseus" in removed.text
+
+
+def test_teams_from_samples_and_the_map_from_the_shipped_maps(pages_app: object) -> None:
+    client = signed_in(pages_app, "maya")
+    form = client.get("/matches/new?game=superhero-gladiators").text
+    # the default teams are the samples they are made of, ticked; the default map picked
+    assert re.search(r'name="library.1" value="sample:cowboy" checked', form)
+    assert re.search(r'name="library.2" value="sample:perseus" checked', form)
+    assert re.search(r'type="radio" name="opt.map" value="small" checked', form)
+    assert 'name="opt.map" value="colosseum"' in form and "teams" not in re.findall(
+        r'name="opt\.(\w+)"', form
+    )
+    preview = client.get("/matches/new/preview?game=superhero-gladiators&option=map&key=chasm")
+    assert preview.status_code == 200 and 'aria-label="Arena chasm, 18 by 6 squares"' in (
+        preview.text
+    )
+    assert client.get("/matches/new/preview?game=pig&option=map&key=chasm").status_code == 404
+    teams = {"library.1": ["sample:barbarian", "sample:cowboy"], "library.2": "sample:perseus"}
+    location = create(
+        client,
+        game="superhero-gladiators",
+        **{"seat.1": "me", "seat.2": "bot:random", "opt.map": "chasm", "options": "all"},
+        **teams,  # type: ignore[arg-type]
+    )
+    page = client.get(location).text
+    assert "Arena chasm, 18 by 6 squares" in page and "Barbarian" in page and "Perseus" in page
+    own = client.post(
+        "/matches/new",
+        data={
+            "csrf": csrf(client),
+            "game": "superhero-gladiators",
+            "opt.map": "",
+            "opt.map.own": "",
+        },
+    )
+    assert own.status_code == 422
+    assert "Option <code>map</code>: write your own, or pick one above" in own.text
+    walled = client.post(
+        "/matches/new",
+        data={
+            "csrf": csrf(client),
+            "game": "superhero-gladiators",
+            "opt.map": "",
+            "opt.map.own": "1..#\n...2\nxx",
+        },
+    )
+    assert walled.status_code == 422
+    assert "unknown map character &#39;x&#39;" in walled.text
+    assert ">1..#\n...2\nxx</textarea>" in walled.text
+
+
+def test_every_list_option_is_read_from_its_control(pages_app: object) -> None:
+    client = signed_in(pages_app, "nils")
+    base = {"csrf": csrf(client), "game": "hero-battle", "players": "8", "seat.moderator": "me"}
+    bad = client.post(
+        "/matches/new",
+        data={**base, "opt.anonymous_rounds": "2, x", "opt.assign_nemeses": "Thor"},
+    )
+    assert bad.status_code == 422
+    errors = dict(re.findall(r"field-error[^>]*>Option <code>(\w+)</code>: ([^<]*)<", bad.text))
+    assert errors == {
+        "anonymous_rounds": "expected whole numbers separated by commas, got &#39;x&#39;",
+        "assign_nemeses": "line 1: expected two names separated by a comma",
+    }
+    location = create(
+        client,
+        **base,
+        **{f"seat.{n}": "bot:random" for n in range(1, 9)},
+        **{
+            "opt.anonymous_rounds": "2, 4",
+            "opt.player_names": "Ann\r\nBo\n\nCy\nDi\nEd\nFay\nGus\nHal",
+        },
+    )
+    match_id = match_id_of(location)
+    with pages_app.state.service.store.sessions() as session:  # type: ignore[attr-defined]
+        options = session.get(Match, match_id).options
+    assert options["anonymous_rounds"] == [2, 4]
+    assert options["player_names"][:3] == ["Ann", "Bo", "Cy"]  # blank lines left out
+    assert len(options["player_names"]) == 8
 
 
 # ----- the moderator console ---------------------------------------------------------------

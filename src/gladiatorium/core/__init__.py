@@ -18,7 +18,7 @@ from gladiatorium.core.game import Bot, BotFactory, Game, GameInfo
 from gladiatorium.core.legal import LegalList
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.outcome import Ending, Outcome, Reason, Termination, standing
-from gladiatorium.core.presenters import Code, TerminalPresenter, WebPresenter
+from gladiatorium.core.presenters import Code, OptionChoice, TerminalPresenter, WebPresenter
 from gladiatorium.core.registry import (
     best_bot,
     bots_for,
@@ -52,6 +52,7 @@ __all__ = [
     "LegalList",
     "NotYourTurn",
     "Observation",
+    "OptionChoice",
     "OptionsError",
     "Outcome",
     "PositionError",

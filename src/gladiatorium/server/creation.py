@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -135,7 +135,7 @@ class Creation:
         options: Mapping[str, Any] | None,
         seats: Mapping[str, str],
         settings: Mapping[str, Any] | None = None,
-        library: Mapping[Seat, list[int]] | None = None,
+        library: Mapping[Seat, Sequence[int | str]] | None = None,
         seed: int | None = None,
         position: str | None = None,
         *,

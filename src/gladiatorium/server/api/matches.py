@@ -45,7 +45,10 @@ NEW_MATCH = json_request(
     },
     library={
         "type": "object",
-        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+        "additionalProperties": {
+            "type": "array",
+            "items": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^sample:"}]},
+        },
     },
     position=TEXT,
 )
@@ -106,7 +109,7 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     if not isinstance(library, dict) or not all(
         isinstance(v, list) and all(_is_item_id(i) for i in v) for v in library.values()
     ):
-        raise BadRequest("library: seat -> list of library item ids")
+        raise BadRequest("library: seat -> list of library item ids and 'sample:NAME'")
     request.app.state.quota.admit(caller.user_id)
     settings = data.get("settings")
     if settings is not None and not isinstance(settings, dict):
@@ -128,7 +131,10 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
 
 
 def _is_item_id(value: Any) -> bool:
-    """A library item id: a whole number a database key can hold."""
+    """A library item id (a whole number a database key can hold) or a sample's name
+    (``sample:cowboy``: one of the game's samples, checked by the library)."""
+    if isinstance(value, str):
+        return value.startswith("sample:") and len(value) <= 100
     return type(value) is int and 0 < value < 2**31
 
 

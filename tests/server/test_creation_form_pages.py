@@ -1,0 +1,74 @@
+"""The match creation form in a real browser (Debian's chromium, see test_pages.py):
+the shipped maps and set-ups picked from their drawings, the teams ticked from the
+samples, and a wrong choice shown back on its own field."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+from test_pages import browser, new_page, page_server, register
+
+__all__ = ["browser", "page_server"]
+
+
+def test_superhero_gladiators_map_and_teams_picked_without_json(
+    browser: Browser, page_server: str
+) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "mapper")
+    page.goto("/matches/new?game=superhero-gladiators")
+    maps = page.locator("#pick-map")
+    # each shipped map is drawn beside its name as it comes into view
+    pillars = maps.locator(".pick-choice", has_text="pillars (12 by 7 squares)")
+    pillars.scroll_into_view_if_needed()
+    expect(pillars.locator("svg.arena")).to_have_attribute(
+        "aria-label", "Arena pillars, 12 by 7 squares"
+    )
+    expect(maps.get_by_label(re.compile(r"\bsmall \(8 by 4"))).to_be_checked()
+    # one team only: the form comes back with the problem on the other team
+    page.locator("#team-2").get_by_label("Perseus (sample)").uncheck()
+    page.get_by_role("button", name="Create the match").click()
+    expect(page.locator("#team-2 .field-error")).to_have_text(
+        "Team 2: pick at least one hero for this team"
+    )
+    expect(page.locator("#team-1").get_by_label("Cowboy (sample)")).to_be_checked()
+    # the map of pillars, a Barbarian against the Cowboy
+    page.locator("#pick-map").get_by_label(re.compile(r"\bpillars \(")).check()
+    page.locator('[name="seat.2"]').select_option("bot:random")
+    page.locator("#team-2").get_by_label("Barbarian (sample)").check()
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#webpic svg.arena")).to_have_attribute(
+        "aria-label", "Arena pillars, 12 by 7 squares"
+    )
+    expect(page.locator("#webpic")).to_contain_text("Barbarian")
+    # the form shown back came with its status (422), which the console notes
+    errors = page.js_errors  # type: ignore[attr-defined]
+    assert [e for e in errors if "status of 422" not in e or "/matches/new'" not in e] == []
+    context.close()
+
+
+def test_electron_gladiators_set_up_picked_from_its_drawing(
+    browser: Browser, page_server: str
+) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "setter")
+    page.goto("/matches/new?game=electron-gladiators")
+    deluxe = page.locator("#pick-setup .pick-choice", has_text="deluxe-2")
+    deluxe.scroll_into_view_if_needed()
+    expect(deluxe.locator("svg.egarena")).to_be_visible()
+    assert deluxe.locator("svg.egarena [data-marks]").count() == 0  # a drawing, no controls
+    deluxe.locator("input").check()
+    page.locator('[name="seat.2"]').select_option("bot:random")
+    page.locator("summary").first.click()
+    page.locator('[name="opt.max_turns"]').fill("0")
+    page.get_by_role("button", name="Create the match").click()
+    # a number out of bounds stops in the browser, before it is sent
+    assert page.locator('[name="opt.max_turns"]').evaluate("el => !el.validity.valid")
+    page.locator('[name="opt.max_turns"]').fill("50")
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#webpic svg.egarena")).to_be_visible()
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
