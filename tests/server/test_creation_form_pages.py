@@ -72,3 +72,47 @@ def test_electron_gladiators_set_up_picked_from_its_drawing(
     expect(page.locator("#webpic svg.egarena")).to_be_visible()
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
+
+
+def test_designer_opens_clean_waits_for_a_valid_hero_and_edits_library_items(
+    browser: Browser, page_server: str
+) -> None:
+    context, page = new_page(browser, page_server)
+    register(page, "editor")
+    page.goto("/heroes/new")
+    # a blank hero has problems, but none is shown before anything is typed
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    assert page.locator("#design-form .field-error:visible").count() == 0
+    expect(page.locator("#design-check .design-errors")).to_be_hidden()
+    save = page.get_by_role("button", name="Save to my library")
+    expect(save).to_be_disabled()  # aria-disabled: it stays focusable and says why
+    expect(page.locator("#save-note")).to_be_visible()
+    # a touched field shows its own problem only
+    page.locator('[name="attr.strength"]').fill("14")
+    expect(page.locator("#err-attributes")).to_be_visible()
+    expect(page.locator("#err-name")).to_be_hidden()
+    # Save pressed on an invalid hero stays on the page and shows every problem
+    save.click(force=True)
+    expect(page.locator("#err-name")).to_be_visible()
+    expect(page.locator("#design-check .design-errors")).to_be_visible()
+    assert page.url.endswith("/heroes/new")
+    # a valid hero saves; the saved item opens again to be edited
+    page.get_by_role("link", name="cowboy").click()
+    expect(page.get_by_label("Hero name")).to_have_value("Cowboy")
+    expect(save).to_be_enabled()
+    save.click()
+    expect(page.locator("#saved")).to_contain_text("Cowboy")
+    page.goto("/library")
+    page.get_by_role("link", name="Open Cowboy in the designer").click()
+    expect(page.locator("h1")).to_contain_text("Edit Cowboy")
+    page.get_by_label("Hero name").fill("Cowboy Kid")
+    page.get_by_role("button", name="Save the changes to Cowboy").click()
+    expect(page.locator("#saved")).to_contain_text("Cowboy Kid")
+    page.get_by_label("Hero name").fill("Cowboy Elder")
+    page.get_by_role("button", name="Save as a new hero").click()
+    expect(page.locator("#saved")).to_contain_text("Cowboy Elder")
+    page.goto("/library")
+    names = page.locator("table tbody td:first-child").all_inner_texts()
+    assert sorted(names) == ["Cowboy Elder", "Cowboy Kid"]  # edited in place, then a copy
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -376,6 +377,71 @@ def test_every_list_option_is_read_from_its_control(pages_app: object) -> None:
     assert options["anonymous_rounds"] == [2, 4]
     assert options["player_names"][:3] == ["Ann", "Bo", "Cy"]  # blank lines left out
     assert len(options["player_names"]) == 8
+
+
+class DesignFields(HTMLParser):
+    """The values the designer's form would post (inputs, ticked boxes, chosen options)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: list[tuple[str, str]] = []
+        self.inside = False
+        self.select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        got = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = got.get("id") == "design-form"
+        elif self.inside and tag == "input" and got.get("name") not in (None, "csrf", "game"):
+            if got.get("type") not in ("checkbox", "radio") or "checked" in got:
+                self.values.append((got["name"], got.get("value", "")))
+        elif self.inside and tag == "select":
+            self.select = got.get("name", "")
+        elif self.inside and tag == "option" and "selected" in got and self.select:
+            self.values.append((self.select, got.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+
+
+def design_fields(html: str) -> dict[str, list[str]]:
+    parser = DesignFields()
+    parser.feed(html)
+    out: dict[str, list[str]] = {}
+    for name, value in parser.values:
+        out.setdefault(name, []).append(value)
+    return out
+
+
+def test_designer_save_refused_is_the_form_and_items_are_edited_in_place(
+    pages_app: object,
+) -> None:
+    client = signed_in(pages_app, "otto")
+    base = {"csrf": csrf(client), "game": "superhero-gladiators"}
+    bad = client.post("/heroes/new", data={**base, "do": "save", "name": "Half", "p0.level": "9"})
+    assert bad.status_code == 422
+    assert 'id="design-form" class="design-form" data-tried="yes"' in bad.text
+    assert "fix the problems below before saving" in bad.text and 'value="Half"' in bad.text
+    fields = design_fields(client.get("/heroes/new?sample=cowboy").text)
+    saved = client.post(
+        "/heroes/new", data={**base, **fields, "do": "save"}, follow_redirects=False
+    )
+    assert saved.status_code == 303
+    item = re.search(r"item=(\d+)", saved.headers["location"])
+    assert item
+    editing = client.get(saved.headers["location"]).text
+    assert "Edit Cowboy" in editing and f'name="item" value="{item[1]}"' in editing
+    renamed = {**base, **fields, "name": ["Cowboy Kid"], "item": item[1], "do": "replace"}
+    assert client.post("/heroes/new", data=renamed, follow_redirects=False).status_code == 303
+    library = client.get("/library").text
+    assert "Cowboy Kid" in library and ">Cowboy<" not in library
+    stranger = signed_in(pages_app, "peeker")
+    assert stranger.get(f"/heroes/new?item={item[1]}").status_code == 404
+    theft = {**renamed, "csrf": csrf(stranger), "name": "Mine"}
+    refused = stranger.post("/heroes/new", data=theft)
+    assert refused.status_code == 404 and "not in your library" in refused.text
+    assert "Cowboy Kid" in client.get("/library").text
 
 
 # ----- the moderator console ---------------------------------------------------------------

@@ -24,6 +24,7 @@ from gladiatorium.server.pages.common import (
     redirect,
     text_of,
 )
+from gladiatorium.server.pages.designer import designer_games
 from gladiatorium.server.web import request_caller, service_of
 
 router = APIRouter()
@@ -36,11 +37,17 @@ async def library_page(request: Request) -> Response:
         return login_first(request)
     items = await run_in_threadpool(service_of(request).library.rows, caller.user_id)
     context = {"items": items, "games": library_games(), "errors": [], "names": _game_names()}
+    context["designers"] = _designers()
     return page(request, "library.html", context, caller)
 
 
 def _game_names() -> dict[str, str]:
     return {g.info.slug: g.info.name for g in games()}
+
+
+def _designers() -> set[str]:
+    """The games whose items open in the designer."""
+    return {g.info.slug for g in designer_games()}
 
 
 @router.post("/library")
@@ -85,6 +92,7 @@ async def library_upload(request: Request) -> Response:
         "added": added,
         "source": source,
         "names": _game_names(),
+        "designers": _designers(),
     }
     return page(request, "library.html", context, caller, 422 if errors else 200)
 
