@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from test_pages import browser, new_page, page_server, register
 
 __all__ = ["browser", "page_server"]
@@ -116,3 +116,55 @@ def test_designer_opens_clean_waits_for_a_valid_hero_and_edits_library_items(
     assert sorted(names) == ["Cowboy Elder", "Cowboy Kid"]  # edited in place, then a copy
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
+
+
+def upload_hero(page: Page, sample: str, name: str) -> None:
+    """Design a hero from a sample, renamed, and save it to my library."""
+    page.goto(f"/heroes/new?sample={sample}")
+    page.get_by_label("Hero name").fill(name)
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
+    page.get_by_role("button", name="Save to my library").click()
+    expect(page.locator("#saved")).to_contain_text(name)
+
+
+def test_two_people_each_bring_a_hero_from_their_own_library(
+    browser: Browser, page_server: str
+) -> None:
+    host_context, host = new_page(browser, page_server)
+    guest_context, guest = new_page(browser, page_server)
+    register(host, "hosting")
+    register(guest, "visiting")
+    upload_hero(host, "barbarian", "Host Brute")
+    upload_hero(guest, "perseus", "Guest Hero")
+    # the host picks the host's team, and leaves seat 2's to whoever takes it
+    host.goto("/matches/new?game=superhero-gladiators")
+    host.locator('[name="seat.2"]').select_option("open")
+    host.locator("#team-1").get_by_label("Cowboy (sample)").uncheck()
+    host.locator("#team-1").get_by_label("Host Brute", exact=True).check()
+    host.locator("#team-2").get_by_label(re.compile("^ *Whoever takes this seat")).check()
+    assert host.locator("#team-2").get_by_label("Guest Hero").count() == 0  # not the host's
+    host.get_by_role("button", name="Create the match").click()
+    host.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
+    match = host.url.rsplit("/", 1)[1]
+    expect(host.locator("#teams-awaited")).to_contain_text("team of seat 2")
+    expect(host.locator("#webpic [data-acts]")).to_have_count(0)  # nothing to do yet
+    # the guest joins from the lobby and brings a hero of the guest's own library
+    guest.goto("/")
+    guest.locator(f'form[action="/matches/{match}/join"]').get_by_role("button").click()
+    expect(guest.locator("h1")).to_have_text("Pick my team for seat 2")
+    assert guest.locator("#team-2").get_by_label("Host Brute").count() == 0  # not the guest's
+    guest.get_by_role("button", name="Take the seat with this team").click()
+    expect(guest.locator("#form-error")).to_have_text("pick at least one hero for your team")
+    guest.locator("#team-2").get_by_label("Guest Hero", exact=True).check()
+    guest.get_by_role("button", name="Take the seat with this team").click()
+    guest.wait_for_url(re.compile(rf"/matches/{match}\?seat=2$"))
+    expect(guest.locator("#teams-awaited")).to_have_count(0)
+    for person in (host, guest):
+        expect(person.locator("#webpic")).to_contain_text("Host Brute")
+        expect(person.locator("#webpic")).to_contain_text("Guest Hero")
+    expect(host.locator("#webpic [data-acts]").first).to_be_visible()  # seat 1 places first
+    for person in (host, guest):
+        errors = person.js_errors  # type: ignore[attr-defined]
+        assert [e for e in errors if "status of 422" not in e] == []
+    host_context.close()
+    guest_context.close()

@@ -14,7 +14,7 @@ from typing import Any
 
 from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
 from gladiatorium.server.errors import Clash, Conflict, ServiceError
-from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.store import Live, MatchStore, refuse_while_waiting
 
 log = logging.getLogger("gladiatorium.match")
 _DIGITS = re.compile(r"(\d+)")
@@ -82,6 +82,7 @@ class Play:
             with live.lock:
                 if live.adjudicated is not None:
                     raise Conflict("the match is over; no more actions")
+                refuse_while_waiting(live)
                 if seen is None:
                     seen = (live.ply, live.game.round_number(live.state))
                 else:
@@ -204,7 +205,9 @@ def parts_of(live: Live, seat: Seat | None) -> dict[str, Any]:
     with the match, are sent from a ply on): built from ``view(seat)``."""
     live.builds += 1
     state = live.state
-    awaiting = set(state.awaiting()) if live.adjudicated is None else set()
+    # no one is to move while a seat's team is still to be picked (server/teams.py)
+    waiting = live.adjudicated is not None or live.waiting_for_teams
+    awaiting = set() if waiting else set(state.awaiting())
     legal: list[str] = []
     if seat is not None and seat in awaiting:
         legal = [str(a) for a in state.legal_actions(seat)]

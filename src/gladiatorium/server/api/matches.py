@@ -51,6 +51,7 @@ NEW_MATCH = json_request(
         },
     },
     position=TEXT,
+    own_teams={"type": "array", "items": {"type": "string"}},
 )
 
 
@@ -117,6 +118,9 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     position = data.get("position")
     if position is not None and not isinstance(position, str):
         raise BadRequest("position: expected the text of a written position")
+    own_teams = data.get("own_teams") or []
+    if not isinstance(own_teams, list) or not all(isinstance(s, str) for s in own_teams):
+        raise BadRequest('own_teams: expected a list of seats, e.g. ["2"]')
     service: MatchService = request.app.state.service
     return service.creation.create(
         caller.user_id,
@@ -127,6 +131,7 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         settings,
         {str(k): v for k, v in library.items()},
         position=position,
+        own_teams=own_teams,
     )
 
 
@@ -178,7 +183,17 @@ async def post_action(request: Request, match_id: str) -> Response:
     return JSONResponse({"events": events})
 
 
-@router.post("/api/matches/{match_id}/join", openapi_extra=json_request(["seat"], seat=TEXT))
+@router.post(
+    "/api/matches/{match_id}/join",
+    openapi_extra=json_request(
+        ["seat"],
+        seat=TEXT,
+        team={
+            "type": "array",
+            "items": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^sample:"}]},
+        },
+    ),
+)
 async def join_match(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     try:
@@ -186,7 +201,11 @@ async def join_match(request: Request, match_id: str) -> Response:
         data = await json_body(request)
         user_id = require_user(caller, "join a match")
         seat = str(data.get("seat"))
-        await run_in_threadpool(service_of(request).seats.join, match_id, seat, user_id)
+        team = data.get("team")
+        if team is not None and not (isinstance(team, list) and all(_is_item_id(i) for i in team)):
+            raise BadRequest("team: a list of library item ids and 'sample:NAME'")
+        await run_in_threadpool(service_of(request).seats.join, match_id, seat, user_id, team)
+        request.app.state.drivers.kick(match_id)
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})

@@ -37,6 +37,7 @@ from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
 from gladiatorium.server.results import final_places, match_names, named_places, result_label
 from gladiatorium.server.service import MatchService
+from gladiatorium.server.store import TEAMS_AWAITED
 from gladiatorium.server.web import (
     Caller,
     deadline_setter_checked,
@@ -103,12 +104,14 @@ def match_context(
     with live.lock:
         order = list(live.state.seats)
         held = [s for s in order if s in held_set]
-        awaiting = [] if live.over else list(live.state.awaiting())
-        deciding = [] if live.over else list(live.state.deciding())
+        teams_awaited = [str(s) for s in live.settings.get(TEAMS_AWAITED) or ()]
+        awaiting = [] if live.over or teams_awaited else list(live.state.awaiting())
+        deciding = list(live.deciding())
         seat = pick_seat(held, asked, awaiting)
         body = seat_body(live, seat)
         game = live.game
-        board = game.web.named_picture(live.state, seat, names)
+        # while teams are awaited, the board is drawn as anyone sees it (nothing to do)
+        board = game.web.named_picture(live.state, None if teams_awaited else seat, names)
         # the text picture only where the game draws no web picture of its own
         picture = game.web.text(live.state, seat) if board is None else ""
         posts = game.web.posts(live.state, seat)
@@ -133,6 +136,7 @@ def match_context(
     # allow edits; the match waits only on the seats still deciding
     still = set(deciding)
     return {
+        "teams_awaited": teams_awaited,
         "to_move": [s for s in players if s in still],
         "moved": [s for s in players if s not in still],
         "notation_help": game.web.notation_help(),

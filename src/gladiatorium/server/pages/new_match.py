@@ -115,6 +115,7 @@ def new_match_context(
         "team_seats": team_seats,
         "picked": default_picks(game, team_seats),
         "team_errors": {},
+        "own": [],
         "positions": type(game).load_position is not Game.load_position,
         "position": "",
         "max_bot_seconds": MAX_BOT_SECONDS,
@@ -174,19 +175,24 @@ async def option_preview(game: str = "", option: str = "", key: str = "") -> Res
 
 
 def read_teams(
-    form: Any, team_seats: list[Seat], picks: list[tuple[str, str]]
+    form: Any, team_seats: list[Seat], picks: list[tuple[str, str]], own: list[Seat]
 ) -> tuple[dict[Seat, list[str]], dict[Seat, str]]:
     """The heroes ticked for each team, and each team's problem (none ticked while
-    another team has some; a value that is not offered)."""
+    another team has some; a value that is not offered). The teams of ``own`` are
+    left to whoever takes their seats."""
     offered = {value for value, _ in picks}
     picked: dict[Seat, list[str]] = {}
     problems: dict[Seat, str] = {}
+    for seat in own:
+        if text_of(form, f"seat.{seat}") != "open":
+            problems[seat] = "only an open seat's taker can bring the team"
+    team_seats = [s for s in team_seats if s not in own]
     for seat in team_seats:
         values = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
         picked[seat] = [v for v in values if v in offered]
         if len(picked[seat]) < len(values):
             problems[seat] = "a hero that is not offered here was picked"
-    if any(picked.values()):
+    if any(picked.values()) or own:
         for seat in team_seats:
             if not picked[seat] and seat not in problems:
                 problems[seat] = "pick at least one hero for this team"
@@ -272,10 +278,11 @@ async def create_match(request: Request) -> Response:
     }
     if text_of(form, "casual") == "on":
         settings["casual"] = True
-    picked, team_errors = read_teams(form, context["team_seats"], context["team_picks"])
+    own = [s for s in context["team_seats"] if text_of(form, f"own.{s}") == "on"]
+    picked, team_errors = read_teams(form, context["team_seats"], context["team_picks"], own)
     position = text_of(form, "position") if context["positions"] else ""
     context.update(chosen=seats, settings=settings, picked=picked, position=position)
-    context.update(error=error, team_errors=team_errors)
+    context.update(error=error, team_errors=team_errors, own=own)
     if error or team_errors or any(item.error for item in fields):
         context["error"] = error or "Some choices are not valid; see below."
         return page(request, "new_match.html", context, caller, 422)
@@ -290,6 +297,7 @@ async def create_match(request: Request) -> Response:
             settings,
             library_choice(picked),
             position=position or None,
+            own_teams=own,
         )
     except ServiceError as err:
         place_error(context, err)
