@@ -162,6 +162,9 @@ def test_invalid_options_are_shown_back_with_the_option_named(pages_app: object)
     assert set(named) == {"turn_limit", "dice", "order"}, errors
     assert named["dice"] == "K: expected a whole number, got &#39;six&#39;"
     assert 'name="opt.dice.K" value="six"' in reply.text  # the value is shown back
+    teams = client.get("/matches/new?game=superhero-gladiators&players=3")
+    assert teams.status_code == 200  # the form for the default players, and why
+    assert "players: with the default options, 3 players but 2 teams" in teams.text
     too_many = client.post("/matches/new", data={**base, "players": "9"})
     assert too_many.status_code == 422 and "2 to 8 players" in too_many.text
     bad_setting = client.post("/matches/new", data={**base, "clock_days": "-1"})

@@ -201,6 +201,10 @@ class MatchStore:
         """The match in memory, rebuilt from the database if needed and brought up to
         the newest ply another process may have committed."""
         live = self.held(match_id)
+        if live is not None and live.waiting_for_teams and (live.stale or not self.notices_trusted):
+            # a team brought elsewhere starts the match again from new options: read anew
+            self.forget(match_id)
+            live = None
         if live is None:
             live = self.hold(self._rebuild(match_id))
         self._catch_up(live)

@@ -84,6 +84,8 @@ class Teams:
                 raise NotFound(f"match {match_id} has no seat {seat!r}")
             if row.kind != "open" or seat not in awaited(match.settings or {}):
                 raise Conflict(f"seat {seat} is not open")
+            if match.ply != 0:  # never while waiting: no action is taken then
+                raise Conflict("the match has begun; its teams are set")
             options = dict(match.options)
             for name, value in chosen.items():  # this seat's part of each option
                 merged = list(options.get(name) or [])

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gladiatorium.core import Game, Seat, best_bot, bots_for, games
+from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games
 from gladiatorium.server.creation import MAX_BOT_SECONDS, Created
 from gladiatorium.server.errors import ServiceError, TooMany
 from gladiatorium.server.library import SAMPLE, samples
@@ -138,6 +138,10 @@ def _players(game: Game[Any], raw: str | None) -> tuple[int, str]:
     if not info.min_players <= count <= info.max_players:
         problem_ = f"players: {info.name} takes {info.min_players} to {info.max_players} players"
         return info.default_players, problem_
+    try:  # the form is built from the default options' start with that many players
+        game.start(None, count, 0)
+    except GladiatoriumError as err:
+        return info.default_players, f"players: with the default options, {err}"
     return count, ""
 
 
