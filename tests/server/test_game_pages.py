@@ -309,8 +309,10 @@ def test_hero_designer_builds_saves_and_fights(
     page.goto("/matches/new?game=superhero-gladiators")
     page.locator('[name="seat.1"]').select_option("bot:greedy")
     page.locator('[name="seat.2"]').select_option("me")
-    page.locator('label:has([name="library.1"])', has_text="Cowboy").locator("input").check()
-    page.locator('label:has([name="library.2"])', has_text="Iron Nun").locator("input").check()
+    # team 1 keeps the sample Cowboy ticked by default; team 2 takes my Iron Nun instead
+    expect(page.locator("#team-1").get_by_label("Cowboy (sample)")).to_be_checked()
+    page.locator("#team-2").get_by_label("Perseus (sample)").uncheck()
+    page.locator("#team-2").get_by_label("Iron Nun", exact=True).check()
     page.locator("summary").first.click()
     page.locator('[name="opt.turn_limit"]').fill("4")
     page.get_by_role("button", name="Create the match").click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import gladiatorium
 from gladiatorium.core import games
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
+from gladiatorium.server.db import Match
 from gladiatorium.server.pages.pictures import picture_html
 
 HEROES = Path(gladiatorium.__file__).parent / "games" / "superhero_gladiators" / "data" / "heroes"
@@ -128,14 +130,18 @@ def test_every_game_gets_a_form_with_every_option(pages_app: object) -> None:
     for game in games():
         reply = client.get(f"/matches/new?game={game.info.slug}")
         assert reply.status_code == 200, game.info.slug
-        for name in game.options_type.model_fields:
-            assert f'name="opt.{name}"' in reply.text, (game.info.slug, name)
+        # every option has a control of its own, but those a pick or the teams set
+        set_by_others = {"teams", "map_name"}
+        for name in set(game.options_type.model_fields) - set_by_others:
+            assert re.search(f'name="opt.{name}[".]', reply.text), (game.info.slug, name)
+        assert "JSON" not in reply.text, game.info.slug  # no option is typed as JSON
     pig = client.get("/matches/new?game=pig").text
     assert re.search(r'type="number" name="opt.target"[^>]*value="30"[^>]*min="1"', pig)
     chess = client.get("/matches/new?game=gladiator-chess").text
     assert re.search(r'type="checkbox" name="opt.king_may_override"[^>]* checked', chess)
     assert re.search(r'<select name="opt.order"', chess)
-    assert re.search(r'<textarea name="opt.back_rank"', chess)  # a tuple: JSON
+    assert re.search(r'<textarea name="opt.back_rank"', chess)  # a list: one per line
+    assert re.search(r'type="number" name="opt.dice.K" value="5"', chess)  # a number per piece
     assert 'name="clock_days"' not in chess  # eight seats: no move clock
     battle = client.get("/matches/new?game=hero-battle").text
     assert 'name="round_minutes"' in battle
@@ -149,14 +155,17 @@ def test_invalid_options_are_shown_back_with_the_option_named(pages_app: object)
     base = {"csrf": csrf(client), "game": "gladiator-chess", "players": "2"}
     reply = client.post(
         "/matches/new",
-        data={**base, "opt.turn_limit": "0", "opt.back_rank": "[not json", "opt.order": "x"},
+        data={**base, "opt.turn_limit": "0", "opt.dice.K": "six", "opt.order": "x"},
     )
     assert reply.status_code == 422
     errors = re.findall(r"field-error[^>]*>Option <code>(\w+)</code>: ([^<]*)<", reply.text)
     named = dict(errors)
-    assert set(named) == {"turn_limit", "back_rank", "order"}, errors
-    assert "not valid JSON" in named["back_rank"]
-    assert ">[not json</textarea>" in reply.text  # the value is shown back
+    assert set(named) == {"turn_limit", "dice", "order"}, errors
+    assert named["dice"] == "K: expected a whole number, got &#39;six&#39;"
+    assert 'name="opt.dice.K" value="six"' in reply.text  # the value is shown back
+    teams = client.get("/matches/new?game=superhero-gladiators&players=3")
+    assert teams.status_code == 200  # the form for the default players, and why
+    assert "players: with the default options, 3 players but 2 teams" in teams.text
     too_many = client.post("/matches/new", data={**base, "players": "9"})
     assert too_many.status_code == 422 and "2 to 8 players" in too_many.text
     bad_setting = client.post("/matches/new", data={**base, "clock_days": "-1"})
@@ -282,12 +291,161 @@ def test_library_upload_shows_errors_and_feeds_the_teams(pages_app: object) -> N
             "library.1": ids[0],
         },
     )
-    assert half.status_code == 422 and "at least two teams" in half.text
+    # one team picked: the form comes back with the problem on the other team's field
+    assert half.status_code == 422
+    assert re.findall(r'field-error" role="alert">([^<]*)<', half.text) == [
+        "Team 2: pick at least one hero for this team"
+    ]
+    assert re.search(f'name="library.1" value="{ids[0]}" checked', half.text)
     stranger = signed_in(pages_app, "thief")
     stolen = stranger.post(f"/library/{ids[0]}/delete", data={"csrf": csrf(stranger)})
     assert stolen.status_code == 404
     removed = client.post(f"/library/{ids[0]}/delete", data={"csrf": csrf(client)})
     assert removed.status_code == 200 and "Cowboy" not in removed.text and "Perseus" in removed.text
+
+
+def test_teams_from_samples_and_the_map_from_the_shipped_maps(pages_app: object) -> None:
+    client = signed_in(pages_app, "maya")
+    form = client.get("/matches/new?game=superhero-gladiators").text
+    # the default teams are the samples they are made of, ticked; the default map picked
+    assert re.search(r'name="library.1" value="sample:cowboy" checked', form)
+    assert re.search(r'name="library.2" value="sample:perseus" checked', form)
+    assert re.search(r'type="radio" name="opt.map" value="small" checked', form)
+    assert 'name="opt.map" value="colosseum"' in form and "teams" not in re.findall(
+        r'name="opt\.(\w+)"', form
+    )
+    preview = client.get("/matches/new/preview?game=superhero-gladiators&option=map&key=chasm")
+    assert preview.status_code == 200 and 'aria-label="Arena chasm, 18 by 6 squares"' in (
+        preview.text
+    )
+    assert client.get("/matches/new/preview?game=pig&option=map&key=chasm").status_code == 404
+    teams = {"library.1": ["sample:barbarian", "sample:cowboy"], "library.2": "sample:perseus"}
+    location = create(
+        client,
+        game="superhero-gladiators",
+        **{"seat.1": "me", "seat.2": "bot:random", "opt.map": "chasm", "options": "all"},
+        **teams,  # type: ignore[arg-type]
+    )
+    page = client.get(location).text
+    assert "Arena chasm, 18 by 6 squares" in page and "Barbarian" in page and "Perseus" in page
+    own = client.post(
+        "/matches/new",
+        data={
+            "csrf": csrf(client),
+            "game": "superhero-gladiators",
+            "opt.map": "",
+            "opt.map.own": "",
+        },
+    )
+    assert own.status_code == 422
+    assert "Option <code>map</code>: write your own, or pick one above" in own.text
+    walled = client.post(
+        "/matches/new",
+        data={
+            "csrf": csrf(client),
+            "game": "superhero-gladiators",
+            "opt.map": "",
+            "opt.map.own": "1..#\n...2\nxx",
+        },
+    )
+    assert walled.status_code == 422
+    assert "unknown map character &#39;x&#39;" in walled.text
+    assert ">1..#\n...2\nxx</textarea>" in walled.text
+
+
+def test_every_list_option_is_read_from_its_control(pages_app: object) -> None:
+    client = signed_in(pages_app, "nils")
+    base = {"csrf": csrf(client), "game": "hero-battle", "players": "8", "seat.moderator": "me"}
+    bad = client.post(
+        "/matches/new",
+        data={**base, "opt.anonymous_rounds": "2, x", "opt.assign_nemeses": "Thor"},
+    )
+    assert bad.status_code == 422
+    errors = dict(re.findall(r"field-error[^>]*>Option <code>(\w+)</code>: ([^<]*)<", bad.text))
+    assert errors == {
+        "anonymous_rounds": "expected whole numbers separated by commas, got &#39;x&#39;",
+        "assign_nemeses": "line 1: expected two names separated by a comma",
+    }
+    location = create(
+        client,
+        **base,
+        **{f"seat.{n}": "bot:random" for n in range(1, 9)},
+        **{
+            "opt.anonymous_rounds": "2, 4",
+            "opt.player_names": "Ann\r\nBo\n\nCy\nDi\nEd\nFay\nGus\nHal",
+        },
+    )
+    match_id = match_id_of(location)
+    with pages_app.state.service.store.sessions() as session:  # type: ignore[attr-defined]
+        options = session.get(Match, match_id).options
+    assert options["anonymous_rounds"] == [2, 4]
+    assert options["player_names"][:3] == ["Ann", "Bo", "Cy"]  # blank lines left out
+    assert len(options["player_names"]) == 8
+
+
+class DesignFields(HTMLParser):
+    """The values the designer's form would post (inputs, ticked boxes, chosen options)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: list[tuple[str, str]] = []
+        self.inside = False
+        self.select = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        got = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = got.get("id") == "design-form"
+        elif self.inside and tag == "input" and got.get("name") not in (None, "csrf", "game"):
+            if got.get("type") not in ("checkbox", "radio") or "checked" in got:
+                self.values.append((got["name"], got.get("value", "")))
+        elif self.inside and tag == "select":
+            self.select = got.get("name", "")
+        elif self.inside and tag == "option" and "selected" in got and self.select:
+            self.values.append((self.select, got.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+
+
+def design_fields(html: str) -> dict[str, list[str]]:
+    parser = DesignFields()
+    parser.feed(html)
+    out: dict[str, list[str]] = {}
+    for name, value in parser.values:
+        out.setdefault(name, []).append(value)
+    return out
+
+
+def test_designer_save_refused_is_the_form_and_items_are_edited_in_place(
+    pages_app: object,
+) -> None:
+    client = signed_in(pages_app, "otto")
+    base = {"csrf": csrf(client), "game": "superhero-gladiators"}
+    bad = client.post("/heroes/new", data={**base, "do": "save", "name": "Half", "p0.level": "9"})
+    assert bad.status_code == 422
+    assert 'id="design-form" class="design-form" data-tried="yes"' in bad.text
+    assert "fix the problems below before saving" in bad.text and 'value="Half"' in bad.text
+    fields = design_fields(client.get("/heroes/new?sample=cowboy").text)
+    saved = client.post(
+        "/heroes/new", data={**base, **fields, "do": "save"}, follow_redirects=False
+    )
+    assert saved.status_code == 303
+    item = re.search(r"item=(\d+)", saved.headers["location"])
+    assert item
+    editing = client.get(saved.headers["location"]).text
+    assert "Edit Cowboy" in editing and f'name="item" value="{item[1]}"' in editing
+    renamed = {**base, **fields, "name": ["Cowboy Kid"], "item": item[1], "do": "replace"}
+    assert client.post("/heroes/new", data=renamed, follow_redirects=False).status_code == 303
+    library = client.get("/library").text
+    assert "Cowboy Kid" in library and ">Cowboy<" not in library
+    stranger = signed_in(pages_app, "peeker")
+    assert stranger.get(f"/heroes/new?item={item[1]}").status_code == 404
+    theft = {**renamed, "csrf": csrf(stranger), "name": "Mine"}
+    refused = stranger.post("/heroes/new", data=theft)
+    assert refused.status_code == 404 and "not in your library" in refused.text
+    assert "Cowboy Kid" in client.get("/library").text
 
 
 # ----- the moderator console ---------------------------------------------------------------

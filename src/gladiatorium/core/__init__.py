@@ -19,7 +19,13 @@ from gladiatorium.core.legal import LegalList
 from gladiatorium.core.legal_form import Choose, LegalForm, Pair, Pick
 from gladiatorium.core.observation import Observation
 from gladiatorium.core.outcome import Ending, Outcome, Reason, Termination, standing
-from gladiatorium.core.presenters import Code, ItemFacts, TerminalPresenter, WebPresenter
+from gladiatorium.core.presenters import (
+    Code,
+    ItemFacts,
+    OptionChoice,
+    TerminalPresenter,
+    WebPresenter,
+)
 from gladiatorium.core.registry import (
     best_bot,
     bots_for,
@@ -56,6 +62,7 @@ __all__ = [
     "LegalList",
     "NotYourTurn",
     "Observation",
+    "OptionChoice",
     "OptionsError",
     "Outcome",
     "Pair",

@@ -209,6 +209,21 @@ def named_seat(seat: Seat, names: Mapping[Seat, str]) -> str | None:
     return name if "(seat " in name else f"{name} (seat {seat})"
 
 
+@dataclass(frozen=True)
+class OptionChoice:
+    """One value of an option picked from a list on the match creation form (a shipped
+    map, a set-up, a score sheet): see :meth:`WebPresenter.option_choices`."""
+
+    #: what the form posts for it (a shipped file's name); ``''``: the player's own text,
+    #: typed beside it, is the option's value
+    key: str
+    label: str
+    #: the option values picking it sets (the option itself, and any that go with it)
+    values: Mapping[str, Any]
+    #: a small drawing of it (an HTML fragment, every user string escaped), or ``''``
+    preview: str = ""
+
+
 class WebPresenter:
     """The game on the web pages: the match page's picture, texts to publish, the
     designer of a library item. Built only from what the seat may know, every user
@@ -284,4 +299,11 @@ class WebPresenter:
 
     def design_samples(self) -> dict[str, str]:
         """Sample library items to start a design from: name -> the text of its file."""
+        return {}
+
+    def option_choices(self) -> dict[str, list[OptionChoice]]:
+        """Options picked from a list on the creation form rather than typed (a shipped
+        map with a drawing of it), by option name; the first choice whose values match
+        the defaults is picked at first. None by default: each option's control follows
+        its type."""
         return {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +21,8 @@ from gladiatorium.core.record import EventsDigest
 from gladiatorium.server.db import HallUse, Match, MatchSeat
 from gladiatorium.server.errors import BadRequest, Forbidden, TooMany, Unauthorized
 from gladiatorium.server.library import Library
-from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.store import TEAMS_AWAITED, Live, MatchStore
+from gladiatorium.server.teams import placeholder_teams
 from gladiatorium.server.tokens import digest_token, new_token
 from gladiatorium.server.turns import record_turns
 
@@ -142,6 +143,7 @@ class Creation:
         people: Mapping[Seat, int] | None = None,
         match_id: str | None = None,
         theme: str | None = None,
+        own_teams: Collection[Seat] = (),
     ) -> Created:
         """A new match; ``seats`` maps a seat to ``me``, ``bot:NAME``, ``invite``,
         ``open`` or ``server``. Options are checked by the game, errors name them.
@@ -150,7 +152,8 @@ class Creation:
         (never taken over HTTP): a random one otherwise. ``people`` gives seats to other
         accounts and ``match_id`` names the match (a rematch: a second insert of that id
         fails, IntegrityError). ``theme``: a published theme (``hall:SLUG@VERSION``)
-        whose options come first, ``options`` over them."""
+        whose options come first, ``options`` over them. ``own_teams``: open seats whose
+        taker brings the team (``server/teams.py``); the match waits for them."""
         try:
             game = get_game(slug)
         except GladiatoriumError as err:
@@ -159,6 +162,9 @@ class Creation:
         uses: list[int] = []  # the hall versions the match is created with
         if theme:
             values = {**self.library.hall.theme_options(game, theme, players, uses), **values}
+        own = sorted({str(s) for s in own_teams})
+        if own:
+            library = self._with_placeholders(game, players, seats, library, own)
         if library:
             values.update(self.library.options(game, user_id, library, uses))
         try:
@@ -172,6 +178,7 @@ class Creation:
         except GladiatoriumError as err:
             raise BadRequest(str(err)) from err
         kept = MatchSettings.parse(settings, self.shortest_round)
+        kept_json = kept.to_json() | ({TEAMS_AWAITED: own} if own else {})
         if kept.clock_days is not None and len(state.seats) != 2:
             raise BadRequest("clock_days: a move clock is for two-seat matches")
         if kept.round_minutes is not None and game.round_number(state) is None:
@@ -200,7 +207,7 @@ class Creation:
                     status="running",
                     ply=0,
                     digest=EventsDigest().update(state.events).hexdigest(),
-                    settings=kept.to_json(),
+                    settings=kept_json,
                     position=state.position,
                 )
             )
@@ -210,7 +217,7 @@ class Creation:
                 session.add(row)
             for version_id in dict.fromkeys(uses):
                 session.add(HallUse(match_id=match_id, version_id=version_id))
-            live = Live(match_id, game, state, {r.seat: r for r in rows}, kept.to_json())
+            live = Live(match_id, game, state, {r.seat: r for r in rows}, kept_json)
             self.store.plan_deadlines(session, live)
             awaited = record_turns(session, match_id, live.deciding(), before=())
             self.store.notify_others(session, match_id)
@@ -219,6 +226,32 @@ class Creation:
         log.info("match=%s created game=%s players=%d", match_id, slug, state.players)
         self.store.on_change(match_id)  # its people's turns changed
         return Created(match_id, invites)
+
+    def _with_placeholders(
+        self,
+        game: Game[Any],
+        players: int | None,
+        seats: Mapping[str, str],
+        library: Mapping[Seat, Sequence[int | str]] | None,
+        own: list[Seat],
+    ) -> dict[Seat, Sequence[int | str]]:
+        """The teams picked by the creator, and a sample holding each seat of ``own``
+        until its taker picks a team; every other team must be picked."""
+        count = players or game.info.default_players
+        try:
+            blank = game.start(None, players, 0)
+            team_seats = list(blank.seats[: blank.players])
+        except GladiatoriumError:  # the default teams are fewer: seats 1 to N
+            team_seats = [str(n) for n in range(1, count + 1)]
+        chosen: dict[Seat, Sequence[int | str]] = dict(library or {})
+        chosen.update(placeholder_teams(game, own, team_seats, seats))
+        for seat in team_seats:
+            if not chosen.get(seat):
+                raise BadRequest(
+                    f"library.{seat}: pick the team of seat {seat} (only the seats of "
+                    "own_teams bring their own)"
+                )
+        return chosen
 
     def _check_bot_only(self, session: Session, user_id: int | None) -> None:
         """A match of bots only needs an account, and room under the limit per account."""

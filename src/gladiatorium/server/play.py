@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
 from gladiatorium.server.errors import Clash, Conflict, ServiceError
-from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.store import Live, MatchStore, refuse_while_waiting
 
 log = logging.getLogger("gladiatorium.match")
 _DIGITS = re.compile(r"(\d+)")
@@ -86,6 +86,7 @@ class Play:
             with live.lock:
                 if live.adjudicated is not None:
                     raise Conflict("the match is over; no more actions")
+                refuse_while_waiting(live)
                 if seen is None:
                     seen = (live.ply, live.game.round_number(live.state))
                 else:
@@ -191,12 +192,13 @@ def shared_view(live: Live) -> Any:
 
 
 def awaited(live: Live) -> frozenset[Seat]:
-    """The seats awaited (none once over), worked out once per ply."""
+    """The seats awaited (none once over, nor while a seat's team is still to be picked:
+    server/teams.py), worked out once per ply."""
     kept = shared(live)
     seats = kept.get("awaited")
     if seats is None:
-        over = live.adjudicated is not None
-        seats = kept["awaited"] = frozenset(() if over else live.state.awaiting())
+        waiting = live.adjudicated is not None or live.waiting_for_teams
+        seats = kept["awaited"] = frozenset(() if waiting else live.state.awaiting())
     return cast(frozenset[Seat], seats)
 
 

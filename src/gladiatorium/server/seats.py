@@ -5,7 +5,7 @@ match's creator may issue again)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -16,6 +16,7 @@ from gladiatorium.core import Seat, games
 from gladiatorium.server.db import Match, MatchSeat
 from gladiatorium.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from gladiatorium.server.store import MatchStore
+from gladiatorium.server.teams import Teams, awaited
 from gladiatorium.server.tokens import digest_token, new_token
 
 log = logging.getLogger("gladiatorium.match")
@@ -56,8 +57,10 @@ USED = "this invitation was already used: ask whoever sent it for a new link"
 class Seats:
     """The seats of the matches in ``store``: who holds them, and who takes them."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, teams: Teams | None = None) -> None:
         self.store = store
+        #: teams brought by those who take seats (a match that waits for them)
+        self.teams = teams
 
     def held(self, match_id: str, user_id: int | None, seat_tokens: Iterable[str]) -> set[Seat]:
         """Seats that a user (or the holder of guest seat secrets) may act for."""
@@ -80,8 +83,22 @@ class Seats:
             row = live.seats.get(seat)
             return row is not None and _holder(row, user_id, hashes)
 
-    def join(self, match_id: str, seat: Seat, user_id: int) -> None:
-        """Take an open seat."""
+    def waits_for_team(self, match_id: str, seat: Seat) -> bool:
+        """Whether whoever takes ``seat`` picks its team first (``server/teams.py``)."""
+        live = self.store.live(match_id)
+        with live.lock:
+            return seat in awaited(live.settings)
+
+    def join(
+        self, match_id: str, seat: Seat, user_id: int, team: Sequence[int | str] | None = None
+    ) -> None:
+        """Take an open seat; ``team``: the team its taker brings, where the match waits
+        for one (item ids of the taker's library, ``sample:NAME``)."""
+        if self.teams is not None and self.waits_for_team(match_id, seat):
+            self.teams.bring(match_id, seat, user_id, team or [])
+            return
+        if team:
+            raise BadRequest(f"team: seat {seat} does not wait for a team")
         with self.store.sessions.begin() as session:
             row = session.get(MatchSeat, (match_id, seat))
             if row is None:

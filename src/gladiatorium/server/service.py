@@ -29,6 +29,7 @@ from gladiatorium.server.play import Play
 from gladiatorium.server.seats import Seats
 from gladiatorium.server.snapshots import SNAPSHOT_EVERY
 from gladiatorium.server.store import MatchStore
+from gladiatorium.server.teams import Teams
 
 
 class MatchService:
@@ -64,5 +65,5 @@ class MatchService:
             shortest_round=shortest_round,
         )
         self.play = Play(self.store)
-        self.seats = Seats(self.store)
+        self.seats = Seats(self.store, Teams(self.store, self.library))
         self.deadlines = Deadlines(self.store)

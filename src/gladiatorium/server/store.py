@@ -60,6 +60,18 @@ _PROGRESS = (
 )
 
 
+#: the match setting listing the seats whose taker is still to pick a team
+#: (``server/teams.py``): until none is left, nobody is to move
+TEAMS_AWAITED = "teams_awaited"
+
+
+def refuse_while_waiting(live: Live) -> None:
+    """No action is taken while a seat's team is still to be picked."""
+    if live.waiting_for_teams:
+        waiting = ", ".join(str(s) for s in live.settings[TEAMS_AWAITED])
+        raise Conflict(f"the match waits for the team of seat {waiting}")
+
+
 @dataclass
 class Live:
     """A match held in memory: its state replayed from the database."""
@@ -134,12 +146,17 @@ class Live:
         result = self.state.outcome()
         return None if result is None else result.to_json()
 
+    @property
+    def waiting_for_teams(self) -> bool:
+        """Whether a seat's taker is still to pick a team (no one moves until then)."""
+        return bool(self.settings.get(TEAMS_AWAITED))
+
     def deciding(self) -> tuple[Seat, ...]:
-        """The seats the match waits on (none once over)."""
-        return () if self.over else self.state.deciding()
+        """The seats the match waits on (none once over, or while teams are awaited)."""
+        return () if self.over or self.waiting_for_teams else self.state.deciding()
 
     def bot_seats_awaited(self) -> list[Seat]:
-        if self.over:
+        if self.over or self.waiting_for_teams:
             return []
         return [s for s in self.state.deciding() if self.seats[s].kind == "bot"]
 
@@ -184,6 +201,10 @@ class MatchStore:
         """The match in memory, rebuilt from the database if needed and brought up to
         the newest ply another process may have committed."""
         live = self.held(match_id)
+        if live is not None and live.waiting_for_teams and (live.stale or not self.notices_trusted):
+            # a team brought elsewhere starts the match again from new options: read anew
+            self.forget(match_id)
+            live = None
         if live is None:
             live = self.hold(self._rebuild(match_id))
         self._catch_up(live)
@@ -366,6 +387,7 @@ class MatchStore:
         process the in-memory copy is dropped and rebuilt from the database. With
         ``claim``, the deadline of that id is marked fired in the same transaction (of
         several processes, only the one whose claim counts appends)."""
+        refuse_while_waiting(live)
         first_ply, first_event = live.ply, len(live.state.events)
         live.mark()
         try:
@@ -488,8 +510,8 @@ class MatchStore:
 
     def plan_deadlines(self, session: Session, live: Live) -> None:
         """Set the deadline of a new round, and restart the move clock (inside the
-        transaction of a step, or of a new match)."""
-        if live.over:
+        transaction of a step, or of a new match); none while teams are awaited."""
+        if live.over or live.waiting_for_teams:
             return
         minutes = live.settings.get("round_minutes")
         round_number = live.game.round_number(live.state)

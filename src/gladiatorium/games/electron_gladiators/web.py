@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gladiatorium.core import Action, Code, Seat, State, WebPresenter
+from gladiatorium.core import Action, Code, OptionChoice, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.electron_gladiators.actions import Drive, Fly, Turn
 from gladiatorium.games.electron_gladiators.arena import Arena
@@ -34,6 +34,7 @@ from gladiatorium.games.electron_gladiators.board import FACINGS, parse_square, 
 from gladiatorium.games.electron_gladiators.explain import why_not
 from gladiatorium.games.electron_gladiators.options import ElectronGladiatorsOptions
 from gladiatorium.games.electron_gladiators.render import reach_marks
+from gladiatorium.games.electron_gladiators.setups import SHIPPED
 from gladiatorium.games.electron_gladiators.state import ElectronGladiatorsState
 from gladiatorium.games.electron_gladiators.terminal import NOTATION
 from gladiatorium.games.electron_gladiators.vehicles import TYPES, Vehicle, type_line
@@ -184,7 +185,10 @@ def arena_svg(
     options: ElectronGladiatorsOptions,
     acts: dict[str, list[str]],
     targets: dict[str, list[str]],
+    looked: bool = True,
 ) -> str:
+    """The arena as SVG; ``looked``: each vehicle may be selected to draw its reach (not
+    on a small drawing of a set-up)."""
     side = PAD + SIZE * CELL + 2
     obstacles, walls = set(view["obstacles"]), set(view["walls"])
     out = [
@@ -208,6 +212,7 @@ def arena_svg(
             title = name
             if vehicle is not None:
                 title = describe(vehicle)
+            if vehicle is not None and looked:
                 attr += f' data-marks="{reach_of(arena, vehicle, options)}"'
                 attr += f' data-marks-title="{e("Reach of the " + title)}"'
                 attr += ' data-tip=""'  # a tap shows the vehicle's line (codes.js)
@@ -466,6 +471,16 @@ class ElectronGladiatorsWeb(WebPresenter):
             Code(t.code, t.name, type_line(t), "the-rules-in-our-words") for t in TYPES.values()
         )
 
+    def option_choices(self) -> dict[str, list[OptionChoice]]:
+        """The shipped set-ups, each drawn as the match page draws the arena at the
+        start, and a set-up of the player's own (its text, as in a set-up file)."""
+        choices = [
+            OptionChoice(name, name, {"setup": name}, setup_preview(self.game, name))
+            for name in SHIPPED
+        ]
+        choices.append(OptionChoice("", "my own set-up (its text, as in a set-up file)", {}))
+        return {"setup": choices}
+
     def notation_help(self) -> str:
         """The terminal's notation for typed actions, then the web board's words."""
         return NOTATION.split("\nBoard:", 1)[0] + "\n" + WEB_BOARD
@@ -482,6 +497,13 @@ class ElectronGladiatorsWeb(WebPresenter):
             (lambda text: why_not(state, seat, text)) if seat is not None else lambda text: None,
             over=state.outcome() is not None,
         )
+
+
+def setup_preview(game: Any, name: str) -> str:
+    """The arena as a match of the shipped set-up ``name`` starts (nothing to click)."""
+    state = game.start({"setup": name}, 2, 0)
+    view = state.view(None)
+    return arena_svg(view, arena_of(view), state.options, {}, {}, looked=False)
 
 
 def step_cost(state: ElectronGladiatorsState, action: Action) -> int | None:

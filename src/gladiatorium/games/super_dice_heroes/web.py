@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Code, Seat, State, WebPresenter
+from gladiatorium.core import Code, OptionChoice, Seat, State, WebPresenter
 from gladiatorium.core.web_parts import abbr, acts_attr, button, codes_by_name, e
 from gladiatorium.games.super_dice_heroes.actions import POWER_LINES
 from gladiatorium.games.super_dice_heroes.options import SuperDiceHeroesOptions
@@ -266,6 +266,14 @@ class SuperDiceHeroesWeb(WebPresenter):
     def codes(self) -> tuple[Code, ...]:
         """The six superpowers and what each does to a die."""
         return POWER_CODES
+
+    def option_choices(self) -> dict[str, list[OptionChoice]]:
+        """The shipped score sheet, or a sheet of the player's own (its YAML text)."""
+        standard = OptionChoice(
+            "standard", "standard (the rulebook's sheet)", {"sheet": "standard"}
+        )
+        own = OptionChoice("", "my own sheet (its YAML text, as in a sheet file)", {})
+        return {"sheet": [standard, own]}
 
     def server_seat(self, seat: Seat) -> str:
         """A hero nobody plays: the round's deadline spends its dice by default."""

@@ -13,13 +13,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gladiatorium.core import Code, ItemFacts, Seat, State, WebPresenter
+from gladiatorium.core import Code, ItemFacts, OptionChoice, Seat, State, WebPresenter
 from gladiatorium.core.presenters import Design
 from gladiatorium.core.web_parts import TEAM_FILLS, acts_attr, button, e
 from gladiatorium.games.superhero_gladiators import designer
 from gladiatorium.games.superhero_gladiators.arena import COLUMNS, FIRE, PIT, WALL, square_name
 from gladiatorium.games.superhero_gladiators.hero_files import hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import points
+from gladiatorium.games.superhero_gladiators.map_files import shipped_maps
 from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.view_text import standing
@@ -441,6 +442,26 @@ class SuperheroGladiatorsWeb(WebPresenter):
             "movement": traits.movement,
         }
         return ItemFacts(points(hero).total, tuple(dict.fromkeys(words)), numbers)
+
+    def option_choices(self) -> dict[str, list[OptionChoice]]:
+        """The shipped maps, each drawn as the match page draws its arena, and a map of
+        the player's own (its text, as in a map file)."""
+        return {"map": map_choices()}
+
+
+def map_choices() -> list[OptionChoice]:
+    """Each shipped map with its drawing (the map picks its name too), then one's own."""
+    choices = []
+    for name, path in shipped_maps().items():
+        text = path.read_text(encoding="utf-8").strip("\n")
+        view = {"map": text.splitlines(), "map_name": name, "heroes": [], "actor": ""}
+        rows = len(view["map"])
+        label = f"{name} ({len(view['map'][0])} by {rows} squares)"
+        values = {"map": text, "map_name": name}
+        choices.append(OptionChoice(name, label, values, arena_svg(view, {}, {})))
+    own = {"map_name": "own map"}
+    choices.append(OptionChoice("", "my own map (its text: the legend is in the rules)", own))
+    return choices
 
 
 def attack_reach(state: SuperheroGladiatorsState, legal: Sequence[str]) -> dict[str, list[str]]:

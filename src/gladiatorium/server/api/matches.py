@@ -52,6 +52,7 @@ NEW_MATCH = json_request(
     },
     position=TEXT,
     theme=TEXT,
+    own_teams={"type": "array", "items": {"type": "string"}},
 )
 
 
@@ -110,7 +111,9 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     if not isinstance(library, dict) or not all(
         isinstance(v, list) and all(_is_item_id(i) for i in v) for v in library.values()
     ):
-        raise BadRequest("library: seat -> list of library item ids or hall:SLUG@VERSION")
+        raise BadRequest(
+            "library: seat -> list of library item ids, 'sample:NAME' and hall:SLUG@VERSION"
+        )
     theme = data.get("theme")
     if theme is not None and not isinstance(theme, str):
         raise BadRequest("theme: expected a published theme, hall:SLUG@VERSION")
@@ -121,6 +124,9 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
     position = data.get("position")
     if position is not None and not isinstance(position, str):
         raise BadRequest("position: expected the text of a written position")
+    own_teams = data.get("own_teams") or []
+    if not isinstance(own_teams, list) or not all(isinstance(s, str) for s in own_teams):
+        raise BadRequest('own_teams: expected a list of seats, e.g. ["2"]')
     service: MatchService = request.app.state.service
     return service.creation.create(
         caller.user_id,
@@ -132,14 +138,16 @@ def create_from_json(request: Request, caller: Caller, data: dict[str, Any]) -> 
         {str(k): v for k, v in library.items()},
         position=position,
         theme=theme,
+        own_teams=own_teams,
     )
 
 
 def _is_item_id(value: Any) -> bool:
-    """A library item id (a whole number a database key can hold) or a published hero
-    (``hall:SLUG@VERSION``, checked when the match is created)."""
+    """A library item id (a whole number a database key can hold), a sample's name
+    (``sample:cowboy``: one of the game's samples, checked by the library) or a published
+    hero (``hall:SLUG@VERSION``, checked when the match is created)."""
     if isinstance(value, str):
-        return value.startswith("hall:") and len(value) <= 120
+        return value.startswith(("sample:", "hall:")) and len(value) <= 120
     return type(value) is int and 0 < value < 2**31
 
 
@@ -191,7 +199,17 @@ async def post_action(request: Request, match_id: str) -> Response:
     return JSONResponse({"events": events})
 
 
-@router.post("/api/matches/{match_id}/join", openapi_extra=json_request(["seat"], seat=TEXT))
+@router.post(
+    "/api/matches/{match_id}/join",
+    openapi_extra=json_request(
+        ["seat"],
+        seat=TEXT,
+        team={
+            "type": "array",
+            "items": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^sample:"}]},
+        },
+    ),
+)
 async def join_match(request: Request, match_id: str) -> Response:
     caller = request_caller(request)
     try:
@@ -199,7 +217,11 @@ async def join_match(request: Request, match_id: str) -> Response:
         data = await json_body(request)
         user_id = require_user(caller, "join a match")
         seat = str(data.get("seat"))
-        await run_in_threadpool(service_of(request).seats.join, match_id, seat, user_id)
+        team = data.get("team")
+        if team is not None and not (isinstance(team, list) and all(_is_item_id(i) for i in team)):
+            raise BadRequest("team: a list of library item ids and 'sample:NAME'")
+        await run_in_threadpool(service_of(request).seats.join, match_id, seat, user_id, team)
+        request.app.state.drivers.kick(match_id)
     except ServiceError as err:
         return error(err)
     return JSONResponse({"ok": True})

@@ -75,6 +75,11 @@ def _designer_page(
     return page(request, "designer.html", context, caller, status)
 
 
+def item_id(raw: str | None) -> int | None:
+    """A library item's id as a form or a link gives it (None: none, or not an id)."""
+    return int(raw) if raw and raw.isdecimal() and len(raw) < 10 else None
+
+
 @router.get("/heroes/new", response_class=HTMLResponse)
 async def designer_page(
     request: Request,
@@ -82,25 +87,37 @@ async def designer_page(
     sample: str | None = None,
     saved: str | None = None,
     hall: str | None = None,
+    item: str | None = None,
 ) -> Response:
-    """The designer: blank, from a sample, or from a published hero (``hall``:
-    ``hall:SLUG@VERSION``, copied in to change and save as my own)."""
+    """The designer: a blank item, a sample, an item of my library to edit, or a
+    published hero (``hall``: ``hall:SLUG@VERSION``, copied in to change and save as my
+    own)."""
+    caller = await run_in_threadpool(request_caller, request)
     chosen = _designer_game(game)
     if chosen is None:
-        return problem(request, 404, "no game has a designer")
+        return problem(request, 404, "no game has a designer", caller)
     text = chosen.web.design_samples().get(sample or "") if sample else None
     if sample and text is None:
-        return problem(request, 404, f"no sample {sample!r}")
+        return problem(request, 404, f"no sample {sample!r}", caller)
+    editing = None
+    if item is not None:
+        found, wanted = None, item_id(item)
+        if caller.user_id is not None and wanted is not None:
+            library = service_of(request).library
+            found = await run_in_threadpool(library.item, caller.user_id, wanted)
+        if found is None or found.game != chosen.info.slug:
+            return problem(request, 404, f"no item {item!r} in your library", caller)
+        text, editing = found.text, found
     if hall:
         try:
             version = await run_in_threadpool(
                 service_of(request).library.hall.resolve, hall[:120], "hero", chosen
             )
         except ServiceError as err:
-            return problem(request, 404, str(err))
+            return problem(request, 404, str(err), caller)
         text = version.text
     design = await run_in_threadpool(chosen.web.design, None, text)
-    return _designer_page(request, chosen, design, saved=(saved or "")[:80])
+    return _designer_page(request, chosen, design, caller, saved=(saved or "")[:80], item=editing)
 
 
 @router.post(
@@ -166,29 +183,51 @@ async def designer_post(request: Request) -> Response:
                 "cache-control": "no-store",
             },
         )
-    if do not in ("save", "publish"):
-        return _designer_page(request, game, design, caller, 400, error="unknown request")
-    if caller.user_id is None:
-        doing = "save to your library" if do == "save" else "publish"
-        return _designer_page(request, game, design, caller, 401, error=f"log in to {doing}")
-    if not design.valid:
+    return await save(request, game, design, caller, form)
+
+
+async def save(
+    request: Request, game: Game[Any], design: Any, caller: Caller, form: FormData
+) -> Response:
+    """Save the design to my library: as a new item (``do=save``), or in place of the
+    item being edited (``do=replace``, ``item``). A save refused comes back as the form
+    with every problem shown."""
+    do = text_of(form, "do")
+    library = service_of(request).library
+    editing, wanted = None, item_id(text_of(form, "item"))
+    if caller.user_id is not None and wanted is not None:
+        editing = await run_in_threadpool(library.item, caller.user_id, wanted)
+
+    def again(status: int, error: str) -> Response:
         return _designer_page(
-            request, game, design, caller, 422, error="fix the problems below before saving"
+            request, game, design, caller, status, error=error, item=editing, tried=True
         )
+
+    if do not in ("save", "replace", "publish"):
+        return again(400, "unknown request")
+    if caller.user_id is None:
+        return again(
+            401, "log in to publish" if do == "publish" else "log in to save to your library"
+        )
+    if do == "replace" and editing is None:
+        return again(404, "the item to replace is not in your library")
+    if not design.valid:
+        return again(422, "fix the problems below before saving")
     if do == "publish":
         return await _publish(request, game, design, caller)
     try:
         item = await run_in_threadpool(
-            service_of(request).library.add,
+            library.add,
             caller.user_id,
             game.info.slug,
             design.text,
             f"{design.name or 'item'}.yaml",
+            editing.id if do == "replace" and editing is not None else None,
         )
     except ServiceError as err:
-        return _designer_page(request, game, design, caller, 422, error=str(err))
-    name = item.name
-    return redirect(f"/heroes/new?game={quote(game.info.slug)}&saved={quote(name[:80], safe='')}")
+        return again(422, str(err))
+    name = quote(item.name[:80], safe="")
+    return redirect(f"/heroes/new?game={quote(game.info.slug)}&item={item.id}&saved={name}")
 
 
 async def _publish(request: Request, game: Game[Any], design: Any, caller: Caller) -> Response:

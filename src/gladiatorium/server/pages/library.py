@@ -24,6 +24,7 @@ from gladiatorium.server.pages.common import (
     redirect,
     text_of,
 )
+from gladiatorium.server.pages.designer import designer_games
 from gladiatorium.server.web import request_caller, service_of
 
 router = APIRouter()
@@ -42,6 +43,7 @@ async def library_page(request: Request) -> Response:
         "names": _game_names(),
         "hall_games": _hall_games(),
     }
+    context["designers"] = _designers()
     return page(request, "library.html", context, caller)
 
 
@@ -52,6 +54,11 @@ def _game_names() -> dict[str, str]:
 def _hall_games() -> list[str]:
     """Games whose library items may be published to the hall (heroes)."""
     return [g.info.slug for g in games() if g.library_kind == "hero"]
+
+
+def _designers() -> set[str]:
+    """The games whose items open in the designer."""
+    return {g.info.slug for g in designer_games()}
 
 
 @router.post("/library")
@@ -97,6 +104,7 @@ async def library_upload(request: Request) -> Response:
         "source": source,
         "names": _game_names(),
         "hall_games": _hall_games(),
+        "designers": _designers(),
     }
     return page(request, "library.html", context, caller, 422 if errors else 200)
 

@@ -23,6 +23,7 @@ from gladiatorium.server.pages.common import (
     redirect,
     text_of,
 )
+from gladiatorium.server.pages.new_match import team_picks
 from gladiatorium.server.rematch import offer_rematch
 from gladiatorium.server.results import names_by_match, result_label
 from gladiatorium.server.service import MatchService
@@ -145,18 +146,51 @@ async def lobby(request: Request, game: str | None = None) -> Response:
     return page(request, "lobby.html", context, caller)
 
 
-@router.post("/matches/{match_id}/join", openapi_extra=form_request("seat"))
+@router.post("/matches/{match_id}/join", openapi_extra=form_request("seat", "library.1"))
 async def join(request: Request, match_id: str) -> Response:
     posted = await account_form(request)
     if isinstance(posted, Response):
         return posted
     seat = text_of(posted.form, "seat")
+    service = service_of(request)
+    team = [v for v in posted.form.getlist(f"library.{seat}") if isinstance(v, str)]
     try:
-        await run_in_threadpool(service_of(request).seats.join, match_id, seat, posted.user_id)
+        if not team and await run_in_threadpool(service.seats.waits_for_team, match_id, seat):
+            empty = (
+                "pick at least one hero for your team" if text_of(posted.form, "picking") else ""
+            )
+            return await pick_team(request, match_id, seat, posted.caller, empty)
+        chosen = [int(v) if v.isdecimal() and len(v) < 10 else v for v in team]
+        await run_in_threadpool(service.seats.join, match_id, seat, posted.user_id, chosen or None)
     except ServiceError as err:
+        if team:  # the team comes back to be mended, the problem on it
+            return await pick_team(request, match_id, seat, posted.caller, str(err), team)
         return problem(request, err.status, str(err), posted.caller)
     request.app.state.drivers.kick(match_id)
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
+
+
+async def pick_team(
+    request: Request,
+    match_id: str,
+    seat: str,
+    caller: Caller,
+    error: str = "",
+    picked: list[str] | None = None,
+) -> Response:
+    """The page where whoever takes a seat that waits for its team picks it, from the
+    game's samples and their own library."""
+    service = service_of(request)
+    live = await run_in_threadpool(service.store.live, match_id)
+    context = {
+        "id": match_id,
+        "seat": seat,
+        "game": live.game,
+        "team_picks": await run_in_threadpool(team_picks, service, caller, live.game, []),
+        "picked": picked or [],
+        "error": error,
+    }
+    return page(request, "join_team.html", context, caller, 422 if error else 200)
 
 
 @router.post("/matches/{match_id}/rematch", openapi_extra=form_request())

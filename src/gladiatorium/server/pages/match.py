@@ -39,6 +39,7 @@ from gladiatorium.server.rematch import existing_rematch
 from gladiatorium.server.replays import may_have_record
 from gladiatorium.server.results import final_places, match_names, named_places, result_label
 from gladiatorium.server.service import MatchService
+from gladiatorium.server.store import TEAMS_AWAITED
 from gladiatorium.server.web import (
     Caller,
     deadline_setter_checked,
@@ -105,8 +106,9 @@ def match_context(
     with live.lock:
         order = list(live.state.seats)
         held = [s for s in order if s in held_set]
-        awaiting = [] if live.over else list(live.state.awaiting())
-        deciding = [] if live.over else list(live.state.deciding())
+        teams_awaited = [str(s) for s in live.settings.get(TEAMS_AWAITED) or ()]
+        awaiting = [] if live.over or teams_awaited else list(live.state.awaiting())
+        deciding = list(live.deciding())
         seat = pick_seat(held, asked, awaiting)
         body = seat_body(live, seat, compact=True)
         game = live.game
@@ -117,7 +119,8 @@ def match_context(
         legal: list[str] = (
             body["legal"] if form is None else list(islice(form.actions(), MAX_SUGGESTIONS))
         )
-        board = game.web.named_picture(live.state, seat, names)
+        # while teams are awaited, the board is drawn as anyone sees it (nothing to do)
+        board = game.web.named_picture(live.state, None if teams_awaited else seat, names)
         # the text picture only where the game draws no web picture of its own
         picture = game.web.text(live.state, seat) if board is None else ""
         posts = game.web.posts(live.state, seat)
@@ -143,6 +146,7 @@ def match_context(
     # the page's last events, their players named as the server knows them
     events = [{**e, "text": game.web.named_event(e["text"], names)} for e in body["events"][-300:]]
     return {
+        "teams_awaited": teams_awaited,
         "to_move": [named_seat(s, names) or f"seat {s}" for s in players if s in still],
         "moved": [named_seat(s, names) or f"seat {s}" for s in players if s not in still],
         "notation_help": game.web.notation_help(),

@@ -11,9 +11,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from gladiatorium.core import Game, Seat, best_bot, bots_for, games
-from gladiatorium.server.creation import MAX_BOT_SECONDS
+from gladiatorium.core import Game, GladiatoriumError, Seat, best_bot, bots_for, games
+from gladiatorium.server.creation import MAX_BOT_SECONDS, Created
 from gladiatorium.server.errors import ServiceError, TooMany
+from gladiatorium.server.library import SAMPLE, samples
 from gladiatorium.server.pages.common import (
     account_form,
     form_request,
@@ -24,7 +25,12 @@ from gladiatorium.server.pages.common import (
     redirect,
     text_of,
 )
-from gladiatorium.server.pages.options import OptionField, option_fields, read_options
+from gladiatorium.server.pages.options import (
+    OptionField,
+    option_fields,
+    picked_options,
+    read_options,
+)
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import Caller, invite_url, request_caller, service_of
 
@@ -92,6 +98,28 @@ def hall_picks(service: MatchService, game: Game[Any], refs: list[str]) -> list[
     return picks
 
 
+def team_picks(
+    service: MatchService, caller: Caller, game: Game[Any], hall: list[HallPick]
+) -> list[tuple[str, str]]:
+    """What a team may be made of: the published heroes named (``hall``), the game's
+    samples, then the caller's library items (form values ``hall:SLUG@VERSION``,
+    ``sample:NAME`` and item ids)."""
+    picks = [(p.id, p.name) for p in hall]
+    picks += [(SAMPLE + stem, f"{name} (sample)") for stem, (name, _) in samples(game).items()]
+    if game.library_kind and caller.user_id is not None:
+        picks += [(str(i.id), i.name) for i in service.library.rows(caller.user_id, game.info.slug)]
+    return picks
+
+
+def default_picks(game: Game[Any], seats: list[Seat]) -> dict[Seat, list[str]]:
+    """The samples that make up the game's default teams, ticked for their teams."""
+    teams = game.make_options().model_dump(mode="json").get("teams") or []
+    out: dict[Seat, list[str]] = {}
+    for seat, team in zip(seats, teams, strict=False):
+        out[seat] = [SAMPLE + stem for stem, (_, data) in samples(game).items() if data in team]
+    return out
+
+
 def new_match_context(
     service: MatchService,
     caller: Caller,
@@ -100,27 +128,25 @@ def new_match_context(
     hall_refs: list[str] | None = None,
 ) -> dict[str, Any]:
     start = game.start(None, players, 0)
-    picks = hall_picks(service, game, hall_refs or []) if game.library_kind else []
+    published = hall_picks(service, game, hall_refs or []) if game.library_kind else []
+    team_seats = list(start.seats[: start.players]) if game.library_kind else []
+    fields = option_fields(game)
     return {
         "game": game,
         "players": players,
-        "fields": option_fields(game),
+        "fields": [f for f in fields if f.kind != "pick"],
+        "picks": [f for f in fields if f.kind == "pick"],
         "seats": list(start.seats),
         "choices": {s: seat_choices(game, start, s) for s in start.seats},
         "chosen": default_seats(game, start),
         "rounds": game.round_number(start) is not None,
         "clock": len(start.seats) == 2,
         "settings": {},
-        "library": [
-            *picks,
-            *(
-                service.library.rows(caller.user_id, game.info.slug)
-                if game.library_kind and caller.user_id is not None
-                else []
-            ),
-        ],
-        "team_seats": list(start.seats[: start.players]),
-        "picked": {start.seats[0]: [p.id for p in picks]} if picks else {},
+        "team_picks": team_picks(service, caller, game, published) if team_seats else [],
+        "team_seats": team_seats,
+        "picked": default_picks(game, team_seats),
+        "team_errors": {},
+        "own": [],
         "themes": service.library.hall.themes(game) if game.theme_kind else [],
         "theme": "",
         "positions": type(game).load_position is not Game.load_position,
@@ -145,6 +171,10 @@ def _players(game: Game[Any], raw: str | None) -> tuple[int, str]:
     if not info.min_players <= count <= info.max_players:
         problem_ = f"players: {info.name} takes {info.min_players} to {info.max_players} players"
         return info.default_players, problem_
+    try:  # the form is built from the default options' start with that many players
+        game.start(None, count, 0)
+    except GladiatoriumError as err:
+        return info.default_players, f"players: with the default options, {err}"
     return count, ""
 
 
@@ -153,11 +183,12 @@ async def new_match_page(
     request: Request,
     game: str | None = None,
     players: str | None = None,
-    hero: str | None = None,
+    hero: str = "",
     theme: str | None = None,
 ) -> Response:
-    """The form; ``hero``: a published hero (``hall:SLUG@VERSION``) picked for the
-    first team, ``theme``: a published theme picked."""
+    """The creation form of a game (``hero``: a sample ``sample:NAME``, an item id of
+    the caller's library or a published hero ``hall:SLUG@VERSION``, ticked for the first
+    team; ``theme``: a published theme picked)."""
     caller = await run_in_threadpool(request_caller, request)
     if caller.user is None:
         return login_first(request)
@@ -172,7 +203,89 @@ async def new_match_page(
     context["bot_pause"] = bot_pause(request)
     context["error"] = error
     context["theme"] = (theme or "")[:120]
+    if hero in dict(context["team_picks"]) and context["team_seats"]:
+        context["picked"][context["team_seats"][0]] = [hero]
     return page(request, "new_match.html", context, caller)
+
+
+@router.get("/matches/new/preview", response_class=HTMLResponse)
+async def option_preview(game: str = "", option: str = "", key: str = "") -> Response:
+    """The drawing of one thing an option is picked from (a shipped map), fetched by
+    the creation form as it comes into view."""
+    chosen = game_or_none(game)
+    picks = picked_options(chosen).get(option, []) if chosen is not None else []
+    for choice in picks:
+        if choice.key == key and choice.preview:
+            return HTMLResponse(choice.preview)
+    return HTMLResponse("", status_code=404)
+
+
+def read_teams(
+    form: Any, team_seats: list[Seat], picks: list[tuple[str, str]], own: list[Seat]
+) -> tuple[dict[Seat, list[str]], dict[Seat, str]]:
+    """The heroes ticked for each team, and each team's problem (none ticked while
+    another team has some; a value that is not offered). The teams of ``own`` are
+    left to whoever takes their seats."""
+    offered = {value for value, _ in picks}
+    picked: dict[Seat, list[str]] = {}
+    problems: dict[Seat, str] = {}
+    for seat in own:
+        if text_of(form, f"seat.{seat}") != "open":
+            problems[seat] = "only an open seat's taker can bring the team"
+    team_seats = [s for s in team_seats if s not in own]
+    for seat in team_seats:
+        values = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
+        picked[seat] = [v for v in values if v in offered]
+        if len(picked[seat]) < len(values):
+            problems[seat] = "a hero that is not offered here was picked"
+    if any(picked.values()) or own:
+        for seat in team_seats:
+            if not picked[seat] and seat not in problems:
+                problems[seat] = "pick at least one hero for this team"
+    return picked, problems
+
+
+def library_choice(picked: dict[Seat, list[str]]) -> dict[Seat, list[int | str]] | None:
+    """The ticked heroes as ``Creation.create`` takes them (item ids, sample names)."""
+    if not any(picked.values()):
+        return None
+    return {seat: [int(v) if v.isdecimal() else v for v in vs] for seat, vs in picked.items()}
+
+
+async def start_match(request: Request, user_id: int | None, *args: Any, **kw: Any) -> Created:
+    """A new match from the pages: admitted under the account's quota, created (the
+    arguments of ``Creation.create`` after the user), its bots started; a refusal is
+    the ServiceError raised."""
+    request.app.state.quota.admit(user_id)
+    service = service_of(request)
+    created: Created = await run_in_threadpool(service.creation.create, user_id, *args, **kw)
+    request.app.state.drivers.kick(created.id)
+    return created
+
+
+def with_wait(answer: Response, err: ServiceError) -> Response:
+    """A page that tells a refusal, with the wait the quota asks for."""
+    if isinstance(err, TooMany) and err.retry_after is not None:
+        answer.headers["retry-after"] = str(err.retry_after)
+    return answer
+
+
+def place_error(context: dict[str, Any], err: ServiceError) -> None:
+    """A refusal of the creation put on the field it names (an option, a team)."""
+    message = str(err)
+    name = message.split(":", 1)[0].strip()
+    if name == "position" and context["position"]:  # the form's position, not an option
+        context["error"] = message
+        return
+    for item in [*context["fields"], *context["picks"]]:
+        if f" {item.name}:" in f" {message}" or item.name == name:
+            item.error = item.error or message.removeprefix(f"{item.name}:").strip()
+            return
+    for seat in context["team_seats"]:
+        if f"team {seat} " in message or name == f"library.{seat}":
+            context["team_errors"][seat] = message
+            return
+    context["error"] = message
 
 
 @router.post(
@@ -202,7 +315,7 @@ async def create_match(request: Request) -> Response:
     refs = [r for r in form.values() if isinstance(r, str) and r.startswith("hall:")]
     context = await run_in_threadpool(new_match_context, service, caller, game, count, refs)
     context["bot_pause"] = bot_pause(request)
-    fields: list[OptionField] = context["fields"]
+    fields: list[OptionField] = [*context["fields"], *context["picks"]]
     options = read_options(game, fields, form)
     seats = {s: text_of(form, f"seat.{s}") or "open" for s in context["seats"]}
     settings: dict[str, Any] = {
@@ -212,56 +325,38 @@ async def create_match(request: Request) -> Response:
     }
     if text_of(form, "casual") == "on":
         settings["casual"] = True
-    picked: dict[Seat, list[int | str]] = {}
-    for seat in context["team_seats"]:
-        ids = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
-        if ids:
-            picked[seat] = [_item_id(v) for v in ids]
-            if not all(isinstance(i, str) or 0 < i < 2**31 for i in picked[seat]):
-                error = error or f"library.{seat}: not a library item id"
+    own = [s for s in context["team_seats"] if text_of(form, f"own.{s}") == "on"]
+    picked, team_errors = read_teams(form, context["team_seats"], context["team_picks"], own)
     position = text_of(form, "position") if context["positions"] else ""
     theme = text_of(form, "theme")[:120] if context["themes"] else ""
     context["theme"] = theme
-    context.update(chosen=seats, settings=settings, picked=picked, error=error, position=position)
-    if error or any(item.error for item in fields):
-        context["error"] = error or "Some options are not valid; see below."
+    context.update(chosen=seats, settings=settings, picked=picked, position=position)
+    context.update(error=error, team_errors=team_errors, own=own)
+    if error or team_errors or any(item.error for item in fields):
+        context["error"] = error or "Some choices are not valid; see below."
         return page(request, "new_match.html", context, caller, 422)
     try:
-        request.app.state.quota.admit(posted.user_id)
-        created = await run_in_threadpool(
-            service.creation.create,
+        created = await start_match(
+            request,
             posted.user_id,
             game.info.slug,
             count,
             options,
             seats,
             settings,
-            picked or None,
+            library_choice(picked),
             position=position or None,
             theme=theme or None,
+            own_teams=own,
         )
     except ServiceError as err:
-        context["error"] = str(err)
-        name = str(err).split(":", 1)[0].strip()
-        for item in fields:
-            if f" {item.name}:" in f" {err}" or item.name == name:
-                item.error = item.error or "see the message above"
-        answer = page(request, "new_match.html", context, caller, err.status)
-        if isinstance(err, TooMany) and err.retry_after is not None:
-            answer.headers["retry-after"] = str(err.retry_after)
-        return answer
-    request.app.state.drivers.kick(created.id)
+        place_error(context, err)
+        context["error"] = context["error"] or "Some choices are not valid; see below."
+        return with_wait(page(request, "new_match.html", context, caller, err.status), err)
     if not created.invites:
         return redirect(f"/matches/{quote(created.id)}")
     invites = {seat: invite_url(request, token) for seat, token in created.invites.items()}
     return page(request, "created.html", {"id": created.id, "invites": invites}, caller, 201)
-
-
-def _item_id(value: str) -> int | str:
-    """A posted library choice: an item id, or a published hero's reference."""
-    if value.startswith("hall:"):
-        return value
-    return int(value) if value.isdigit() and value.isascii() and len(value) < 10 else 0
 
 
 #: a match against bots from the home page: the pause before each bot action (a person
@@ -296,19 +391,10 @@ async def quick_match(request: Request) -> Response:
     settings: dict[str, Any] = {"casual": True, "bot_seconds": QUICK_BOT_SECONDS}
     if "server" in seats.values():
         settings["round_minutes"] = QUICK_ROUND_MINUTES
-    service = service_of(request)
     try:
-        request.app.state.quota.admit(posted.user_id)
-        created = await run_in_threadpool(
-            service.creation.create,
-            posted.user_id,
-            game.info.slug,
-            game.info.default_players,
-            {},
-            seats,
-            settings,
+        created = await start_match(
+            request, posted.user_id, game.info.slug, game.info.default_players, {}, seats, settings
         )
     except ServiceError as err:
-        return problem(request, err.status, str(err), posted.caller)
-    request.app.state.drivers.kick(created.id)
+        return with_wait(problem(request, err.status, str(err), posted.caller), err)
     return redirect(f"/matches/{quote(created.id)}")
