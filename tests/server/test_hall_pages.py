@@ -77,7 +77,7 @@ def test_use_in_a_match_and_copy(hall_app: Any) -> None:
     )
     assert copied.headers["location"] == "/hall/cowboy?done=copied"
     library = member.get("/library").text
-    assert "<td>Cowboy</td>" in library
+    assert 'aria-label="Open Cowboy in the designer">Cowboy</a></td>' in library
     item = re.search(r'name="item" value="(\d+)"', library)
     assert item is not None
     published = member.post(

@@ -161,6 +161,7 @@ def tour_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         **os.environ,
         "GLADIATORIUM_BOT_DELAY": "0",
         "GLADIATORIUM_MATCH_RATE": "1000/minute",
+        "GLADIATORIUM_GAUNTLETS": "0",  # the samples' gauntlets wait (their pages: queued)
         "PYTHONPATH": os.pathsep.join(
             [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
         ),
@@ -285,6 +286,13 @@ STOPS: list[Stop] = [
     Stop("not-found", go("/matches/no-such-match")),
     *(stop for game in GAMES for stop in game_stops(game)),
     Stop("hero-battle-match-moderator", match_page("hero-battle", "start", "moderator")),
+    Stop("hall", go("/hall")),
+    Stop("hall-visitor", go("/hall?sort=rating"), visitor=True),
+    Stop("hall-hero", go("/hall/cowboy")),
+    Stop("hall-theme", go("/hall/the-hundred")),
+    Stop("hall-new-theme", go("/hall/themes/new")),
+    Stop("hero-ladder", go("/ladder/heroes")),
+    Stop("gauntlet", go("/gauntlets/hall:cowboy@1")),
 ]
 
 
@@ -368,6 +376,7 @@ def test_the_tour_reaches_every_page_router() -> None:
     reached_otherwise = {
         "/matches/{match_id}/live",  # the match page's live part, fetched by every match stop
         "/mail/confirm/{token}",  # the same page as the unsubscribe stop's, said otherwise
+        "/matches/new/preview",  # a drawing of the creation form, fetched by its stops
     }
     from gladiatorium.server.app import ROUTERS
 
@@ -395,6 +404,11 @@ def test_the_tour_reaches_every_page_router() -> None:
         "/rules/{slug}": "pig-rules",
         "/leaderboard/{game}": "pig-leaderboard",
         "/users/{name}": "profile",
+        "/hall": "hall",
+        "/hall/{slug}": "hall-hero",
+        "/hall/themes/new": "hall-new-theme",
+        "/ladder/heroes": "hero-ladder",
+        "/gauntlets/{hero_ref:path}": "gauntlet",
     }
     names = {stop.name for stop in STOPS}
     assert set(toured.values()) <= names
