@@ -152,3 +152,26 @@ def test_bad_input_is_refused_naming_it(tmp_path: Path) -> None:
     result = runner.invoke(app, ["lab", "balance", "cowboy", "perseus", "--out", str(out)])
     assert result.exit_code == 2 and "balance.json exists; add --force" in result.output
     assert (out / "balance.json").read_text() == "{}"
+
+
+def test_bot_option_plays_every_pairing_with_that_bot(tmp_path: Path) -> None:
+    """``--bot mcts``: the report names the bot and each pairing's count is the same
+    pairing duelled by ``mcts``; an unknown bot is refused before anything is played."""
+    out = tmp_path / "mcts"
+    args = ["lab", "balance", "cowboy", "barbarian", "--games", "1", "--maps", "small"]
+    result = runner.invoke(app, [*args, "--seed", "3", "--bot", "mcts", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads((out / "balance.json").read_text())
+    assert data["bot"] == "mcts"
+    for first, second in (("cowboy", "barbarian"), ("barbarian", "cowboy")):
+        values = duel_options([first, second], [], "small")
+        key = derive_seed(3, "balance", first_name(first), first_name(second), "small")
+        counted = run_duel(values, 1, key, "mcts", 1)["wins"]
+        [pairing] = [p for p in data["pairings"] if p["first"] == first_name(first)]
+        assert (pairing["wins"], pairing["losses"]) == (
+            counted[first_name(first)],
+            counted[first_name(second)],
+        )
+    refused = runner.invoke(app, [*args, "--bot", "hunch", "--out", str(tmp_path / "no")])
+    assert refused.exit_code == 2 and "no bot 'hunch'" in refused.output
+    assert not (tmp_path / "no").exists()

@@ -1,8 +1,13 @@
 """Sample matches of Superhero Gladiators for tests that play them whole: the default
-match, other sample pairs, teams of three, four teams, other maps and house rules."""
+match, other sample pairs, teams of three, four teams, other maps and house rules. The
+heroes are the version-7 samples (tests/version7_heroes/), as they were when the matches'
+digests were recorded, so that the pins keep their meaning when the shipped samples are
+rebalanced; the default match is theirs too (the version-7 Cowboy against the version-7
+Perseus)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from gladiatorium.games.superhero_gladiators.hero_files import (
@@ -12,13 +17,15 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
 )
 
 MAPS = SAMPLES_DIR.parent / "maps"
+#: the version-7 sample heroes, named as the shipped samples are
+VERSION_7 = Path(__file__).resolve().parent.parent / "version7_heroes"
 
 
 def teams(*names: str) -> list[list[dict[str, Any]]]:
-    """One team per argument, of the sample heroes named (comma-separated)."""
+    """One team per argument, of the version-7 sample heroes named (comma-separated)."""
     out = []
     for team in names:
-        heroes = [load_hero_file(SAMPLES_DIR / f"{stem}.yaml").hero for stem in team.split(",")]
+        heroes = [load_hero_file(VERSION_7 / f"{stem}.yaml").hero for stem in team.split(",")]
         out.append([hero_to_data(hero) for hero in heroes if hero is not None])
     return out
 
@@ -29,7 +36,7 @@ def on_map(name: str) -> dict[str, str]:
 
 #: the matches, by name
 MATCHES: dict[str, dict[str, Any]] = {
-    "default": {},
+    "default": {"teams": teams("cowboy", "perseus")},
     "barbarian v fred": {"teams": teams("barbarian", "fred-the-giant")},
     "wizard v stranger": {
         "teams": teams("wizard-of-the-wild-hair-cult", "stranger-of-solarium"),

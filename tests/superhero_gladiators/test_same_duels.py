@@ -2,9 +2,13 @@
 before the greedy bot kept its decisions by situation and the bot's world was made
 faster): the greedy bot on sample pairs, teams of two and three on other maps, the
 random bot and the search bot. A faster bot or world that chose another action, or
-drew another die, anywhere in these games would fail here."""
+drew another die, anywhere in these games would fail here. The heroes are the version-7
+samples (tests/version7_heroes/, as they were when the digests were recorded), so the
+pins keep their meaning when the shipped samples are rebalanced."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +17,15 @@ from gladiatorium.games.superhero_gladiators import SuperheroGladiators
 from gladiatorium.games.superhero_gladiators.commands.duel import duel_options, run_duel
 
 GAME = SuperheroGladiators()
+#: the version-7 sample heroes, named as the shipped samples are
+VERSION_7 = Path(__file__).resolve().parent.parent / "version7_heroes"
+
+
+def version7(team: str) -> str:
+    """``1=cowboy,fred-the-giant`` -> the same team of version-7 hero files."""
+    seat, _, names = team.partition("=")
+    return seat + "=" + ",".join(str(VERSION_7 / f"{name}.yaml") for name in names.split(","))
+
 
 #: two teams of three
 THREES = (
@@ -152,7 +165,8 @@ BATCH: tuple[dict[str, int], float] = ({"Cowboy": 31, "Barbarian": 29}, 3.283333
 def played(
     teams: str, map_name: str, bot: str, seed: int, **options: object
 ) -> tuple[int, str, str]:
-    values = {**duel_options([], teams.split(" "), map_name or None), **options}
+    given = [version7(team) for team in teams.split(" ")]
+    values = {**duel_options([], given, map_name or None), **options}
     state = GAME.start(GAME.make_options(values), len(values["teams"]), seed)
     return played_digest(GAME, state, bot, seed)
 
@@ -174,6 +188,7 @@ def test_the_attacker_spared_plays_as_before_c9_followed_the_text(
 def test_a_batch_of_duels_ends_as_recorded() -> None:
     """``gladiatorium duel cowboy barbarian --games 60 --seed 0``: a batch's duels meet
     the same situations over and over, as the kept decisions do."""
-    values = duel_options(["cowboy", "barbarian"], [], None)
+    heroes = [str(VERSION_7 / "cowboy.yaml"), str(VERSION_7 / "barbarian.yaml")]
+    values = duel_options(heroes, [], None)
     result = run_duel(values, 60, 0, None, 1)
     assert (result["wins"], result["mean_turns"]) == BATCH

@@ -55,7 +55,7 @@ def test_a_hit_waits_for_its_defence() -> None:
     assert state.fighters["2A"].oomph == 60 - 6
     again = loaded("defence.yaml")
     again.act("2", "use Polished shield")
-    assert again.fighters["2A"].oomph == 60 and again.fighters["2A"].uses["Polished shield"] == 2
+    assert again.fighters["2A"].oomph == 60 and again.fighters["2A"].uses["Polished shield"] == 4
 
 
 def test_a_copied_attack_is_held_and_offered() -> None:

@@ -31,7 +31,7 @@ def _sample_team(stem: str) -> tuple[dict[str, Any], ...]:
 
 
 #: The default teams: the sample Cowboy against the sample Perseus (data/heroes), two of
-#: the balanced samples (the Cowboy wins 65 times in 100: docs/lab-balance.md).
+#: the balanced samples (the Cowboy wins 58 times in 100: docs/lab-balance.md).
 DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = (
     _sample_team("cowboy"),
     _sample_team("perseus"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from gladiatorium.core import OptionsError, derive_seed, get_game, register_game
 from gladiatorium.core.batches import Batch, GameResult, Summary, run_batches, wilson_interval
-from gladiatorium.core.registry import best_bot
+from gladiatorium.core.registry import best_bot, get_bot
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.hero_files import hero_data, hero_from_data
 from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, points
@@ -26,7 +26,7 @@ SLUG = "superhero-gladiators"
 #: two squares leave nothing to play but the first blow
 DEFAULT_MAPS = ("small", "pillars", "chasm", "colosseum")
 #: a pairing is lopsided when one side wins more than this share of its games
-LOPSIDED = 0.85
+LOPSIDED = 0.80
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ class Balance:
         return "dominates" if low > 0.5 else "dominated" if high < 0.5 else "even"
 
     def lopsided(self) -> list[tuple[str, str, Record]]:
-        """(winner, loser, record) for every pair one side wins more than 85% of."""
+        """(winner, loser, record) for every pair one side wins more than 80% of."""
         grid = self.matrix()
         return [
             (a, b, record)
@@ -253,13 +253,17 @@ def run_balance(
     jobs: int = 1,
     on_result: Callable[[int, GameResult], None] | None = None,
     only: str | None = None,
+    bot: str | None = None,
     **options: Any,
 ) -> Balance:
     """Play ``games`` games of every ordered pairing on every map (``only``: those of one
-    hero; ``options``: further match options, e.g. ``power_points`` for heroes over the
-    budget)."""
+    hero; ``bot``: the bot on both sides, ``mcts`` or ``mcts:iterations=64`` say, by
+    default the best; ``options``: further match options, e.g. ``power_points`` for
+    heroes over the budget)."""
     register_game(GAME)  # the main command has registered every game and bot
-    bot = best_bot(get_game(SLUG))
+    game = get_game(SLUG)
+    bot = bot or best_bot(game)
+    get_bot(game, bot)  # an unknown bot or setting is refused before anything is played
     batches = pairing_batches(entrants, maps, seed, bot, only, **options)
     summaries = run_batches(list(batches.values()), games, jobs, on_result)
     result = Balance(list(entrants), list(maps), games, seed, bot)

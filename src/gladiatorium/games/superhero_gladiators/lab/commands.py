@@ -74,10 +74,15 @@ def balance(
     jobs: Jobs = 1,
     out: Annotated[Path, typer.Option(help="Folder for the report.")] = Path("balance"),
     force: Force = False,
+    bot: Annotated[
+        str | None,
+        typer.Option(help="Bot on both sides, e.g. mcts or mcts:iterations=64 (default: best)."),
+    ] = None,
 ) -> None:
-    """Every ordered pair of HEROES on several arenas, played by the best bot: a win-rate
-    matrix with 95% intervals, each hero's strength against its cost, lopsided pairings
-    and draws, written to OUT/index.html, balance.json, balance.png and balance.svg."""
+    """Every ordered pair of HEROES on several arenas, played by the best bot (or
+    ``--bot``): a win-rate matrix with 95% intervals, each hero's strength against its
+    cost, lopsided pairings and draws, written to OUT/index.html, balance.json,
+    balance.png and balance.svg."""
     from gladiatorium.games.superhero_gladiators.lab.balance import (
         arenas,
         load_entrants,
@@ -92,7 +97,7 @@ def balance(
         check_folder(out, BALANCE_FILES, force)
         total = len(entrants) * (len(entrants) - 1) * len(chosen) * games
         with progress_bar(total, quiet=False) as advance:
-            result = run_balance(entrants, chosen, games, seed, jobs, advance)
+            result = run_balance(entrants, chosen, games, seed, jobs, advance, bot=bot)
     except GladiatoriumError as error:
         raise fail(error) from error
     write_balance_report(result, out)
