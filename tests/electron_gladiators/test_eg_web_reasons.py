@@ -48,3 +48,17 @@ def test_a_fire_button_names_its_targets_type() -> None:
     assert (
         'title="SC: Scout/Mine Layer: scout; speed 7, armour 0-0-0 (front-sides-rear), gun 1'
     ) in picture
+
+
+def test_a_match_drawn_at_its_turn_limit_names_no_turn_past_it() -> None:
+    """The limit's turn is played and the match drawn at its end: the picture's head says
+    the match is over, not a turn after the limit (the view's turn has moved on)."""
+    state = GAME.start({"max_turns": 1}, None, 3)
+    while state.outcome() is None:
+        seat = state.awaiting()[0]
+        state.act(seat, str(state.legal_actions(seat)[-1]))
+    assert state.view(None)["turn"] == 2
+    head = re.search(r'<p class="pic-head">(.*?)</p>', GAME.web.picture(state, None) or "")
+    assert head is not None and unescape(head.group(1)).endswith(
+        ": the match is over; the final position"
+    )

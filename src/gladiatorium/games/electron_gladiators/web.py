@@ -119,11 +119,13 @@ def web_picture(
 
 
 def head(view: Mapping[str, Any], over: bool = False) -> str:
-    """Whose move it is and how far it went; once the match is over, only its last turn."""
+    """Whose move it is and how far it went; once the match is over, that it is (the
+    view's turn has moved past the last one played when a turn's end drew the match, so
+    the result, which names the limit, says how far it went)."""
     if over:
         return (
-            f'<p class="pic-head">{e(view["setup"])}: the match ended on turn '
-            f"{e(view['turn'])}; the final position</p>"
+            f'<p class="pic-head">{e(view["setup"])}: the match is over; the final '
+            "position</p>"
         )
     text = f"{e(view['setup'])}: turn {e(view['turn'])}; seat {e(view['to_move'])} to move"
     if view.get("mover"):
