@@ -53,4 +53,6 @@ async def gauntlet_page(request: Request, hero_ref: str) -> Response:
     found = await run_in_threadpool(_read, request, gauntlet_view, hero_ref)
     if found is None:
         return problem(request, 404, f"no gauntlet for {hero_ref!r}")
-    return page(request, "gauntlet.html", {"gauntlet": found})
+    # a queued or running panel fetches itself again through htmx: the panel alone
+    alone = request.headers.get("hx-request") == "true"
+    return page(request, "gauntlet_panel.html" if alone else "gauntlet.html", {"gauntlet": found})
