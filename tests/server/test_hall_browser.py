@@ -74,8 +74,8 @@ def upload_and_publish(page: Page) -> str:
 
 
 def open_while_it_waits(page: Page, url: str, hero: str) -> None:
-    """Open a hero's page while its gauntlet waits or runs (the samples' gauntlets,
-    queued when the server started, come first)."""
+    """Open a hero's page while its gauntlet waits (the runner paused): the panel says
+    so and polls."""
     page.goto(url)
     panel = page.locator("#gauntlet")
     first = panel.get_attribute("data-state")
@@ -100,10 +100,13 @@ def see_it_finish(page: Page, hero: str) -> None:
     expect(command).to_contain_text("gladiatorium lab gauntlet")
     expect(command).to_contain_text("--games greedy=1 --maps small")
     expect(panel).to_contain_text(re.compile(r"place \d+ on the hero ladder"))
+    found = re.search(r"place (\d+) on the hero ladder", panel.inner_text())
+    assert found is not None
     assert panel.get_attribute("hx-trigger") is None, "a gauntlet done still polls"
     panel.get_by_role("link", name="the hero ladder").click()
     page.wait_for_url(re.compile(r"/ladder/heroes$"))
-    expect(page.locator("main")).to_contain_text(hero)
+    row = page.locator("main table tbody tr").nth(int(found.group(1)) - 1)
+    expect(row.locator("td").nth(1)).to_have_text(hero)
     assert page.js_errors == []  # type: ignore[attr-defined]
 
 
