@@ -365,3 +365,32 @@ def test_a_published_hero_is_weighed_and_ranked(database_url: str) -> None:
         ratings = [item["lab_rating"] for item in listed["items"]]
         assert len(ratings) == 9 and None not in ratings
         assert ratings == sorted(ratings, reverse=True)
+
+
+def test_a_hidden_heros_gauntlet_leaves_the_ladder(hall_client: TestClient) -> None:
+    """Hiding an item takes its heroes off the hero ladder and their gauntlets off the
+    gauntlet pages and API; unhiding brings them back at their place."""
+    register(hall_client, "fay")
+    done = publish(hall_client, HERO)
+    sessions = hall_client.app.state.service.store.sessions  # type: ignore[attr-defined]
+    settings = replace(settings_for("sqlite://"), gauntlet_games="greedy=1", gauntlet_maps="small")
+    runner = GauntletRunner(sessions, settings)
+    while runner.run_once():
+        pass
+
+    def ladder() -> list[str]:
+        return [h["hero_ref"] for h in hall_client.get("/api/gauntlets/ladder").json()["heroes"]]
+
+    shown = ladder()
+    assert done["ref"] in shown and len(shown) == 9
+    register(hall_client, "olga")
+    assert hall_client.post(f"/api/hall/{done['slug']}/hide", headers={"origin": ORIGIN}).is_success
+    assert ladder() == [ref for ref in shown if ref != done["ref"]]
+    for path in (f"/api/gauntlets/{done['ref']}", f"/gauntlets/{done['ref']}"):
+        assert hall_client.get(path).status_code == 404
+    assert "Tin Heron" not in hall_client.get("/ladder/heroes").text
+    assert hall_client.post(
+        f"/api/hall/{done['slug']}/unhide", headers={"origin": ORIGIN}
+    ).is_success
+    assert ladder() == shown
+    assert hall_client.get(f"/api/gauntlets/{done['ref']}").json()["state"] == "done"

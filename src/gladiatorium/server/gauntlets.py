@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, and_, or_, select, update
+from sqlalchemy import CursorResult, and_, exists, literal, not_, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -36,7 +36,7 @@ from gladiatorium.core.gauntlet import LOST, WON, Gauntlet, GauntletSize, parse_
 from gladiatorium.core.registry import gauntlet_maker
 from gladiatorium.games import load
 from gladiatorium.server.config import Settings
-from gladiatorium.server.db import GauntletJob, utcnow
+from gladiatorium.server.db import GauntletJob, HallItem, utcnow
 from gladiatorium.server.ratings import MODEL, ordinal, shown
 
 #: the game whose heroes are weighed (the hall's heroes)
@@ -278,11 +278,31 @@ def rate_marks(marks: str) -> tuple[float, float]:
     return float(hero.mu), float(hero.sigma)
 
 
+def _of_hidden_item() -> Any:
+    """Whether a gauntlet weighed a version of a hall item the operators hid (a slug
+    holds only letters, digits and dashes: nothing LIKE reads as a wildcard)."""
+    return exists().where(
+        HallItem.hidden.is_(True),
+        GauntletJob.hero_ref.like(literal("hall:") + HallItem.slug + literal("@%")),
+    )
+
+
+def hidden_ref(session: Session, hero_ref: str) -> bool:
+    """Whether ``hero_ref`` is a version of a hidden hall item (its gauntlet is then
+    shown to nobody but on the item's own page, to its author and the operators)."""
+    return bool(
+        session.scalar(
+            select(GauntletJob.id).where(GauntletJob.hero_ref == hero_ref, _of_hidden_item())
+        )
+    )
+
+
 def _ranking(session: Session) -> list[tuple[float, int]]:
-    """(-conservative rating, id) of every finished gauntlet, best first."""
+    """(-conservative rating, id) of every finished gauntlet, best first; the heroes
+    of hidden hall items are left out."""
     rows = session.execute(
         select(GauntletJob.id, GauntletJob.mu, GauntletJob.sigma).where(
-            GauntletJob.state == "done", GauntletJob.mu.is_not(None)
+            GauntletJob.state == "done", GauntletJob.mu.is_not(None), not_(_of_hidden_item())
         )
     ).all()
     return sorted(
