@@ -123,10 +123,7 @@ def head(view: Mapping[str, Any], over: bool = False) -> str:
     view's turn has moved past the last one played when a turn's end drew the match, so
     the result, which names the limit, says how far it went)."""
     if over:
-        return (
-            f'<p class="pic-head">{e(view["setup"])}: the match is over; the final '
-            "position</p>"
-        )
+        return f'<p class="pic-head">{e(view["setup"])}: the match is over; the final position</p>'
     text = f"{e(view['setup'])}: turn {e(view['turn'])}; seat {e(view['to_move'])} to move"
     if view.get("mover"):
         text += (
