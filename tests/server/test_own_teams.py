@@ -170,7 +170,17 @@ def test_a_guest_with_the_link_brings_a_team_of_samples(client: TestClient) -> N
     url = f"/api/matches/{match}/seats/2/team"
     library = guest.post(url, json={"team": [1]}, headers={"origin": ORIGIN})
     assert library.status_code == 403 and "log in to use your library" in library.text
-    brought = guest.post(url, json={"team": ["sample:perseus"]}, headers={"origin": ORIGIN})
-    assert brought.status_code == 200, brought.text
+    # the page's form, a team of nothing first: the page again, the problem on it
+    form = f"/matches/{match}/seats/2/team"
+    csrf = str(guest.cookies.get("gladiatorium_csrf"))
+    empty = guest.post(form, data={"csrf": csrf, "seat": "2"}, follow_redirects=False)
+    assert empty.status_code == 422 and "pick at least one hero for your team" in empty.text
+    brought = guest.post(
+        form,
+        data={"csrf": csrf, "seat": "2", "library.2": "sample:perseus"},
+        follow_redirects=False,
+    )
+    assert brought.status_code == 303, brought.text
+    assert brought.headers["location"] == f"/matches/{match}?seat=2"
     heroes = body(client, match, "1")["view"]["heroes"]
     assert sorted((h["team"], h["name"]) for h in heroes) == [("1", "Cowboy"), ("2", "Perseus")]
