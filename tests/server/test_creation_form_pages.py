@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from axe_check import assert_accessible
 from playwright.sync_api import Browser, Page, expect
 from test_pages import browser, new_page, page_server, register
 
@@ -155,6 +156,7 @@ def test_two_people_each_bring_a_hero_from_their_own_library(
     assert guest.locator("#team-2").get_by_label("Host Brute").count() == 0  # not the guest's
     guest.get_by_role("button", name="Take the seat with this team").click()
     expect(guest.locator("#form-error")).to_have_text("pick at least one hero for your team")
+    assert_accessible(guest, "the invited seat's team page, its problem shown")
     guest.locator("#team-2").get_by_label("Guest Hero", exact=True).check()
     guest.get_by_role("button", name="Take the seat with this team").click()
     guest.wait_for_url(re.compile(rf"/matches/{match}\?seat=2$"))
