@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from axe_check import assert_accessible
 from playwright.sync_api import Browser, Page, expect
 from test_pages import browser, new_page, page_server, register
 
@@ -155,6 +156,7 @@ def test_two_people_each_bring_a_hero_from_their_own_library(
     assert guest.locator("#team-2").get_by_label("Host Brute").count() == 0  # not the guest's
     guest.get_by_role("button", name="Take the seat with this team").click()
     expect(guest.locator("#form-error")).to_have_text("pick at least one hero for your team")
+    assert_accessible(guest, "the invited seat's team page, its problem shown")
     guest.locator("#team-2").get_by_label("Guest Hero", exact=True).check()
     guest.get_by_role("button", name="Take the seat with this team").click()
     guest.wait_for_url(re.compile(rf"/matches/{match}\?seat=2$"))
@@ -163,6 +165,51 @@ def test_two_people_each_bring_a_hero_from_their_own_library(
         expect(person.locator("#webpic")).to_contain_text("Host Brute")
         expect(person.locator("#webpic")).to_contain_text("Guest Hero")
     expect(host.locator("#webpic [data-acts]").first).to_be_visible()  # seat 1 places first
+    for person in (host, guest):
+        errors = person.js_errors  # type: ignore[attr-defined]
+        assert [e for e in errors if "status of 422" not in e] == []
+    host_context.close()
+    guest_context.close()
+
+
+def test_an_invited_person_brings_a_hero_from_their_own_library_through_the_link(
+    browser: Browser, page_server: str
+) -> None:
+    host_context, host = new_page(browser, page_server)
+    guest_context, guest = new_page(browser, page_server)
+    register(host, "inviting")
+    register(guest, "invited")
+    upload_hero(host, "barbarian", "Inviter Brute")
+    upload_hero(guest, "perseus", "Invited Hero")
+    # the host invites seat 2 and leaves its team to whoever opens the link
+    host.goto("/matches/new?game=superhero-gladiators")
+    host.locator('[name="seat.2"]').select_option("invite")
+    host.locator("#team-1").get_by_label("Cowboy (sample)").uncheck()
+    host.locator("#team-1").get_by_label("Inviter Brute", exact=True).check()
+    host.locator("#team-2").get_by_label(re.compile("^ *Whoever takes this seat")).check()
+    host.get_by_role("button", name="Create the match").click()
+    link = host.get_by_label("Invitation link for seat 2").input_value()
+    # the invited person opens the link: first the team, then the match
+    guest.goto(link)
+    expect(guest.locator("h1")).to_have_text("Pick my team for seat 2")
+    match = guest.url.split("/matches/", 1)[1].split("/", 1)[0]
+    assert guest.locator("#team-2").get_by_label("Inviter Brute").count() == 0  # not theirs
+    host.goto(f"/matches/{match}")
+    expect(host.locator("#teams-awaited")).to_contain_text("team of seat 2")
+    expect(host.locator("#pick-my-team")).to_have_count(0)  # seat 2 is not the host's
+    guest.get_by_role("button", name="Take the seat with this team").click()
+    expect(guest.locator("#form-error")).to_have_text("pick at least one hero for your team")
+    guest.locator("#team-2").get_by_label("Invited Hero", exact=True).check()
+    guest.get_by_role("button", name="Take the seat with this team").click()
+    guest.wait_for_url(re.compile(rf"/matches/{match}\?seat=2$"))
+    expect(guest.locator("#teams-awaited")).to_have_count(0)
+    host.reload()
+    for person in (host, guest):
+        expect(person.locator("#webpic")).to_contain_text("Inviter Brute")
+        expect(person.locator("#webpic")).to_contain_text("Invited Hero")
+    # the link stays used: opened again, it leads its taker to the match
+    guest.goto(link)
+    guest.wait_for_url(re.compile(rf"/matches/{match}\?seat=2$"))
     for person in (host, guest):
         errors = person.js_errors  # type: ignore[attr-defined]
         assert [e for e in errors if "status of 422" not in e] == []

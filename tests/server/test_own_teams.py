@@ -82,7 +82,7 @@ def test_each_taker_brings_a_team_from_their_library(client: TestClient) -> None
     assert late.status_code in (422, 409)  # type: ignore[attr-defined]
 
 
-def test_own_teams_are_for_open_team_seats_only(client: TestClient) -> None:
+def test_own_teams_are_for_open_or_invited_team_seats_only(client: TestClient) -> None:
     register(client, "dora")
 
     def refused(seats: dict[str, str], own: list[str], **extra: object) -> str:
@@ -94,7 +94,7 @@ def test_own_teams_are_for_open_team_seats_only(client: TestClient) -> None:
         assert answer.status_code == 422, answer.text
         return str(answer.json()["error"])
 
-    assert "must be open" in refused({"1": "me", "2": "bot:random"}, ["2"])
+    assert "must be open or given by invitation" in refused({"1": "me", "2": "bot:random"}, ["2"])
     assert "has no team" in refused({"1": "me", "2": "open"}, ["7"])
     assert "library.1: pick the team of seat 1" in refused({"1": "me", "2": "open"}, ["2"])
     pig = client.post(
@@ -103,3 +103,84 @@ def test_own_teams_are_for_open_team_seats_only(client: TestClient) -> None:
         headers={"origin": ORIGIN},
     )
     assert pig.status_code == 422 and "no teams to bring" in pig.text
+
+
+def test_an_invited_seat_brings_its_team_after_the_link_is_opened(client: TestClient) -> None:
+    register(client, "erin")
+    mine = upload(client, "fred-the-giant.yaml")
+    created = create(
+        client,
+        "superhero-gladiators",
+        {"1": "me", "2": "invite"},
+        library={"1": [mine]},
+        own_teams=["2"],
+    )
+    match, link = created["id"], "/invite/" + created["invites"]["2"].rsplit("/", 1)[1]
+    frank = TestClient(client.app)
+    register(frank, "frank")
+    archer = upload(frank, "giant-rubber-cement-archer.yaml")
+    # the link is taken at once: its taker holds the seat and picks the team first
+    opened = frank.get(link, follow_redirects=False)
+    assert opened.status_code == 303
+    assert opened.headers["location"] == f"/matches/{match}/seats/2/team"
+    picking = frank.get(opened.headers["location"])
+    assert picking.status_code == 200 and "Pick my team for seat 2" in picking.text
+    assert f'value="{archer}"' in picking.text and f'value="{mine}"' not in picking.text
+    assert body(client, match, "1")["awaiting"] == []  # the match waits for the team
+    # the invitation stays used; only its taker brings the team, from their own library
+    gail = TestClient(client.app)
+    register(gail, "gail")
+    assert gail.get(link).status_code == 409
+    assert gail.get(f"/matches/{match}/seats/2/team").status_code == 403
+    url = f"/api/matches/{match}/seats/2/team"
+    other = gail.post(url, json={"team": ["sample:perseus"]}, headers={"origin": ORIGIN})
+    assert other.status_code == 409 and "open its invitation link" in other.text
+    stolen = frank.post(url, json={"team": [mine]}, headers={"origin": ORIGIN})
+    assert stolen.status_code == 422 and "not in your library" in stolen.text
+    empty = frank.post(url, json={"team": []}, headers={"origin": ORIGIN})
+    assert empty.status_code == 422 and "at least one" in empty.text
+    # an invited seat is not open: joining it is refused
+    assert join(gail, match, "2", ["sample:perseus"]).status_code == 409  # type: ignore[attr-defined]
+    brought = frank.post(url, json={"team": [archer]}, headers={"origin": ORIGIN})
+    assert brought.status_code == 200, brought.text
+    started = body(client, match, "1")
+    assert started["awaiting"] in (["1"], ["2"])  # the placement begins (its seed says who)
+    teams = sorted((h["team"], h["name"]) for h in started["view"]["heroes"])
+    assert teams == [("1", "Fred the Giant"), ("2", "Giant Rubber Cement Archer")]
+    again = frank.post(url, json={"team": [archer]}, headers={"origin": ORIGIN})
+    assert again.status_code == 409 and "does not wait for a team" in again.text
+    assert frank.get(link, follow_redirects=False).headers["location"].endswith("?seat=2")
+
+
+def test_a_guest_with_the_link_brings_a_team_of_samples(client: TestClient) -> None:
+    register(client, "hana")
+    created = create(
+        client,
+        "superhero-gladiators",
+        {"1": "me", "2": "invite"},
+        library={"1": ["sample:cowboy"]},
+        own_teams=["2"],
+    )
+    match, token = created["id"], created["invites"]["2"].rsplit("/", 1)[1]
+    guest = TestClient(client.app)
+    opened = guest.get(f"/invite/{token}", follow_redirects=False)
+    assert opened.headers["location"] == f"/matches/{match}/seats/2/team"
+    page = guest.get(opened.headers["location"])
+    assert "Perseus (sample)" in page.text and "log in</a> to bring" in page.text
+    url = f"/api/matches/{match}/seats/2/team"
+    library = guest.post(url, json={"team": [1]}, headers={"origin": ORIGIN})
+    assert library.status_code == 403 and "log in to use your library" in library.text
+    # the page's form, a team of nothing first: the page again, the problem on it
+    form = f"/matches/{match}/seats/2/team"
+    csrf = str(guest.cookies.get("gladiatorium_csrf"))
+    empty = guest.post(form, data={"csrf": csrf, "seat": "2"}, follow_redirects=False)
+    assert empty.status_code == 422 and "pick at least one hero for your team" in empty.text
+    brought = guest.post(
+        form,
+        data={"csrf": csrf, "seat": "2", "library.2": "sample:perseus"},
+        follow_redirects=False,
+    )
+    assert brought.status_code == 303, brought.text
+    assert brought.headers["location"] == f"/matches/{match}?seat=2"
+    heroes = body(client, match, "1")["view"]["heroes"]
+    assert sorted((h["team"], h["name"]) for h in heroes) == [("1", "Cowboy"), ("2", "Perseus")]

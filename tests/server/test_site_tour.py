@@ -376,6 +376,9 @@ def test_the_tour_reaches_every_page_router() -> None:
     reached_otherwise = {
         "/matches/{match_id}/live",  # the match page's live part, fetched by every match stop
         "/mail/confirm/{token}",  # the same page as the unsubscribe stop's, said otherwise
+        # an invited seat's team, checked by axe where an invitation leads to it
+        # (test_creation_form_pages.py)
+        "/matches/{match_id}/seats/{seat}/team",
         "/matches/new/preview",  # a drawing of the creation form, fetched by its stops
     }
     from gladiatorium.server.app import ROUTERS

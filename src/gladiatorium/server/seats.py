@@ -109,6 +109,25 @@ class Seats:
         self.store.reload_seats(match_id)
         self.store.on_change(match_id)
 
+    def bring_team(
+        self,
+        match_id: str,
+        seat: Seat,
+        user_id: int | None,
+        seat_tokens: Mapping[str, str],
+        team: Sequence[int | str],
+    ) -> None:
+        """The team of a seat taken through its invitation, brought by whoever holds it
+        (an account: its library and the samples; a guest: the samples), where the match
+        waits for it. ``seat_tokens``: the caller's guest seat secrets by match."""
+        if self.teams is None or not self.waits_for_team(match_id, seat):
+            raise Conflict(f"seat {seat} does not wait for a team")
+        mine = seat_tokens.get(match_id)
+        hashes = {digest_token(mine)} if mine else set()
+        self.teams.bring(
+            match_id, seat, user_id, team, holds=lambda row: _holder(row, user_id, hashes)
+        )
+
     def accept_invite(
         self, token: str, user_id: int | None, seat_tokens: Mapping[str, str]
     ) -> Accepted:

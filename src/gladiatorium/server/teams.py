@@ -2,17 +2,18 @@
 person picks the heroes of their own team from their library and the samples).
 
 The creator leaves a seat's team to whoever takes it (``own_teams`` at creation; the seat
-must be open). Until every such seat is taken and its team picked, the match waits:
-nobody is to move, no bot acts, no action is accepted. Meanwhile the match holds a
-sample team in the waiting seat's place, and every team is as public as the rules make
-it at the start (the views hide what they always hide). Each team brought starts the
-match again from its first ply with the new options: nothing was played yet, so the
-record is still its options, seed and no action."""
+is open, or given by invitation: whoever opens the link holds the seat, then picks). Until
+every such seat is taken and its team picked, the match waits: nobody is to move, no bot
+acts, no action is accepted. Meanwhile the match holds a sample team in the waiting seat's
+place, and every team is as public as the rules make it at the start (the views hide what
+they always hide). Each team brought starts the match again from its first ply with the
+new options: nothing was played yet, so the record is still its options, seed and no
+action."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from gladiatorium.core import Game, GladiatoriumError, Seat
@@ -37,15 +38,18 @@ def placeholder_teams(
     game: Game[Any], own: Collection[Seat], team_seats: Sequence[Seat], seats: Mapping[str, str]
 ) -> dict[Seat, list[int | str]]:
     """The sample team that holds each seat of ``own`` until its holder picks one;
-    refuses a seat that is not a team's, or not open."""
+    refuses a seat that is not a team's, or neither open nor given by invitation."""
     if not game.library_kind:
         raise BadRequest(f"own_teams: {game.info.name} has no teams to bring")
     shipped = list(samples(game))
     for seat in own:
         if seat not in team_seats:
             raise BadRequest(f"own_teams: seat {seat!r} has no team")
-        if seats.get(seat, "open") != "open":
-            raise BadRequest(f"own_teams: seat {seat} must be open (its taker picks the team)")
+        if seats.get(seat, "open") not in ("open", "invite"):
+            raise BadRequest(
+                f"own_teams: seat {seat} must be open or given by invitation (its taker "
+                "picks the team)"
+            )
     if not shipped:
         raise BadRequest(f"own_teams: {game.info.name} has no sample to wait with")
     return {seat: [SAMPLE + shipped[0]] for seat in own}
@@ -58,10 +62,19 @@ class Teams:
         self.store = store
         self.library = library
 
-    def bring(self, match_id: str, seat: Seat, user_id: int, team: Sequence[int | str]) -> None:
+    def bring(
+        self,
+        match_id: str,
+        seat: Seat,
+        user_id: int | None,
+        team: Sequence[int | str],
+        holds: Callable[[MatchSeat], bool] | None = None,
+    ) -> None:
         """Take the open ``seat`` of a match that waits for its team, with ``team`` (item
         ids of the taker's library, ``sample:NAME``): the match starts again from its
-        first ply with that team, and once no team is awaited, it begins."""
+        first ply with that team, and once no team is awaited, it begins. ``holds``: the
+        seat is already held (taken through its invitation) and this says whether by the
+        caller (a guest, ``user_id`` None, brings samples only)."""
         if not team:
             raise BadRequest(f"library.{seat}: pick at least one hero for your team")
         live = self.store.live(match_id)
@@ -82,8 +95,12 @@ class Teams:
             row = session.get(MatchSeat, (match_id, seat))
             if match is None or row is None:
                 raise NotFound(f"match {match_id} has no seat {seat!r}")
-            if row.kind != "open" or seat not in awaited(match.settings or {}):
+            if seat not in awaited(match.settings or {}):
+                raise Conflict(f"seat {seat} does not wait for a team")
+            if holds is None and row.kind != "open":
                 raise Conflict(f"seat {seat} is not open")
+            if holds is not None and not holds(row):
+                raise Conflict(f"seat {seat} is not yours: open its invitation link first")
             if match.ply != 0:  # never while waiting: no action is taken then
                 raise Conflict("the match has begun; its teams are set")
             options = dict(match.options)
@@ -104,7 +121,8 @@ class Teams:
             match.options = state.options.model_dump(mode="json")
             match.settings = settings
             match.digest = EventsDigest().update(state.events).hexdigest()
-            row.kind, row.user_id = "user", user_id
+            if holds is None:
+                row.kind, row.user_id = "user", user_id
             self.store.notify_others(session, match_id)
         self.store.forget(match_id)  # rebuilt from the new options at its next use
         live = self.store.live(match_id)

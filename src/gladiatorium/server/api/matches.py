@@ -227,6 +227,40 @@ async def join_match(request: Request, match_id: str) -> Response:
     return JSONResponse({"ok": True})
 
 
+@router.post(
+    "/api/matches/{match_id}/seats/{seat}/team",
+    openapi_extra=json_request(
+        ["team"],
+        team={
+            "type": "array",
+            "items": {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": "^sample:"}]},
+        },
+    ),
+)
+async def bring_team(request: Request, match_id: str, seat: str) -> Response:
+    """The team of a seat taken through its invitation that waits for one, brought by
+    whoever holds it (an account, or a guest by its seat cookie: the samples only)."""
+    caller = request_caller(request)
+    try:
+        check_origin(request, caller)
+        data = await json_body(request)
+        team = data.get("team")
+        if not (isinstance(team, list) and team and all(_is_item_id(i) for i in team)):
+            raise BadRequest("team: a list of library item ids and 'sample:NAME' (at least one)")
+        await run_in_threadpool(
+            service_of(request).seats.bring_team,
+            match_id,
+            seat,
+            caller.user_id,
+            caller.seat_tokens,
+            team,
+        )
+        request.app.state.drivers.kick(match_id)
+    except ServiceError as err:
+        return error(err)
+    return JSONResponse({"ok": True})
+
+
 @router.get("/api/matches/{match_id}/result")
 async def get_result(request: Request, match_id: str) -> Response:
     """A finished match's result in words, as every page says it, with its places."""

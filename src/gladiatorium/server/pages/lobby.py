@@ -177,9 +177,11 @@ async def pick_team(
     caller: Caller,
     error: str = "",
     picked: list[str] | None = None,
+    action: str = "join",
 ) -> Response:
     """The page where whoever takes a seat that waits for its team picks it, from the
-    game's samples and their own library."""
+    game's samples and their own library; the form posts to ``action`` under the match
+    (``join``: an open seat; ``seats/N/team``: a seat taken through its invitation)."""
     service = service_of(request)
     live = await run_in_threadpool(service.store.live, match_id)
     context = {
@@ -189,6 +191,7 @@ async def pick_team(
         "team_picks": await run_in_threadpool(team_picks, service, caller, live.game, []),
         "picked": picked or [],
         "error": error,
+        "action": action,
     }
     return page(request, "join_team.html", context, caller, 422 if error else 200)
 

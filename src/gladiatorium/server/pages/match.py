@@ -147,6 +147,8 @@ def match_context(
     events = [{**e, "text": game.web.named_event(e["text"], names)} for e in body["events"][-300:]]
     return {
         "teams_awaited": teams_awaited,
+        # a seat of mine taken through its invitation, its team still to pick
+        "team_to_pick": next((s for s in held if s in teams_awaited), None),
         "to_move": [named_seat(s, names) or f"seat {s}" for s in players if s in still],
         "moved": [named_seat(s, names) or f"seat {s}" for s in players if s not in still],
         "notation_help": game.web.notation_help(),

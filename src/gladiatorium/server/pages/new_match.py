@@ -230,8 +230,8 @@ def read_teams(
     picked: dict[Seat, list[str]] = {}
     problems: dict[Seat, str] = {}
     for seat in own:
-        if text_of(form, f"seat.{seat}") != "open":
-            problems[seat] = "only an open seat's taker can bring the team"
+        if text_of(form, f"seat.{seat}") not in ("open", "invite"):
+            problems[seat] = "only the taker of an open or invited seat can bring the team"
     team_seats = [s for s in team_seats if s not in own]
     for seat in team_seats:
         values = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
