@@ -184,3 +184,16 @@ def test_a_guest_with_the_link_brings_a_team_of_samples(client: TestClient) -> N
     assert brought.headers["location"] == f"/matches/{match}?seat=2"
     heroes = body(client, match, "1")["view"]["heroes"]
     assert sorted((h["team"], h["name"]) for h in heroes) == [("1", "Cowboy"), ("2", "Perseus")]
+
+
+def test_a_team_for_no_such_match_is_refused_plainly(client: TestClient) -> None:
+    """A team posted for a match that does not exist is a 404 page, empty or not."""
+    register(client, "nobody-s-team")
+    client.get("/")  # the pages' security cookie
+    csrf = str(client.cookies.get("gladiatorium_csrf"))
+    for team in ({}, {"library.0": "sample:perseus"}):
+        answer = client.post(
+            "/matches/0/seats/0/team", data={"csrf": csrf, **team}, follow_redirects=False
+        )
+        assert answer.status_code == 404, answer.text
+        assert "no match &#39;0&#39;" in answer.text

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from gladiatorium.server.errors import ServiceError
+from gladiatorium.server.errors import BadRequest, ServiceError
 from gladiatorium.server.pages.common import (
     CsrfRefused,
     account_form,
@@ -94,16 +94,18 @@ async def bring_team(request: Request, match_id: str, seat: str) -> Response:
     service = service_of(request)
     team = [v for v in form.getlist(f"library.{seat}") if isinstance(v, str)]
     action = team_action(seat)
-    if not team:
-        empty = "pick at least one hero for your team"
-        return await pick_team(request, match_id, seat, caller, empty, action=action)
     chosen: list[int | str] = [int(v) if v.isdecimal() and len(v) < 10 else v for v in team]
     try:
+        if not team:
+            raise BadRequest("pick at least one hero for your team")
         await run_in_threadpool(
             service.seats.bring_team, match_id, seat, caller.user_id, caller.seat_tokens, chosen
         )
     except ServiceError as err:  # the team comes back to be mended, the problem on it
-        return await pick_team(request, match_id, seat, caller, str(err), team, action)
+        try:
+            return await pick_team(request, match_id, seat, caller, str(err), team, action)
+        except ServiceError as unknown:  # no such match: no page to come back to
+            return problem(request, unknown.status, str(unknown), caller)
     request.app.state.drivers.kick(match_id)
     return redirect(f"/matches/{quote(match_id)}?seat={quote(seat)}")
 
