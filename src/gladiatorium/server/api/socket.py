@@ -9,6 +9,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -18,6 +19,7 @@ from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.frames import Frames
+from gladiatorium.server.pushes import Pushes
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk_socket import SocketTalk
 from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
@@ -168,13 +170,14 @@ async def _serve_socket(
 ) -> None:
     settings = websocket.app.state.settings
     limit = Limits(RateLimit(settings.ws_rate), RateLimit(settings.ws_rate * ACKS_PER_MESSAGE))
+    pushes: Pushes = websocket.app.state.pushes
     last: str | None = None
     checked = time.monotonic()
 
     async def push(fresh: bool = False, how: Any = "delta") -> None:
         nonlocal last
-        text = await run_in_threadpool(
-            _encoded, websocket, service, match_id, seat, framed, fresh, how
+        text = await pushes.build(
+            match_id, partial(_encoded, websocket, service, match_id, seat, framed, fresh, how)
         )
         if text is False:
             await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
@@ -273,7 +276,8 @@ def _encoded(
     how: Any,
 ) -> str | bool | None:
     """The frame to push as JSON text, built and encoded in a worker thread (a large
-    body is milliseconds of encoding that would otherwise stall the event loop): the
+    body is milliseconds of encoding that would otherwise stall the event loop), with
+    the frames of the match's other connections (``server/pushes.py``): the
     whole body for an untyped connection, else a ``body`` or ``delta`` frame (None:
     nothing new). False when the connection no longer holds its seat."""
     if not _holds(websocket, service, match_id, seat):
