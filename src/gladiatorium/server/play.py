@@ -220,7 +220,7 @@ def spliced(value: Any, made: dict[int, tuple[Any, str]], depth: int) -> str:
     event and patch operation objects (``event_json``, ``frames.patches``), so a
     hundred seats' frames at a round's close, each tens of kilobytes, mostly of the
     same public record, are encoded about once instead of a hundred times."""
-    if isinstance(value, list):
+    if isinstance(value, list) and value and isinstance(value[0], dict | list):
         return "[" + ",".join(_once(item, made) for item in value) + "]"
     if depth > 0 and isinstance(value, dict):
         return (
