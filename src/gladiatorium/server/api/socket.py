@@ -393,11 +393,23 @@ async def _action(
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     if seat is None:
         return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
-    if not await run_in_threadpool(_holds, websocket, service, match_id, seat):
-        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
     try:
-        events = await run_in_threadpool(service.play.submit, match_id, seat, data["action"])
+        events = await run_in_threadpool(
+            _held_and_submitted, websocket, service, match_id, seat, data["action"]
+        )
     except ServiceError as err:
         return {"error": str(err), "status": err.status}
+    if events is None:
+        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
     websocket.app.state.drivers.kick(match_id)
     return {"events": events}
+
+
+def _held_and_submitted(
+    websocket: WebSocket, service: MatchService, match_id: str, seat: str, notation: str
+) -> list[dict[str, Any]] | None:
+    """The action's events, after checking the seat is still held (None when it is not),
+    in one worker-thread call."""
+    if not _holds(websocket, service, match_id, seat):
+        return None
+    return service.play.submit(match_id, seat, notation)
