@@ -58,6 +58,24 @@ def test_builders_queued_together_make_one_call_each_with_its_answer(
     assert sorted(calls) == sorted([["seat 1"], ["seat 2", "seat 4"], ["other match"]])
 
 
+def test_a_call_builds_at_most_call_size_frames_oldest_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[list[int]] = []
+    real = pushes._run_all
+    monkeypatch.setattr(pushes, "CALL_SIZE", 3)
+    monkeypatch.setattr(
+        pushes, "_run_all", lambda builders: calls.append([b() for b in builders]) or real(builders)
+    )
+
+    async def scenario() -> list[Any]:
+        built = Pushes()
+        return await asyncio.gather(*(built.build("m", lambda n=n: n) for n in range(8)))
+
+    assert asyncio.run(scenario()) == list(range(8))
+    assert calls == [[0, 1, 2], [3, 4, 5], [6, 7]]  # queued in one go: taken in order
+
+
 def test_spliced_text_is_the_text_json_dumps_gives() -> None:
     """A frame encoded from pieces kept by identity is byte for byte the compact JSON of
     the whole, for shared and unshared items alike, at every depth."""

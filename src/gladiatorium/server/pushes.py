@@ -6,8 +6,9 @@ of encoding). One worker-thread call per connection made a hundred thread hand-o
 per action, each waking a thread and passing the interpreter's lock back and forth; here
 the connections of a match queue their builders and one call builds every frame queued,
 each with its own seat's builder (nothing is shared but the thread). Builders queued
-while a call runs make the next call, so a burst of changes costs a few calls, not one
-per connection per change; matches do not wait on each other.
+while a call runs make the next calls, sixteen at most each (the first frames go out
+while the next are built), so a burst of changes costs a few calls, not one per
+connection per change; matches do not wait on each other.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+
+#: builders per worker-thread call: a hundred seats' frames go out in a few calls, the
+#: first sent while the next are built (one call for all would hold every frame back
+#: until the last was built)
+CALL_SIZE = 16
 
 #: a builder's outcome: True and its value, or False and the exception it raised
 Outcome = tuple[bool, Any]
@@ -43,7 +49,7 @@ class Pushes:
     async def _drain(self, match_id: str) -> None:
         queued: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
         try:
-            while queued := self._waiting.pop(match_id, []):
+            while queued := self._next(match_id):
                 outcomes = await run_in_threadpool(_run_all, [b for b, _ in queued])
                 for (_, done), (ok, value) in zip(queued, outcomes, strict=True):
                     if done.done():  # its connection went away meanwhile
@@ -63,6 +69,16 @@ class Pushes:
             raise
         finally:
             self._running.pop(match_id, None)
+
+    def _next(self, match_id: str) -> list[tuple[Callable[[], Any], asyncio.Future[Any]]]:
+        """The next call's builders: at most :data:`CALL_SIZE`, the oldest first."""
+        waiting = self._waiting.get(match_id, [])
+        taken, rest = waiting[:CALL_SIZE], waiting[CALL_SIZE:]
+        if rest:
+            self._waiting[match_id] = rest
+        else:
+            self._waiting.pop(match_id, None)
+        return taken
 
 
 def _run_all(builders: list[Callable[[], Any]]) -> list[Outcome]:
