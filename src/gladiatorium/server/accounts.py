@@ -241,16 +241,21 @@ class Accounts:
         ``touch``: this is a use, so the session's last use moves on (written at most
         once every few minutes, in the background)."""
         now = utcnow()
-        with self.sessions() as session:
-            row = session.get(LoginToken, digest)
-            if row is None:
+        with self.sessions() as session:  # one query: asked at every action of a socket
+            found = session.execute(
+                select(LoginToken.last_used_at, User)
+                .join(User, User.id == LoginToken.user_id)
+                .where(LoginToken.token_hash == digest)
+            ).one_or_none()
+            if found is None:
                 return None
-            if row.last_used_at <= now - self.lifetime:
+            last_used, user = found
+            if last_used <= now - self.lifetime:
                 self._write_later(digest, self._forget)
                 return None
-            if touch and now - row.last_used_at >= self.touch_every:
+            if touch and now - last_used >= self.touch_every:
                 self._write_later(digest, self._touch)
-            return session.get(User, row.user_id)
+            return user
 
     def _write_later(self, digest: str, write: Callable[[str], None]) -> None:
         """One pending write per session (a busy session is not written twice)."""

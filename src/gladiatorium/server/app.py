@@ -57,6 +57,7 @@ from gladiatorium.server.pages import new_match as pages_new_match
 from gladiatorium.server.pages import replays as pages_replays
 from gladiatorium.server.pages import rules as pages_rules
 from gladiatorium.server.pages.common import bad_input
+from gladiatorium.server.pushes import Pushes
 from gladiatorium.server.quota import CreationQuota
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk import NOTICE_CHANNEL
@@ -182,6 +183,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.accounts = Accounts(sessions, settings)
     app.state.hub = hub
+    app.state.pushes = Pushes()  # a match's frames built in one worker-thread call
     app.state.drivers = drivers
     app.state.scheduler = scheduler
     app.state.mailbox = Mailbox(sessions, settings)

@@ -9,6 +9,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -18,6 +19,7 @@ from gladiatorium.server.accounts import SESSION_OVER, Accounts
 from gladiatorium.server.edge import BadJson, NotJson, checked_json
 from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.frames import Frames
+from gladiatorium.server.pushes import Pushes
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk_socket import SocketTalk
 from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
@@ -168,13 +170,14 @@ async def _serve_socket(
 ) -> None:
     settings = websocket.app.state.settings
     limit = Limits(RateLimit(settings.ws_rate), RateLimit(settings.ws_rate * ACKS_PER_MESSAGE))
+    pushes: Pushes = websocket.app.state.pushes
     last: str | None = None
     checked = time.monotonic()
 
     async def push(fresh: bool = False, how: Any = "delta") -> None:
         nonlocal last
-        text = await run_in_threadpool(
-            _encoded, websocket, service, match_id, seat, framed, fresh, how
+        text = await pushes.build(
+            match_id, partial(_encoded, websocket, service, match_id, seat, framed, fresh, how)
         )
         if text is False:
             await websocket.close(code=4403, reason=f"you no longer hold seat {seat}")
@@ -222,12 +225,12 @@ async def _serve_socket(
                 receive = asyncio.ensure_future(_receive(websocket))
                 if _taken_ack(message, framed, limit):
                     continue  # an acknowledgement of a ply it was sent: nothing to do
-                if not await riding.lasts(websocket, touch=True):
+                reply = await _socket_action(
+                    websocket, service, match_id, seat, message, limit, talk, riding
+                )
+                if reply is SESSION_GONE:
                     await _end_socket(websocket)
                     return
-                reply = await _socket_action(
-                    websocket, service, match_id, seat, message, limit, talk
-                )
                 if isinstance(reply, tuple):  # a typed ack or sync: frames to push
                     try:
                         await push(how=reply)
@@ -273,7 +276,8 @@ def _encoded(
     how: Any,
 ) -> str | bool | None:
     """The frame to push as JSON text, built and encoded in a worker thread (a large
-    body is milliseconds of encoding that would otherwise stall the event loop): the
+    body is milliseconds of encoding that would otherwise stall the event loop), with
+    the frames of the match's other connections (``server/pushes.py``): the
     whole body for an untyped connection, else a ``body`` or ``delta`` frame (None:
     nothing new). False when the connection no longer holds its seat."""
     if not _holds(websocket, service, match_id, seat):
@@ -333,6 +337,10 @@ def _taken_ack(message: str | bytes, framed: Frames | None, limit: Limits) -> bo
     return not limit.acks.allow() or framed.acknowledged(ply)
 
 
+#: what :func:`_socket_action` answers when the socket's session has ended
+SESSION_GONE: dict[str, Any] = {"error": SESSION_OVER, "status": 401}
+
+
 async def _socket_action(
     websocket: WebSocket,
     service: MatchService,
@@ -341,12 +349,59 @@ async def _socket_action(
     message: str | bytes,
     limit: Limits,
     talk: SocketTalk,
+    riding: Riding,
 ) -> dict[str, Any] | tuple[Any, ...] | None:
     """The answer to a client's message: a reply, frames to push (a typed ``ack`` or
     ``sync``: a tuple), or nothing. Acknowledgements have a rate of their own (a page
     acknowledges every delta, dozens a second in a hundred-seat round): one over it is
     ignored (the next delta is then made against an older view, which the client
     keeps), never counted against the seat's actions."""
+    read = _read_message(websocket, message, limit)
+    if isinstance(read, Parsed) and _is_action(read.data):  # the session checked with it
+        data = read.data
+        acted = await _action(websocket, service, match_id, seat, data, riding)
+        if acted is None:
+            return SESSION_GONE
+        return {**_reply_to(data), **acted} if "type" in data else acted
+    if not await riding.lasts(websocket, touch=True):
+        return SESSION_GONE
+    if not isinstance(read, Parsed):
+        return read
+    data = read.data
+    if not isinstance(data, dict):
+        return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
+    kind = data["type"]
+    if kind == "read":
+        return await talk.read(data)  # talk: how far the seat has read a channel
+    if kind == "ack":
+        return ("ack", data.get("ply"))
+    if kind == "sync":
+        return ("sync",)
+    error = f"type: {kind!r} is not a frame the client sends"
+    return {**_reply_to(data), "error": error, "status": 400}
+
+
+def _reply_to(data: dict[str, Any]) -> dict[str, Any]:
+    """The head of a typed reply: its type, and the message's id where it gave one."""
+    reply: dict[str, Any] = {"type": "reply"}
+    if isinstance(data.get("id"), str | int) and not isinstance(data.get("id"), bool):
+        reply["id"] = data["id"]
+    return reply
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A client's message read as JSON, not yet answered."""
+
+    data: Any
+
+
+def _read_message(
+    websocket: WebSocket, message: str | bytes, limit: Limits
+) -> Parsed | dict[str, Any] | tuple[Any, ...] | None:
+    """What needs no session to answer: a message over the size (closing), an
+    acknowledgement (over its rate: ignored), one over the message rate, a binary or
+    malformed one; else the message read."""
     settings = websocket.app.state.settings
     size = len(message) if isinstance(message, bytes) else len(message.encode())
     if size > settings.ws_max_message:
@@ -359,41 +414,66 @@ async def _socket_action(
     if isinstance(message, bytes):
         return {"error": 'binary frame refused: send text, {"action": NOTATION}', "status": 400}
     try:
-        data = checked_json(message)
+        return Parsed(checked_json(message))
     except NotJson:
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     except BadJson as err:
         return {"error": str(err), "status": 400}
-    if isinstance(data, dict) and data.get("type") == "read":
-        return await talk.read(data)  # talk: how far the seat has read a channel
-    if not isinstance(data, dict) or "type" not in data:  # today's untyped clients
-        return await _action(websocket, service, match_id, seat, data)
-    kind = data["type"]
-    if kind == "ack":
-        return ("ack", data.get("ply"))
-    if kind == "sync":
-        return ("sync",)
-    reply: dict[str, Any] = {"type": "reply"}
-    if isinstance(data.get("id"), str | int) and not isinstance(data.get("id"), bool):
-        reply["id"] = data["id"]
-    if kind != "action":
-        return {**reply, "error": f"type: {kind!r} is not a frame the client sends", "status": 400}
-    return {**reply, **await _action(websocket, service, match_id, seat, data)}
+
+
+def _is_action(data: Any) -> bool:
+    """An action: typed (``{"type": "action"}``) or today's untyped clients' object."""
+    return isinstance(data, dict) and data.get("type", "action") == "action"
 
 
 async def _action(
-    websocket: WebSocket, service: MatchService, match_id: str, seat: str | None, data: Any
-) -> dict[str, Any]:
-    """Act for the socket's seat: ``{"events"}``, or ``{"error", "status"}``."""
-    if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    data: dict[str, Any],
+    riding: Riding,
+) -> dict[str, Any] | None:
+    """Act for the socket's seat: ``{"events"}``, or ``{"error", "status"}``; None when
+    the socket's session has ended (checked in the same worker-thread call as the
+    seat and the step: an action is a use of the session)."""
+    if not isinstance(data.get("action"), str):
+        if not await riding.lasts(websocket, touch=True):
+            return None
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
-    if seat is None:
-        return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
-    if not await run_in_threadpool(_holds, websocket, service, match_id, seat):
-        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
+    if riding.ended is not None and riding.ended.is_set():
+        return None
+    accounts: Accounts = websocket.app.state.accounts
     try:
-        events = await run_in_threadpool(service.play.submit, match_id, seat, data["action"])
+        notation = data["action"]
+        events = await run_in_threadpool(
+            _held_and_submitted, websocket, service, match_id, seat, notation, riding, accounts
+        )
     except ServiceError as err:
         return {"error": str(err), "status": err.status}
+    if events is SESSION_GONE:
+        return None
+    if isinstance(events, dict):
+        return events
     websocket.app.state.drivers.kick(match_id)
     return {"events": events}
+
+
+def _held_and_submitted(
+    websocket: WebSocket,
+    service: MatchService,
+    match_id: str,
+    seat: str | None,
+    notation: str,
+    riding: Riding,
+    accounts: Accounts,
+) -> list[dict[str, Any]] | dict[str, Any]:
+    """In one worker-thread call: the session still live (else :data:`SESSION_GONE`),
+    the seat a seat that acts and still held (else a refusal), then the action's events."""
+    if riding.session is not None and accounts.alive(riding.session, True) is None:
+        return SESSION_GONE
+    if seat is None:
+        return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
+    if not _holds(websocket, service, match_id, seat):
+        return {"error": f"you no longer hold seat {seat!r} of this match", "status": 403}
+    return service.play.submit(match_id, seat, notation)
