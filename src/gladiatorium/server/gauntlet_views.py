@@ -14,14 +14,9 @@ from starlette.concurrency import run_in_threadpool
 
 from gladiatorium.server.gauntlets import gauntlet_view, hero_ladder, hidden_ref
 from gladiatorium.server.pages.common import page, problem
-from gladiatorium.server.web import service_of
+from gladiatorium.server.web import read_with_session
 
 router = APIRouter()
-
-
-def _read(request: Request, read: Any, *args: Any) -> Any:
-    with service_of(request).store.sessions() as session:
-        return read(session, *args)
 
 
 def _ladder(session: Session) -> list[dict[str, Any]]:
@@ -36,13 +31,13 @@ def _shown(session: Session, hero_ref: str) -> dict[str, Any] | None:
 
 @router.get("/api/gauntlets/ladder")
 async def ladder_api(request: Request) -> Response:
-    heroes = await run_in_threadpool(_read, request, _ladder)
+    heroes = await run_in_threadpool(read_with_session, request, _ladder)
     return JSONResponse({"heroes": heroes})
 
 
 @router.get("/api/gauntlets/{hero_ref:path}")
 async def gauntlet_api(request: Request, hero_ref: str) -> Response:
-    found = await run_in_threadpool(_read, request, _shown, hero_ref)
+    found = await run_in_threadpool(read_with_session, request, _shown, hero_ref)
     if found is None:
         return JSONResponse({"error": f"no gauntlet for {hero_ref!r}"}, status_code=404)
     return JSONResponse(found)
@@ -50,13 +45,13 @@ async def gauntlet_api(request: Request, hero_ref: str) -> Response:
 
 @router.get("/ladder/heroes", response_class=HTMLResponse)
 async def ladder_page(request: Request) -> Response:
-    heroes = await run_in_threadpool(_read, request, _ladder)
+    heroes = await run_in_threadpool(read_with_session, request, _ladder)
     return page(request, "hero_ladder.html", {"heroes": heroes})
 
 
 @router.get("/gauntlets/{hero_ref:path}", response_class=HTMLResponse)
 async def gauntlet_page(request: Request, hero_ref: str) -> Response:
-    found = await run_in_threadpool(_read, request, _shown, hero_ref)
+    found = await run_in_threadpool(read_with_session, request, _shown, hero_ref)
     if found is None:
         return problem(request, 404, f"no gauntlet for {hero_ref!r}")
     # a queued or running panel fetches itself again through htmx: the panel alone

@@ -18,7 +18,7 @@ from gladiatorium.core import games
 from gladiatorium.server.db import Match, MatchSeat, Rating, RatingChange, User
 from gladiatorium.server.pages.common import game_or_none, page, problem
 from gladiatorium.server.ratings import ordinal, shown
-from gladiatorium.server.web import service_of
+from gladiatorium.server.web import read_with_session
 
 router = APIRouter()
 
@@ -153,17 +153,12 @@ def plot(points: list[float], width: int = 240, height: int = 60) -> str:
     )
 
 
-def _with_session(request: Request, read: Any, *args: Any) -> Any:
-    with service_of(request).store.sessions() as session:
-        return read(session, *args)
-
-
 @router.get("/api/leaderboard/{game}")
 async def leaderboard_api(request: Request, game: str) -> Response:
     found = game_or_none(game)
     if found is None:
         return JSONResponse({"error": f"no game {game!r}"}, status_code=404)
-    players = await run_in_threadpool(_with_session, request, leaderboard, found.info.slug)
+    players = await run_in_threadpool(read_with_session, request, leaderboard, found.info.slug)
     return JSONResponse({"game": found.info.slug, "players": players})
 
 
@@ -172,13 +167,13 @@ async def leaderboard_page(request: Request, game: str) -> Response:
     found = game_or_none(game)
     if found is None:
         return problem(request, 404, f"no game {game!r}")
-    players = await run_in_threadpool(_with_session, request, leaderboard, found.info.slug)
+    players = await run_in_threadpool(read_with_session, request, leaderboard, found.info.slug)
     return page(request, "leaderboard.html", {"game": found, "players": players, "all": games()})
 
 
 @router.get("/api/users/{name}")
 async def profile_api(request: Request, name: str) -> Response:
-    found = await run_in_threadpool(_with_session, request, profile, name)
+    found = await run_in_threadpool(read_with_session, request, profile, name)
     if found is None:
         return JSONResponse({"error": f"no player {name!r}"}, status_code=404)
     return JSONResponse(found)
@@ -186,7 +181,7 @@ async def profile_api(request: Request, name: str) -> Response:
 
 @router.get("/users/{name}", response_class=HTMLResponse)
 async def profile_page(request: Request, name: str) -> Response:
-    found = await run_in_threadpool(_with_session, request, profile, name)
+    found = await run_in_threadpool(read_with_session, request, profile, name)
     if found is None:
         return problem(request, 404, f"no player {name!r}")
     plots = {game: plot(points) for game, points in found["history"].items()}
@@ -196,5 +191,5 @@ async def profile_page(request: Request, name: str) -> Response:
 
 @router.get("/api/matches/{match_id}/ratings")
 async def match_ratings_api(request: Request, match_id: str) -> Response:
-    changes = await run_in_threadpool(_with_session, request, match_changes, match_id)
+    changes = await run_in_threadpool(read_with_session, request, match_changes, match_id)
     return JSONResponse({"changes": changes})

@@ -29,6 +29,13 @@ def service_of(request: Request) -> MatchService:
     return request.app.state.service
 
 
+def read_with_session(request: Request, read: Any, *args: Any) -> Any:
+    """``read(session, *args)`` with a database session of its own (in a worker thread:
+    ``run_in_threadpool(read_with_session, request, read, ...)``)."""
+    with service_of(request).store.sessions() as session:
+        return read(session, *args)
+
+
 @dataclass
 class Caller:
     """Who sent a request: an account (by cookie or bearer token) and seat tokens.
