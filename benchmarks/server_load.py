@@ -35,7 +35,9 @@ import asyncio
 import contextlib
 import glob
 import json
+import multiprocessing
 import os
+import queue
 import random
 import shutil
 import signal
@@ -44,6 +46,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -280,7 +283,8 @@ class Seat:
         #: the view and the number of events at each recent ply (a delta's base)
         self._views: dict[int, tuple[Any, int]] = {}
         self.body: dict[str, Any] = {}
-        self.arrived = 0.0  # perf_counter() when the newest body came
+        self.arrived = 0.0  # time.monotonic() when the newest body came (one clock for
+        # every process of the machine: the fan-out's client processes compare them)
         self.pushed: list[int] = []  # the bytes of every push received
         self.changed = asyncio.Event()
         self.reply: asyncio.Future[dict[str, Any]] | None = None
@@ -293,13 +297,13 @@ class Seat:
                 data = json.loads(message)
                 kind = data.get("type")
                 if kind in ("body", "delta"):
-                    self.body, self.arrived = self._applied(data), time.perf_counter()
+                    self.body, self.arrived = self._applied(data), time.monotonic()
                     self.pushed.append(len(message))
                     self.changed.set()
                     ack = {"type": "ack", "ply": data["ply"]}
                     self._acks.add(asyncio.ensure_future(self._send(ack)))
                 elif "game" in data:
-                    self.body, self.arrived = data, time.perf_counter()
+                    self.body, self.arrived = data, time.monotonic()
                     self.pushed.append(len(message))
                     self.changed.set()
                 elif self.reply is not None and not self.reply.done():
@@ -735,86 +739,175 @@ async def close_round(closer: Seat, rng: random.Random) -> tuple[float, float] |
         if closer.seat not in body["awaiting"]:
             raise ScenarioFailed(f"fan-out: seat {closer.seat} cannot close round {closing}")
         legal = body["legal"]
-        sent = time.perf_counter()
+        sent = time.monotonic()
         seconds, after = await acted(closer, "close" if "close" in legal else rng.choice(legal))
         if moved_on(after, closing):
             return sent, seconds
 
 
-async def fanout_run(base: str, players: int, rounds: int, scenario: Fanout) -> dict[str, Any]:
+async def fanout_run(
+    base: str, players: int, rounds: int, scenario: Fanout, clients: int = 1
+) -> dict[str, Any]:
     """One match of ``players`` seats (and the scenario's extra seats), one connection
-    per seat: for each of ``rounds`` rounds every seat but the closer plays its part,
-    then the closer's action closes the round; the delay from its send to each client
-    holding the new round's body, and the bytes of that push, are recorded."""
+    per seat, the connections shared out over ``clients`` client processes (this one
+    and ``clients - 1`` more, so that a hundred pushes are decoded in parallel, as a
+    hundred browsers would: one process decodes them one after another): for each of
+    ``rounds`` rounds every seat but the closer plays its part, then the closer's action
+    closes the round; the delay from its send to each client holding the new round's
+    body (``time.monotonic``: one clock for every process on the machine), and the
+    bytes of that push, are recorded."""
     token = await account(base, f"fan{players}{scenario.game[:4]}x{os.getpid()}")
     match_id = await create_match(
         base, token, scenario.game, players, scenario.options, scenario.extra_seats
     )
+    names = [str(n) for n in range(1, players + 1)] + list(scenario.extra_seats)
+    names.remove(scenario.closer)  # the closer is this process's
+    shares = [names[i::clients] for i in range(clients)]
+    shares[0].insert(0, scenario.closer)
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(clients, timeout=FANOUT_TIMEOUT / 3)
+    answers = context.Queue()
+    job = FanoutJob(base, token, match_id, scenario.game, players, rounds, TYPED[0])
+    others = [
+        context.Process(target=fanout_client, args=(job, share, barrier, answers), daemon=True)
+        for share in shares[1:]
+    ]
+    for process in others:
+        process.start()
+    try:
+        mine = await fanout_part(job, shares[0], barrier)
+        theirs = [await asyncio.to_thread(answers.get, True, FANOUT_TIMEOUT) for _ in others]
+    except (threading.BrokenBarrierError, queue.Empty) as err:
+        raise ScenarioFailed(f"fan-out {scenario.game}: a client process failed ({err!r})") from err
+    finally:
+        barrier.abort()  # a client still waiting gives up
+        for process in others:
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+    failed = [answer for answer in theirs if isinstance(answer, str)]
+    if failed:
+        raise ScenarioFailed(failed[0])
+    return fanout_figures(scenario, players, mine, [a for a in theirs if isinstance(a, dict)])
+
+
+@dataclass(frozen=True)
+class FanoutJob:
+    """What every client process of a fan-out needs to play its share of the seats."""
+
+    base: str
+    token: str
+    match_id: str
+    game: str
+    players: int
+    rounds: int
+    typed: bool
+
+
+def fanout_client(job: FanoutJob, names: list[str], barrier: Any, answers: Any) -> None:
+    """A client process's whole life: its seats' part of every round; its figures, or
+    why it failed, put on ``answers``."""
+    TYPED[0] = job.typed
+    try:
+        part = fanout_part(job, names, barrier)
+        answers.put(asyncio.run(asyncio.wait_for(part, FANOUT_TIMEOUT)))
+    except BaseException as err:  # every failure is reported, loudly
+        barrier.abort()
+        answers.put(f"fan-out {job.game}: client process of seats {names[:3]}...: {err!r}")
+
+
+async def fanout_part(job: FanoutJob, names: list[str], barrier: Any) -> dict[str, Any]:
+    """One client process's seats through every round (the closer's process closes it):
+    per round, when each of its seats held the new round and that push's bytes, and
+    the close's send time and reply where the closer is here."""
+    scenario = fanouts(job.players)[job.game]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-    rng = random.Random(players)
+    rng = random.Random(f"{job.players} {names[0]}")
 
     async def opened(seat: str) -> Seat:
         async with gate:
-            return await open_seat(base, token, match_id, seat)
-
-    names = [str(n) for n in range(1, players + 1)] + list(scenario.extra_seats)
-    seats = await asyncio.gather(*(opened(name) for name in names))
-    closer = next(s for s in seats if s.seat == scenario.closer)
-    per_round: list[dict[str, Any]] = []
-    delays_all: list[float] = []
+            return await open_seat(job.base, job.token, job.match_id, seat)
 
     async def part(seat: Seat) -> None:
         async with gate:
             await play_out(seat, rng, scenario)
 
+    async def together() -> None:  # every client process at the same point
+        await asyncio.to_thread(barrier.wait)
+
+    seats = await asyncio.gather(*(opened(name) for name in names))
+    closer = next((s for s in seats if s.seat == scenario.closer), None)
+    rounds: list[dict[str, Any]] = []
     try:
-        for _ in range(rounds):
+        for _ in range(job.rounds):
             await asyncio.gather(*(s.until(lambda b: bool(b)) for s in seats))
-            closing = round_of(closer.body)
-            await asyncio.gather(*(part(s) for s in seats if s is not closer))
-            await asyncio.sleep(0.5)  # let the last pushes drain
-            closed = await close_round(closer, rng)
-            if closed is None:
+            closing = round_of(seats[0].body)
+            if seats[0].body["outcome"] is not None:
                 break
-            sent, reply_s = closed
+            await together()
+            await asyncio.gather(*(part(s) for s in seats if s is not closer))
+            await together()  # every seat has played its part
+            closed = None
+            if closer is not None:
+                await asyncio.sleep(0.5)  # let the last pushes drain
+                closed = await close_round(closer, rng)
             await asyncio.gather(
                 *(
                     s.until(lambda b, r=closing: round_of(b) > r or bool(b["outcome"]))
                     for s in seats
                 )
             )
-            delays = [s.arrived - sent for s in seats]
-            delays_all += delays
-            pushed = [s.pushed[-1] for s in seats]
-            per_round.append(
-                {
-                    "round": closing,
-                    "reply_ms": round(reply_s * 1000, 1),
-                    # the first client to hold it: the server's share, before one client
-                    # process has decoded a hundred pushes one after another
-                    "first_ms": round(min(delays) * 1000, 1),
-                    "median_ms": round(statistics.median(delays) * 1000, 1),
-                    "max_ms": round(max(delays) * 1000, 1),
-                    "push_bytes_median": int(statistics.median(pushed)),
-                    "push_bytes_max": max(pushed),
-                }
-            )
+            arrivals = [(s.arrived, s.pushed[-1]) for s in seats]
+            rounds.append({"round": closing, "closed": closed, "arrivals": arrivals})
+            await together()  # the round measured everywhere before the next begins
     except (TimeoutError, Stalled) as err:
         raise ScenarioFailed(f"fan-out {scenario.game}: a wait timed out ({err})") from err
     except ConnectionClosed as err:
         raise ScenarioFailed(f"fan-out {scenario.game}: a connection closed ({err})") from err
     finally:
         await asyncio.gather(*(s.close() for s in seats))
+    stale, STALE[0] = STALE[0], 0
+    return {"rounds": rounds, "stale": stale}
+
+
+def fanout_figures(
+    scenario: Fanout, players: int, mine: dict[str, Any], theirs: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """The fan-out's row: per round the delays from the close's send to each client
+    holding the new round (first, median, max) and the bytes of that push per seat."""
+    per_round: list[dict[str, Any]] = []
+    delays_all: list[float] = []
+    for index, measured in enumerate(mine["rounds"]):
+        if measured["closed"] is None:  # the match ended instead
+            break
+        sent, reply_s = measured["closed"]
+        arrivals = [a for part in (mine, *theirs) for a in part["rounds"][index]["arrivals"]]
+        delays = [arrived - sent for arrived, _ in arrivals]
+        pushed = [size for _, size in arrivals]
+        delays_all += delays
+        per_round.append(
+            {
+                "round": measured["round"],
+                "reply_ms": round(reply_s * 1000, 1),
+                # the first client to hold it: the server's share, before the clients
+                # have decoded a hundred pushes
+                "first_ms": round(min(delays) * 1000, 1),
+                "median_ms": round(statistics.median(delays) * 1000, 1),
+                "max_ms": round(max(delays) * 1000, 1),
+                "push_bytes_median": int(statistics.median(pushed)),
+                "push_bytes_max": max(pushed),
+            }
+        )
     if not per_round:
         raise ScenarioFailed(f"fan-out {scenario.game}: no round closed")
-    stale, STALE[0] = STALE[0], 0
     return {
         "game": scenario.game,
         "players": players,
+        "clients": 1 + len(theirs),
         "rounds": per_round,
         "median_ms": round(statistics.median(delays_all) * 1000, 1),
         "max_ms": round(max(delays_all) * 1000, 1),
-        "stale_refusals": stale,
+        "stale_refusals": mine["stale"] + sum(part["stale"] for part in theirs),
     }
 
 
@@ -901,7 +994,9 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
             print(f"[{backend}] fan-out {game}", file=sys.stderr, flush=True)
             scenario = fanouts(args.fanout_players)[game]
             try:
-                fanout = fanout_run(base, args.fanout_players, args.fanout_rounds, scenario)
+                fanout = fanout_run(
+                    base, args.fanout_players, args.fanout_rounds, scenario, args.fanout_clients
+                )
                 out["fanouts"].append(asyncio.run(asyncio.wait_for(fanout, FANOUT_TIMEOUT)))
             except (TimeoutError, ScenarioFailed) as err:
                 message = str(err) or "the whole fan-out timed out"
@@ -992,6 +1087,12 @@ def main() -> None:
     )
     parser.add_argument("--fanout-players", type=int, default=100, help="0 skips the fan-out")
     parser.add_argument("--fanout-rounds", type=int, default=3)
+    parser.add_argument(
+        "--fanout-clients",
+        type=int,
+        default=4,
+        help="client processes sharing a fan-out's connections (decoding pushes in parallel)",
+    )
     parser.add_argument(
         "--frames",
         choices=("typed", "whole"),
