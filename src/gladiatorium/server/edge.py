@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import math
 import re
 from collections import Counter
@@ -31,6 +32,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
+from websockets.server import ServerProtocol
 
 from gladiatorium.server.config import Settings
 
@@ -192,10 +195,32 @@ class EdgeHttpProtocol(HttpToolsProtocol):
             self.transport.close()
 
 
+#: zlib's level for the sockets' permessage-deflate: the fastest. A hundred-seat Hero
+#: Battle's close sends every seat 56 KB of JSON: level 6 (uvicorn's, zlib's default)
+#: takes 0.78 ms a frame to make 8.2 KB, level 1 0.27 ms to make 10.4 KB, so a round's
+#: hundred frames cost 27 ms of the event loop instead of 79
+DEFLATE_LEVEL = 1
+
+
 class EdgeWebSocketProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's WebSocket protocol, giving back the connection's place when it ends."""
+    """uvicorn's WebSocket protocol, giving back the connection's place when it ends,
+    compressing at :data:`DEFLATE_LEVEL` (uvicorn's other deflate settings kept)."""
 
     ticket: Ticket | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.config.ws_per_message_deflate:  # the same protocol, the level set
+            deflate = ServerPerMessageDeflateFactory(
+                server_max_window_bits=12,
+                client_max_window_bits=12,
+                compress_settings={"memLevel": 5, "level": DEFLATE_LEVEL},
+            )
+            self.conn = ServerProtocol(
+                extensions=[deflate],
+                max_size=self.config.ws_max_size,
+                logger=logging.getLogger("uvicorn.error"),
+            )
 
     def connection_lost(self, exc: Exception | None) -> None:
         try:

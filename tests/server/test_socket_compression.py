@@ -1,0 +1,55 @@
+"""The match sockets compress with permessage-deflate at zlib's fastest level: the
+server's protocol offers it so, a real client negotiates it with a real server, and
+what comes through reads."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx2
+from server_helpers import PASSWORD, LiveServer
+from uvicorn.config import Config
+from uvicorn.server import ServerState
+from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.sync.client import connect
+
+from gladiatorium.server.edge import DEFLATE_LEVEL, EdgeWebSocketProtocol
+
+
+def test_the_socket_protocol_deflates_at_the_fastest_level() -> None:
+    config = Config(app=lambda *_: None, ws_per_message_deflate=True)
+    config.load()
+    protocol = EdgeWebSocketProtocol(config, ServerState(), {})
+    (offered,) = protocol.conn.available_extensions
+    assert DEFLATE_LEVEL == 1
+    assert offered.compress_settings == {"memLevel": 5, "level": 1}  # type: ignore[attr-defined]
+    assert offered.server_max_window_bits == 12  # type: ignore[attr-defined]
+    assert offered.client_max_window_bits == 12  # type: ignore[attr-defined]
+    config = Config(app=lambda *_: None, ws_per_message_deflate=False)
+    config.load()
+    assert EdgeWebSocketProtocol(config, ServerState(), {}).conn.available_extensions == []
+
+
+def test_a_client_negotiates_deflate_and_reads_its_bodies(
+    tmp_path: Path, live_server: Callable[..., LiveServer]
+) -> None:
+    server = live_server(f"sqlite:///{tmp_path / 'deflate.db'}")
+    account = {"username": "ada", "password": PASSWORD}
+    token = httpx2.post(f"{server.url}/api/register", json=account).json()["token"]
+    bearer = {"authorization": f"Bearer {token}"}
+    created = httpx2.post(
+        f"{server.url}/api/matches", json={"game": "pig", "seats": {"1": "me"}}, headers=bearer
+    )
+    match = created.json()["id"]
+    url = f"{server.ws_url}/ws/matches/{match}?seat=1&frames=2"
+    with connect(url, additional_headers=bearer, open_timeout=30) as ws:
+        assert [type(e) for e in ws.protocol.extensions] == [PerMessageDeflate]
+        first = json.loads(ws.recv(timeout=30))
+        assert first["type"] == "body" and first["body"]["game"] == "pig"
+        ws.send(json.dumps({"type": "action", "id": 1, "action": "roll"}))
+        seen = [json.loads(ws.recv(timeout=30)) for _ in range(2)]
+        assert {m["type"] for m in seen} == {"reply", "delta"}
+        (reply,) = [m for m in seen if m["type"] == "reply"]
+        assert reply["id"] == 1 and reply["events"], reply
