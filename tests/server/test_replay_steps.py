@@ -92,7 +92,9 @@ def told(step: Step, seat: Seat | None) -> tuple[Any, ...]:
 
 
 def wanted_steps(total: int) -> list[int | None]:
-    return [None, -3, *range(total + 1), total + 1, total + 50]
+    """The steps asked for, in order: the first one (in the middle) is the seat's first
+    request, which copies its step while it plays the record once."""
+    return [total // 2, None, -3, *range(total + 1), total + 1, total + 50]
 
 
 def same_steps(service: Any, match: str, replays: ReplaySteps) -> int:
@@ -141,9 +143,9 @@ def test_a_step_is_a_snapshot_and_fewer_actions_than_their_spacing(
     passes: list[Seat | None] = []
     made = ReplaySteps._pass
 
-    def counted(self: ReplaySteps, live: Live, seat: Seat | None) -> Any:
+    def counted(self: ReplaySteps, live: Live, seat: Seat | None, copy_at: int) -> Any:
         passes.append(seat)
-        return made(self, live, seat)
+        return made(self, live, seat, copy_at)
 
     monkeypatch.setattr(ReplaySteps, "_pass", counted)
     read: list[tuple[int, int]] = []
@@ -182,7 +184,7 @@ def test_seats_steps_leave_memory_past_their_bound(snapping: TestClient) -> None
 def test_the_replay_page_is_the_same_as_from_the_whole_record(snapping: TestClient) -> None:
     service = service_of(snapping)
     match = finished(snapping, "hero-battle", 11)
-    steps = [None, 0, 1, 9, 10, 11, 500]
+    steps = [9, None, 0, 1, 10, 11, 500]  # the first: while the record is played once
     pages = {}
     for replays in (service.replays, WholeRecord(service.store)):
         service.replays = replays

@@ -68,8 +68,12 @@ class ReplaySteps:
     def step(self, live: Live, seat: Seat | None, wanted: int | None) -> tuple[Step, int]:
         """Step ``wanted`` of ``seat``'s replay of the finished match ``live`` (None, or
         past the end: the last; 0 or less: the start) and how many steps after the start
-        the replay has. Knowing of no action, the replay is its end alone."""
-        known = self.known(live, seat)
+        the replay has. Knowing of no action, the replay is its end alone. The seat's
+        first request plays the record once and copies the step wanted on the way."""
+        known, copied = self._kept(live.id, seat), None
+        if known is None:
+            known, copied = self._pass(live, seat, wanted or 0)
+            self._keep((live.id, seat), known)
         total = len(known.plies)
         if wanted is None or wanted >= total or not total:
             with live.lock:
@@ -78,7 +82,8 @@ class ReplaySteps:
         if wanted <= 0:
             return Step(0, None, self._first(live)), total
         ply = known.plies[wanted - 1]
-        return Step(ply, known.played[wanted - 1], self.state_at(live, ply)), total
+        state = copied if copied is not None else self.state_at(live, ply)
+        return Step(ply, known.played[wanted - 1], state), total
 
     def state_at(self, live: Live, ply: int) -> State[Any]:
         """The finished match ``live`` after ``ply`` actions: from its newest snapshot
@@ -98,21 +103,28 @@ class ReplaySteps:
     def known(self, live: Live, seat: Seat | None) -> KnownSteps:
         """``seat``'s steps of the finished match ``live``: kept, or found by one pass
         over its record (which keeps the match's replay snapshots the first time)."""
-        key = (live.id, seat)
+        known = self._kept(live.id, seat)
+        if known is None:
+            known = self._pass(live, seat, 0)[0]
+            self._keep((live.id, seat), known)
+        return known
+
+    def _kept(self, match_id: str, seat: Seat | None) -> KnownSteps | None:
         with self._guard:
-            kept = self._known.get(key)
+            kept = self._known.get((match_id, seat))
             if kept is not None:
-                self._known.move_to_end(key)
-                return kept
-        found = self._pass(live, seat)
+                self._known.move_to_end((match_id, seat))
+            return kept
+
+    def _keep(self, key: tuple[str, Seat | None], known: KnownSteps) -> None:
+        """Keep ``known``, letting the least recently used go past :attr:`max_steps`."""
         with self._guard:
             if key not in self._known:
-                self._known[key] = found
-                self._held += len(found.plies)
+                self._known[key] = known
+                self._held += len(known.plies)
             while self._held > self.max_steps and len(self._known) > 1:
                 _, gone = self._known.popitem(last=False)
                 self._held -= len(gone.plies)
-        return found
 
     def _first(self, live: Live) -> State[Any]:
         with live.lock:
@@ -120,9 +132,12 @@ class ReplaySteps:
             start = (state.options, state.players, state.seed, state.position)
         return live.game.start(*start, "match position")
 
-    def _pass(self, live: Live, seat: Seat | None) -> KnownSteps:
+    def _pass(
+        self, live: Live, seat: Seat | None, copy_at: int
+    ) -> tuple[KnownSteps, State[Any] | None]:
         """Play the record once, noting each action the seat knew of, and keep the
-        snapshots of the replay's spacing the match does not have yet."""
+        snapshots of the replay's spacing the match does not have yet; with ``copy_at``,
+        a copy of the match at that step too (None if the seat has fewer steps)."""
         game, version = live.game, live.game.info.version
         with live.lock:
             actions = [(s, str(a)) for s, a in live.state.history]
@@ -134,6 +149,7 @@ class ReplaySteps:
         plies: list[int] = []
         played: list[tuple[Seat, str]] = []
         blobs: dict[int, bytes] = {}
+        copied = None
         for ply, (actor, notation) in enumerate(actions, 1):
             made = state.act(actor, notation)
             marks.append(len(state.events))
@@ -141,7 +157,9 @@ class ReplaySteps:
             if text is not None:
                 plies.append(ply)
                 played.append((actor, text))
+                if len(plies) == copy_at:
+                    copied = state.clone()
             if spacing and ply % spacing == 0 and ply not in have:
                 blobs[ply] = snapshots.pack(state, marks)
         snapshots.keep(self.store.sessions, live.id, version, blobs)
-        return KnownSteps(tuple(plies), tuple(played))
+        return KnownSteps(tuple(plies), tuple(played)), copied

@@ -41,7 +41,7 @@ def replay_context(
     shown, total = service.replays.step(live, seat, step)
     at = total if step is None else max(0, min(step, total))
     board = game.web.named_picture(shown.state, seat, match_names(service.store, match_id))
-    events = [e.to_json() for e in shown.state.events_for(seat)]
+    events = [e.to_json() for e in shown.state.events_for(seat)[-12:]]  # the page's last 12
     return {
         "id": match_id,
         "game": game,
@@ -53,7 +53,7 @@ def replay_context(
         "played": shown.played,
         "board": Markup(board) if board is not None else None,
         "picture": game.web.text(shown.state, seat) if board is None else "",
-        "events": events[-12:],
+        "events": events,
         "outcome": final,
     }
 
