@@ -26,7 +26,7 @@ from gladiatorium.server import snapshots
 from gladiatorium.server.store import Live, MatchStore
 
 #: steps kept in memory, all seats of all matches together (each is a ply and a short
-#: text: a few hundred bytes, so about 30 MiB at most)
+#: text: about 200 bytes, so about 20 MiB at most)
 MAX_STEPS = 100_000
 
 
