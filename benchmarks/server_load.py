@@ -179,11 +179,16 @@ def postgres_cluster() -> Iterator[str]:
 
 @contextlib.contextmanager
 def server(
-    database_url: str, workdir: Path, profile: Path | None = None, workers: int = 1
+    database_url: str,
+    workdir: Path,
+    profile: Path | None = None,
+    workers: int = 1,
+    settings: dict[str, str] | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``gladiatorium serve`` in a subprocess (``workers`` processes); yields (base URL,
     pid). With ``profile`` py-spy samples every thread of the server into that file
-    (collapsed stacks)."""
+    (collapsed stacks); ``settings``: more environment variables of the server
+    (``GLADIATORIUM_...``, server/config.py)."""
     port = free_port()
     log = (workdir / f"server-{port}.log").open("wb")
     command = [sys.executable, "-c", SERVER_CODE, "serve"]
@@ -200,6 +205,7 @@ def server(
         "GLADIATORIUM_MAX_CONNECTIONS": "0",
         "GLADIATORIUM_MAX_CONNECTIONS_PER_ADDRESS": "0",
         "GLADIATORIUM_MATCH_RATE": "1000000/minute",
+        **(settings or {}),
     }
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=workdir, env=env)
     base = f"http://{HOST}:{port}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from gladiatorium.core import OptionsError
@@ -76,3 +78,18 @@ def test_too_few_start_squares_is_a_clear_error() -> None:
     teams = GAME.terminal.cli_options({"team": ["1=cowboy,perseus", "2=fred"]})["teams"]
     with pytest.raises(OptionsError, match="1 start squares marked 1 but team 1 has 2 heroes"):
         GAME.start({"teams": teams, "map": "12"}, 2, 0)
+
+
+def test_a_match_unpickled_shares_one_arena_and_plays_the_same() -> None:
+    """A match pickled (the server's snapshots) comes back with the arena every other
+    unpickled copy has, read from its text; it plays on exactly as the original."""
+    state = GAME.start({"map": "#..1.\n.2...\n....."}, None, 4)
+    twins = [pickle.loads(pickle.dumps(state)) for _ in range(2)]
+    assert twins[0].arena is twins[1].arena
+    assert twins[0].arena == state.arena
+    assert twins[0].arena.rows == ("#..1.", ".2...", ".....")
+    seats = dict.fromkeys(state.seats, "random")
+    run_match(twins[0], make_bots(GAME, 4, seats))
+    run_match(state, make_bots(GAME, 4, seats))
+    assert [str(a) for _, a in twins[0].history] == [str(a) for _, a in state.history]
+    assert twins[0].events == state.events

@@ -8,34 +8,25 @@ private message, set beside the public call-out it led to, can name a secret ide
 The seat's steps are the actions it knew of, and their number is its own too; the
 state shown at a step is the match just after that action (the last step: the end).
 The seats whose knowledge the game makes public once the match is over
-(``Game.revealed_at_end``) may be chosen by anyone. Nothing here knows a game.
+(``Game.revealed_at_end``) may be chosen by anyone. A step is found without playing
+the whole record again (``server/replay_steps.py``). Nothing here knows a game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from gladiatorium.core import Game, Seat, State
 from gladiatorium.core.record import MatchRecord, RecordedAction
 from gladiatorium.server.errors import Forbidden
+from gladiatorium.server.replay_steps import Step
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.store import MatchStore
 from gladiatorium.server.web import Caller, seats_held
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of a seat's replay: the match after ``ply`` actions of the record, and
-    the action just played as the seat knew it (None at the start)."""
-
-    ply: int
-    played: tuple[Seat, str] | None
-    state: State[Any]
-
-
-def replay_step(
+def replay_from_start(
     game: Game[Any],
     start: tuple[Any, int, int, str | None],
     history: Iterable[tuple[Seat, str]],
@@ -45,7 +36,11 @@ def replay_step(
     """Step ``wanted`` of ``seat``'s replay (None, or past the end: the last), and how
     many steps after the start the replay has: one per action the seat knew of. The
     record is played once, the match copied at the step wanted; the last step shows
-    the end, after any action the seat never knew of."""
+    the end, after any action the seat never knew of.
+
+    This is the definition of a step: the page takes its steps from an index and the
+    match's snapshots instead (``server/replay_steps.py``), which the tests and
+    ``benchmarks/replay_pages.py`` hold to this whole-record replay."""
     options, players, seed, position = start
     state = game.start(options, players, seed, position, "match position")
     chosen = Step(0, None, state.clone()) if wanted is not None and wanted <= 0 else None

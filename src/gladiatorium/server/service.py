@@ -10,7 +10,8 @@ it, each in its own module:
 - ``library`` (:class:`Library`): each account's library items;
 - ``deadlines`` (:class:`Deadlines`): rounds' deadlines and move clocks, fired once.
 
-Records and replays of finished matches are in ``replays.py``; the bots' drivers and the
+Records and replays of finished matches are in ``replays.py`` (their steps, kept per
+seat: ``replay_steps`` as :attr:`MatchService.replays`); the bots' drivers and the
 deadline scheduler in ``workers.py``. Every transaction locks rows in one order
 (actions, the match, deadlines), and a step is committed before anyone is told.
 Nothing here knows a game: it uses the core contract.
@@ -26,6 +27,7 @@ from gladiatorium.server.creation import Creation
 from gladiatorium.server.deadlines import Deadlines
 from gladiatorium.server.library import Library
 from gladiatorium.server.play import Play
+from gladiatorium.server.replay_steps import ReplaySteps
 from gladiatorium.server.seats import Seats
 from gladiatorium.server.snapshots import SNAPSHOT_EVERY
 from gladiatorium.server.store import MatchStore
@@ -67,3 +69,4 @@ class MatchService:
         self.play = Play(self.store)
         self.seats = Seats(self.store, Teams(self.store, self.library))
         self.deadlines = Deadlines(self.store)
+        self.replays = ReplaySteps(self.store, snapshot_every)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Final
+from typing import Any, Final
 
 from gladiatorium.core.action import is_number
 from gladiatorium.core.errors import OptionsError
@@ -89,6 +89,12 @@ class Arena:
     def __deepcopy__(self, memo: dict[int, object]) -> Arena:
         """A map never changes (its caches only fill in): copies of a match share it."""
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as its text and read back through :func:`parse_arena`'s table: every
+        match unpickled in a process (the server's snapshots) shares one arena and the
+        tables kept by its identity, instead of filling them again for each copy."""
+        return parse_arena, ("\n".join(self.rows), self.name)
 
     @property
     def width(self) -> int:

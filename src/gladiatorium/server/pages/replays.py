@@ -14,7 +14,6 @@ from gladiatorium.core import GladiatoriumError
 from gladiatorium.server.errors import Forbidden, ServiceError
 from gladiatorium.server.pages.common import SPECTATOR, page, problem
 from gladiatorium.server.pages.match import pick_seat
-from gladiatorium.server.replays import replay_step
 from gladiatorium.server.results import match_names, result_label
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.web import Caller, request_caller, seats_held, service_of
@@ -33,18 +32,16 @@ def replay_context(
         if not live.over:
             raise Forbidden("a match can be replayed once it is over")
         game = live.game
-        history = [(s, str(a)) for s, a in live.state.history]
-        start = (live.state.options, live.state.players, live.state.seed, live.state.position)
         order = list(live.state.seats)
         public = set(game.revealed_at_end(live.state))
         outcome = live.outcome()
     final = result_label(outcome, match_names(service.store, match_id))
     choices = [s for s in order if s in held or s in public]
     seat = pick_seat(choices, asked or SPECTATOR, [])
-    shown, total = replay_step(game, start, history, seat, step)
+    shown, total = service.replays.step(live, seat, step)
     at = total if step is None else max(0, min(step, total))
     board = game.web.named_picture(shown.state, seat, match_names(service.store, match_id))
-    events = [e.to_json() for e in shown.state.events_for(seat)]
+    events = [e.to_json() for e in shown.state.events_for(seat)[-12:]]  # the page's last 12
     return {
         "id": match_id,
         "game": game,
@@ -56,7 +53,7 @@ def replay_context(
         "played": shown.played,
         "board": Markup(board) if board is not None else None,
         "picture": game.web.text(shown.state, seat) if board is None else "",
-        "events": events[-12:],
+        "events": events,
         "outcome": final,
     }
 
