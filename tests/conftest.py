@@ -40,6 +40,32 @@ if stale := stale_compiled(SRC):
 
 load()
 
+#: the test files that take longest (a minute or more of a worker: real servers, browsers,
+#: subprocesses), longest first: they start first, so that the many short files even out
+#: the workers' ends (the Makefile hands out whole files, in the order collected)
+LONGEST_FIRST = (
+    "server/test_strangers_edge_fuzz.py",
+    "server/test_site_tour.py",
+    "server/test_correspondence.py",
+    "server/test_hall_browser.py",
+    "server/test_server_leaks.py",
+    "server/test_talk.py",
+    "server/test_gauntlet_restarts.py",
+    "server/test_server_frames.py",
+    "test_hostile_input.py",
+    "server/test_server_processes.py",
+    "server/test_strangers_bots.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of LONGEST_FIRST first, in its order; every other file after them, as
+    collected (each file's tests keep their order)."""
+    here = Path(__file__).parent
+    rank = {here / name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path, len(rank)))
+
+
 #: whether each module of mypyc.ini is compiled, read when the session starts
 COMPILED: dict[str, bool] = {}
 
