@@ -41,20 +41,30 @@ if stale := stale_compiled(SRC):
 load()
 
 #: the test files that take longest (a minute or more of a worker: real servers, browsers,
-#: subprocesses), longest first: they start first, so that the many short files even out
-#: the workers' ends (the Makefile hands out whole files, in the order collected)
+#: subprocesses), longest first as a whole run measures them (``--durations=0``, summed
+#: per file): they start first, so that the many short files even out the workers' ends
+#: (the Makefile hands out whole files, in the order collected)
 LONGEST_FIRST = (
-    "server/test_strangers_edge_fuzz.py",
-    "server/test_site_tour.py",
-    "server/test_correspondence.py",
-    "server/test_hall_browser.py",
-    "server/test_server_leaks.py",
-    "server/test_talk.py",
-    "server/test_gauntlet_restarts.py",
-    "server/test_server_frames.py",
-    "test_hostile_input.py",
-    "server/test_server_processes.py",
     "server/test_strangers_bots.py",
+    "server/test_strangers_edge_fuzz.py",
+    "server/test_strangers_accounts.py",
+    "server/test_strangers_matches.py",
+    "server/test_talk.py",
+    "server/test_mail.py",
+    "server/test_site_tour.py",
+    "server/test_server_processes.py",
+    "test_hostile_input.py",
+    "server/test_strangers_edge.py",
+    "server/test_talk_processes.py",
+    "server/test_server_frames.py",
+    "superhero_gladiators/test_sg_position_round_trip.py",
+    "server/test_server_api.py",
+    "server/test_server_leaks.py",
+    "server/test_strangers_replay.py",
+    "super_dice_heroes/test_sdh_position_round_trip.py",
+    "server/test_game_pages.py",
+    "server/test_terminal_connect.py",
+    "server/test_correspondence.py",
 )
 
 
