@@ -36,8 +36,9 @@ system:
 # them optional, so a failed compilation would otherwise pass as the pure build):
 # tests/conftest.py refuses to run the tests on the wrong build; the files are shared out
 # among a worker per core (pytest-xdist), each file's tests on one worker (its live servers
-# and PostgreSQL cluster are made once)
-XDIST := --numprocesses auto --maxprocesses 4 --dist loadfile
+# and PostgreSQL cluster are made once), in the order collected: the longest files first
+# (tests/conftest.py, LONGEST_FIRST) rather than xdist's order by number of tests
+XDIST := --numprocesses auto --maxprocesses 4 --dist loadfile --no-loadscope-reorder
 # the slowest tests, named in every run's output (the suite must stay under ten minutes)
 SLOWEST := --durations=25 --durations-min=10
 

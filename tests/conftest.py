@@ -40,6 +40,42 @@ if stale := stale_compiled(SRC):
 
 load()
 
+#: the test files that take longest (a minute or more of a worker: real servers, browsers,
+#: subprocesses), longest first as a whole run measures them (``--durations=0``, summed
+#: per file): they start first, so that the many short files even out the workers' ends
+#: (the Makefile hands out whole files, in the order collected)
+LONGEST_FIRST = (
+    "server/test_strangers_bots.py",
+    "server/test_strangers_edge_fuzz.py",
+    "server/test_strangers_accounts.py",
+    "server/test_strangers_matches.py",
+    "server/test_talk.py",
+    "server/test_mail.py",
+    "server/test_site_tour.py",
+    "server/test_server_processes.py",
+    "test_hostile_input.py",
+    "server/test_strangers_edge.py",
+    "server/test_talk_processes.py",
+    "server/test_server_frames.py",
+    "superhero_gladiators/test_sg_position_round_trip.py",
+    "server/test_server_api.py",
+    "server/test_server_leaks.py",
+    "server/test_strangers_replay.py",
+    "super_dice_heroes/test_sdh_position_round_trip.py",
+    "server/test_game_pages.py",
+    "server/test_terminal_connect.py",
+    "server/test_correspondence.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of LONGEST_FIRST first, in its order; every other file after them, as
+    collected (each file's tests keep their order)."""
+    here = Path(__file__).parent
+    rank = {here / name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path, len(rank)))
+
+
 #: whether each module of mypyc.ini is compiled, read when the session starts
 COMPILED: dict[str, bool] = {}
 

@@ -163,11 +163,32 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# ----- SQLite -----------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file holding the migrated schema, made once per worker: a test's database
+    is a copy of it, as PostgreSQL's are copied from a template database (the server still
+    runs its migrations on start: a no-op then)."""
+    path = tmp_path_factory.mktemp("sqlite-template") / "template.db"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()  # the last connection closed: the write-ahead log is in the file
+    assert not path.with_name(path.name + "-wal").exists()
+    return path
+
+
+def sqlite_database(template: Path, path: Path) -> str:
+    """The URL of a fresh database at ``path``, a copy of the migrated ``template``."""
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh, empty database on each backend."""
+    """A fresh database on each backend, its schema migrated, no row in it."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'gladiatorium.db'}"
+        template: Path = request.getfixturevalue("sqlite_template")
+        return sqlite_database(template, tmp_path / "gladiatorium.db")
     cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
     return cluster.new_database()
 
@@ -217,9 +238,10 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
 
 @pytest.fixture
-def sqlite_client(tmp_path: Path) -> Iterator[TestClient]:
+def sqlite_client(tmp_path: Path, sqlite_template: Path) -> Iterator[TestClient]:
     """The app on a SQLite file only (tests whose subject does not depend on the backend)."""
-    with TestClient(create_app(settings_for(f"sqlite:///{tmp_path / 'one.db'}"))) as test_client:
+    url = sqlite_database(sqlite_template, tmp_path / "one.db")
+    with TestClient(create_app(settings_for(url))) as test_client:
         yield test_client
 
 

@@ -333,7 +333,9 @@ def read_hero_text(text: str, path: Path, rules: DesignRules = RULES) -> HeroFil
     if data is None:
         return HeroFile(path, None, (), (FileError("", "the file is empty"),), readable=True)
     parsed = hero_from_data(data, rules)
-    marks = _line_marks(text)
+    # the lines are found only for errors (composing the text again costs as much as
+    # reading it)
+    marks = _line_marks(text) if parsed.errors else {}
     errors = [FileError(e.field, e.message, _line_of(e.field, marks)) for e in parsed.errors]
     errors.sort(key=lambda e: e.line or 0)
     return HeroFile(path, parsed.hero, parsed.entries, tuple(errors), readable=True)

@@ -44,6 +44,7 @@ from gladiatorium.core.gauntlet import (
     games_text,
 )
 from gladiatorium.core.jobs import GameResult, Job
+from gladiatorium.core.kept import cached
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.hero_files import (
     hero_data,
@@ -96,8 +97,18 @@ def hero_of_text(text: str, source: str) -> Entrant:
 
 
 def samples() -> dict[str, Entrant]:
-    """Every current sample hero, by its file's stem (``cowboy``)."""
-    return {path.stem: entrant(hero_data(str(path)), path.stem) for path in sample_files()}
+    """Every current sample hero, by its file's stem (``cowboy``): each file read again
+    only when its text changed (every hero published on a server plans a gauntlet)."""
+    return {
+        path.stem: _sample(str(path), path.read_text(encoding="utf-8")) for path in sample_files()
+    }
+
+
+@cached("superhero_gladiators.lab.gauntlet.samples", "superhero-gladiators", 16, "samples read")
+def _sample(path: str, text: str) -> Entrant:
+    """The sample hero of the file ``path`` whose text is ``text`` (the key: a changed
+    file is read again). Callers copy its data before changing any of it."""
+    return entrant(hero_data(path), Path(path).stem)
 
 
 def check_maps(names: Sequence[str]) -> tuple[str, ...]:
