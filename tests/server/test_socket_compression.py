@@ -4,6 +4,7 @@ what comes through reads."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -19,17 +20,22 @@ from gladiatorium.server.edge import DEFLATE_LEVEL, EdgeWebSocketProtocol
 
 
 def test_the_socket_protocol_deflates_at_the_fastest_level() -> None:
-    config = Config(app=lambda *_: None, ws_per_message_deflate=True)
-    config.load()
-    protocol = EdgeWebSocketProtocol(config, ServerState(), {})
-    (offered,) = protocol.conn.available_extensions
-    assert DEFLATE_LEVEL == 1
-    assert offered.compress_settings == {"memLevel": 5, "level": 1}  # type: ignore[attr-defined]
-    assert offered.server_max_window_bits == 12  # type: ignore[attr-defined]
-    assert offered.client_max_window_bits == 12  # type: ignore[attr-defined]
-    config = Config(app=lambda *_: None, ws_per_message_deflate=False)
-    config.load()
-    assert EdgeWebSocketProtocol(config, ServerState(), {}).conn.available_extensions == []
+    loop = asyncio.new_event_loop()  # the protocol is made on the server's loop
+    try:
+        config = Config(app=lambda *_: None, ws_per_message_deflate=True)
+        config.load()
+        protocol = EdgeWebSocketProtocol(config, ServerState(), {}, _loop=loop)
+        (offered,) = protocol.conn.available_extensions
+        assert DEFLATE_LEVEL == 1
+        assert offered.compress_settings == {"memLevel": 5, "level": 1}  # type: ignore[attr-defined]
+        assert offered.server_max_window_bits == 12  # type: ignore[attr-defined]
+        assert offered.client_max_window_bits == 12  # type: ignore[attr-defined]
+        config = Config(app=lambda *_: None, ws_per_message_deflate=False)
+        config.load()
+        plain = EdgeWebSocketProtocol(config, ServerState(), {}, _loop=loop)
+        assert plain.conn.available_extensions == []
+    finally:
+        loop.close()
 
 
 def test_a_client_negotiates_deflate_and_reads_its_bodies(
