@@ -42,28 +42,13 @@ from gladiatorium.core.match import run_match
 from gladiatorium.server.app import create_app
 from gladiatorium.server.config import Settings
 from gladiatorium.server.db import MatchSnapshot, User
-from gladiatorium.server.replay_steps import ReplaySteps, Step
-from gladiatorium.server.replays import replay_from_start
-from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.replay_steps import ReplaySteps
+from gladiatorium.server.replays import WholeRecord
 
 GAME = "superhero-gladiators"
 OPTIONS = {"turn_limit": 700}
 SEED = 3
 SEATS: tuple[Seat | None, ...] = ("1", "2", None)
-
-
-class WholeRecord:
-    """Before: every request plays the whole record (what the page did)."""
-
-    def __init__(self, store: MatchStore) -> None:
-        self.store = store
-
-    def step(self, live: Live, seat: Seat | None, wanted: int | None) -> tuple[Step, int]:
-        with live.lock:
-            state = live.state
-            start = (state.options, state.players, state.seed, state.position)
-            history = [(s, str(a)) for s, a in state.history]
-        return replay_from_start(live.game, start, history, seat, wanted)
 
 
 def long_record() -> list[tuple[Seat, str]]:

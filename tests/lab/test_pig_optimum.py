@@ -4,25 +4,11 @@ hand, and equal to a plain value iteration on a small target."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
+from benchmark_modules import load_benchmark
 
-def load_benchmark() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "pig_optimum.py"
-    spec = importlib.util.spec_from_file_location("pig_optimum", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-pig_optimum = load_benchmark()
+pig_optimum = load_benchmark("pig_optimum")
 
 
 def test_target_two_with_a_d6_by_hand() -> None:

@@ -5,29 +5,15 @@ gives and leave the view it started from (a later delta's base) as it was."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import jsonpatch
 
+from benchmark_modules import load_benchmark
 from gladiatorium.server.frames import view_patch
 
-
-def load_benchmark() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "server_load.py"
-    spec = importlib.util.spec_from_file_location("server_load", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-server_load = load_benchmark()
+server_load = load_benchmark("server_load")
 
 
 def random_json(rng: random.Random, depth: int = 0) -> Any:

@@ -22,8 +22,8 @@ from gladiatorium.server import snapshots
 from gladiatorium.server.app import create_app
 from gladiatorium.server.db import MatchSnapshot, User
 from gladiatorium.server.replay_steps import ReplaySteps, Step
-from gladiatorium.server.replays import replay_from_start
-from gladiatorium.server.store import Live, MatchStore
+from gladiatorium.server.replays import WholeRecord
+from gladiatorium.server.store import Live
 
 EVERY = 5
 #: the games with hidden information: (players, options) of a short match
@@ -32,20 +32,6 @@ HIDDEN = {
     "super-dice-heroes": (3, {"rounds": 3}),
     "superhero-gladiators": (None, {"turn_limit": 12}),
 }
-
-
-class WholeRecord:
-    """The replay as it was made before the index: the whole record played per step."""
-
-    def __init__(self, store: MatchStore) -> None:
-        self.store = store
-
-    def step(self, live: Live, seat: Seat | None, wanted: int | None) -> tuple[Step, int]:
-        with live.lock:
-            state = live.state
-            start = (state.options, state.players, state.seed, state.position)
-            history = [(s, str(a)) for s, a in state.history]
-        return replay_from_start(live.game, start, history, seat, wanted)
 
 
 @pytest.fixture

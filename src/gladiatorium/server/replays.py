@@ -22,7 +22,7 @@ from gladiatorium.core.record import MatchRecord, RecordedAction
 from gladiatorium.server.errors import Forbidden
 from gladiatorium.server.replay_steps import Step
 from gladiatorium.server.service import MatchService
-from gladiatorium.server.store import MatchStore
+from gladiatorium.server.store import Live, MatchStore
 from gladiatorium.server.web import Caller, seats_held
 
 
@@ -57,6 +57,22 @@ def replay_from_start(
     if chosen is None or not known or wanted == known:  # knowing of no action: the end
         chosen = Step(len(state.history), played, state)
     return chosen, known
+
+
+class WholeRecord:
+    """Replay steps as :func:`replay_from_start` makes them (the whole record played for
+    each step), answering as ``MatchService.replays`` does: what the tests and
+    ``benchmarks/replay_pages.py`` compare the page's steps with."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    def step(self, live: Live, seat: Seat | None, wanted: int | None) -> tuple[Step, int]:
+        with live.lock:
+            state = live.state
+            start = (state.options, state.players, state.seed, state.position)
+            history = [(s, str(a)) for s, a in state.history]
+        return replay_from_start(live.game, start, history, seat, wanted)
 
 
 def may_have_record(game: Game[Any], state: State[Any], held: set[Seat]) -> bool:
