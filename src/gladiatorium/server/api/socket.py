@@ -110,13 +110,19 @@ class Riding:
     ended: asyncio.Event | None
 
     async def lasts(self, websocket: WebSocket, touch: bool) -> bool:
-        """Whether the session still holds (``touch``: an action, which is a use)."""
+        """Whether the session still holds (``touch``: a use of it), asked in a worker
+        thread (none needed for a socket without a session)."""
+        if self.session is None:
+            return True
+        return await run_in_threadpool(self.holds, websocket.app.state.accounts, touch)
+
+    def holds(self, accounts: Accounts, touch: bool) -> bool:
+        """:meth:`lasts` in the caller's thread (a worker's: it reads the database)."""
         if self.session is None:
             return True
         if self.ended is not None and self.ended.is_set():
             return False
-        accounts: Accounts = websocket.app.state.accounts
-        return await run_in_threadpool(accounts.alive, self.session, touch) is not None
+        return accounts.alive(self.session, touch) is not None
 
 
 async def socket_caller(websocket: WebSocket) -> Caller | None:
@@ -441,8 +447,6 @@ async def _action(
         if not await riding.lasts(websocket, touch=True):
             return None
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
-    if riding.ended is not None and riding.ended.is_set():
-        return None
     accounts: Accounts = websocket.app.state.accounts
     try:
         notation = data["action"]
@@ -470,7 +474,7 @@ def _held_and_submitted(
 ) -> list[dict[str, Any]] | dict[str, Any]:
     """In one worker-thread call: the session still live (else :data:`SESSION_GONE`),
     the seat a seat that acts and still held (else a refusal), then the action's events."""
-    if riding.session is not None and accounts.alive(riding.session, True) is None:
+    if not riding.holds(accounts, touch=True):
         return SESSION_GONE
     if seat is None:
         return {"error": "spectators cannot act; connect with ?seat=S", "status": 403}
