@@ -135,6 +135,8 @@ class Api:
             if played >= moves:
                 return
             legal = self.body(match, awaited[0])["legal"]
+            if not legal:  # a bot's move ended the match or the round between the two reads
+                continue
             answer = self.request.post(
                 f"/api/matches/{match}/actions",
                 data={"seat": awaited[0], "action": legal[0]},
