@@ -201,16 +201,20 @@ def test_acknowledgements_of_sent_plies_touch_no_session(
     register(client, "ann")
     match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
     looks: list[bool] = []
-    alive = Accounts.alive
-
     accounts = client.app.state.accounts  # type: ignore[attr-defined]
 
-    def counted(self: Accounts, session: str, touch: bool = False) -> Any:
-        if self is accounts:  # this app's: not a thread another test's app left running
-            looks.append(touch)
-        return alive(self, session, touch)
+    def counting(name: str) -> None:  # a look with the account, or without (a socket's)
+        look = getattr(Accounts, name)
 
-    monkeypatch.setattr(Accounts, "alive", counted)
+        def counted(self: Accounts, session: str, touch: bool = False) -> Any:
+            if self is accounts:  # this app's: not a thread another test's app left running
+                looks.append(touch)
+            return look(self, session, touch)
+
+        monkeypatch.setattr(Accounts, name, counted)
+
+    counting("alive")
+    counting("lasts")
     service: MatchService = client.app.state.service  # type: ignore[attr-defined]
     with client.websocket_connect(f"/ws/matches/{match}?seat=1&frames=2") as ws:
         ply = recv(ws)["ply"]

@@ -41,6 +41,15 @@ class AwaitedSeat(Base):
 _TABLE = cast(Table, AwaitedSeat.__table__)
 #: the seats the table holds for one match
 _HELD = select(_TABLE.c.seat).where(_TABLE.c.match_id == bindparam("m"))
+#: some seats of one match (the statements of a step are built once: a step runs them
+#: at every action)
+_SEATS = (
+    _TABLE.c.match_id == bindparam("m"),
+    _TABLE.c.seat.in_(bindparam("seats", expanding=True)),
+)
+_GONE = delete(_TABLE).where(*_SEATS)
+_ANEW = update(_TABLE).where(*_SEATS).values(since=bindparam("since"))
+_FRESH = insert(_TABLE)
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,6 @@ def record_turns(
     holds for the match, when the caller knows it (it wrote it at the previous ply);
     otherwise it is read. Returns what the table holds now."""
     now = frozenset(awaited)
-    table = _TABLE
     session.flush()  # the match's own rows first (a new match's)
     connection = session.connection()
     if before is None:
@@ -88,21 +96,15 @@ def record_turns(
         kept = set(before)
     gone = sorted(kept - now)
     if gone:
-        connection.execute(
-            delete(table).where(table.c.match_id == match_id, table.c.seat.in_(gone))
-        )
+        connection.execute(_GONE, {"m": match_id, "seats": gone})
     moment = utcnow()
     anew = sorted(kept & now & set(acted))
     if anew:
-        connection.execute(
-            update(table)
-            .where(table.c.match_id == match_id, table.c.seat.in_(anew))
-            .values(since=moment)
-        )
+        connection.execute(_ANEW, {"m": match_id, "seats": anew, "since": moment})
     fresh = sorted(now - kept)
     if fresh:
         connection.execute(
-            insert(table), [{"match_id": match_id, "seat": s, "since": moment} for s in fresh]
+            _FRESH, [{"match_id": match_id, "seat": s, "since": moment} for s in fresh]
         )
     return now
 

@@ -122,7 +122,7 @@ class Riding:
             return True
         if self.ended is not None and self.ended.is_set():
             return False
-        return accounts.alive(self.session, touch) is not None
+        return accounts.lasts(self.session, touch)
 
 
 async def socket_caller(websocket: WebSocket) -> Caller | None:
