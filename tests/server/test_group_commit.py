@@ -41,7 +41,7 @@ def test_actions_of_matches_waiting_together_share_one_transaction(client: TestC
     before = (writer.transactions, writer.steps)
     with ThreadPoolExecutor(8) as pool:
         sent = [pool.submit(service.play.submit, m, "1", "roll") for m in matches]
-        wait_for(lambda: writer._waiting.qsize() == 8, what="eight steps waiting")
+        wait_for(lambda: len(writer._waiting) == 8, what="eight steps waiting")
         assert not any(future.done() for future in sent)  # nobody answered before commit
         release.set()
         answers = [future.result(30) for future in sent]
@@ -78,7 +78,7 @@ def test_a_step_that_fails_in_a_group_fails_alone(database_url: str) -> None:
 
         with ThreadPoolExecutor(5) as pool:
             sent = [pool.submit(writer.write, f"m{n}", step(n)) for n in range(5)]
-            wait_for(lambda: writer._waiting.qsize() == 5, what="five steps waiting")
+            wait_for(lambda: len(writer._waiting) == 5, what="five steps waiting")
             release.set()
             with pytest.raises(ValueError, match="step 3 refuses"):
                 sent[3].result(30)
@@ -86,5 +86,43 @@ def test_a_step_that_fails_in_a_group_fails_alone(database_url: str) -> None:
         # the group failed, then each was written alone: four commits and the refusal
         assert writer.steps == 1 + 4
     finally:
+        writer.close()
+        engine.dispose()
+
+
+def test_a_leader_is_answered_once_its_own_step_is_written(database_url: str) -> None:
+    """The caller writing for everyone lets go once its own step is written, and the
+    oldest step still waiting leads next: a leader that went on writing while steps kept
+    coming held its own caller's answer back for as long as they came (an action of a
+    benchmark waited the whole 20 s of its run)."""
+    from gladiatorium.server.db import make_engine, make_sessions, migrate
+
+    engine = make_engine(database_url)
+    migrate(engine)
+    writer = Writer(make_sessions(engine))
+    go = threading.Event()
+    follower = ThreadPoolExecutor(1)
+    later: list[Any] = []
+
+    def next_step(_session: Session) -> str:  # written after the first caller let go
+        assert go.wait(30)
+        return "next"
+
+    def first(_session: Session) -> str:  # a step comes while the first is written
+        later.append(follower.submit(writer.write, "m2", next_step))
+        wait_for(lambda: len(writer._waiting) == 1, what="the next step waiting")
+        return "first"
+
+    try:
+        with ThreadPoolExecutor(1) as pool:
+            mine = pool.submit(writer.write, "m1", first)
+            assert mine.result(10) == "first"  # while the next step is being written
+            assert not later[0].done()
+            go.set()
+            assert later[0].result(30) == "next"
+        assert (writer.transactions, writer.steps) == (2, 2)
+    finally:
+        go.set()
+        follower.shutdown()
         writer.close()
         engine.dispose()
