@@ -1,6 +1,6 @@
-"""The match sockets compress with permessage-deflate at zlib's fastest level: the
-server's protocol offers it so, a real client negotiates it with a real server, and
-what comes through reads."""
+"""The match sockets compress with permessage-deflate at zlib's fastest level, messages
+under PLAIN_BELOW bytes left plain: the server's protocol offers it so, a real client
+negotiates it with a real server, and what comes through reads."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from server_helpers import PASSWORD, LiveServer
 from uvicorn.config import Config
 from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import PerMessageDeflate
+from websockets.frames import Frame
 from websockets.sync.client import connect
 
-from gladiatorium.server.edge import DEFLATE_LEVEL, EdgeWebSocketProtocol
+from gladiatorium.server.edge import DEFLATE_LEVEL, PLAIN_BELOW, EdgeWebSocketProtocol
 
 
 def test_the_socket_protocol_deflates_at_the_fastest_level() -> None:
@@ -51,7 +52,17 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
     match = created.json()["id"]
     url = f"{server.ws_url}/ws/matches/{match}?seat=1&frames=2"
     with connect(url, additional_headers=bearer, open_timeout=30) as ws:
-        assert [type(e) for e in ws.protocol.extensions] == [PerMessageDeflate]
+        (deflate,) = ws.protocol.extensions
+        assert isinstance(deflate, PerMessageDeflate)
+        decode = deflate.decode
+        came: list[tuple[bool, int]] = []  # each message: compressed, its length
+
+        def recorded(frame: Frame, *, max_size: int | None = None) -> Frame:
+            read = decode(frame, max_size=max_size)
+            came.append((frame.rsv1, len(read.data)))
+            return read
+
+        deflate.decode = recorded  # type: ignore[method-assign]
         first = json.loads(ws.recv(timeout=30))
         assert first["type"] == "body" and first["body"]["game"] == "pig"
         ws.send(json.dumps({"type": "action", "id": 1, "action": "roll"}))
@@ -59,3 +70,19 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
         assert {m["type"] for m in seen} == {"reply", "delta"}
         (reply,) = [m for m in seen if m["type"] == "reply"]
         assert reply["id"] == 1 and reply["events"], reply
+        game = {"game": "super-dice-heroes", "seats": {"1": "me", "2": "bot:random"}}
+        sheets = httpx2.post(f"{server.url}/api/matches", json=game, headers=bearer).json()["id"]
+        ws.send(json.dumps({"type": "sync"}))  # a Pig body again: short
+        assert json.loads(ws.recv(timeout=30))["type"] == "body"
+    url = f"{server.ws_url}/ws/matches/{sheets}?seat=1&frames=2"
+    with connect(url, additional_headers=bearer, open_timeout=30) as ws:
+        (deflate,) = ws.protocol.extensions
+        assert isinstance(deflate, PerMessageDeflate)
+        decode = deflate.decode
+        deflate.decode = recorded  # type: ignore[method-assign]
+        ws.send(json.dumps({"type": "sync"}))  # a Super Dice Heroes body: over 1 KiB
+        assert json.loads(ws.recv(timeout=30))["type"] == "body"
+    # a message under PLAIN_BELOW bytes came uncompressed (the replies, the deltas, a
+    # Pig body), a longer one deflated (the first body may have come before the record)
+    assert [compressed for compressed, _ in came] == [size >= PLAIN_BELOW for _, size in came]
+    assert {compressed for compressed, _ in came} == {True, False}, came
