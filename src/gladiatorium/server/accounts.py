@@ -163,7 +163,12 @@ class Accounts:
     def __init__(self, sessions: sessionmaker[Session], settings: Settings | None = None) -> None:
         settings = settings or Settings()
         self.sessions = sessions
-        self.engine: Engine = sessions.kw["bind"]
+        #: the connections of a session's check: on PostgreSQL in autocommit (a read of
+        #: one row needs no transaction: no BEGIN and no ROLLBACK to wait for, two of its
+        #: four round trips); SQLite's would pay a PRAGMA to set the level back
+        engine: Engine = sessions.kw["bind"]
+        postgres = engine.dialect.name == "postgresql"
+        self.reads = engine.execution_options(isolation_level="AUTOCOMMIT") if postgres else engine
         self.settings = settings
         self.lifetime = timedelta(days=settings.session_days)
         self.touch_every = min(TOUCH_EVERY, self.lifetime / 10)
@@ -261,8 +266,9 @@ class Accounts:
     def lasts(self, digest: str, touch: bool = True) -> bool:
         """Whether a session is still live, as :meth:`alive` says, without its account:
         asked at every action of a socket (one column of one row by its key, in a
-        statement built once, on a connection rather than an ORM session)."""
-        with self.engine.connect() as connection:
+        statement built once, on a connection (:attr:`reads`) rather than an ORM
+        session)."""
+        with self.reads.connect() as connection:
             last_used = connection.execute(_LAST_USED, {"digest": digest}).scalar_one_or_none()
         return last_used is not None and self._lasts(digest, last_used, touch)
 
