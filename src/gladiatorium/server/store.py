@@ -58,6 +58,8 @@ _PROGRESS = (
         outcome=bindparam("new_outcome"),
     )
 )
+#: on PostgreSQL, the notice of a step to the other processes (sent at commit)
+_NOTICE = text("SELECT pg_notify('gladiatorium', :id)")
 
 
 #: the match setting listing the seats whose taker is still to pick a team
@@ -471,9 +473,7 @@ class MatchStore:
         """On PostgreSQL, tell the other server processes at commit (LISTEN/NOTIFY);
         ``what``: a word for what changed (``hub.notice``)."""
         if self.postgres:
-            session.execute(
-                text("SELECT pg_notify('gladiatorium', :id)"), {"id": notice(match_id, what)}
-            )
+            session.connection().execute(_NOTICE, {"id": notice(match_id, what)})
 
     def _store_progress(self, session: Session, live: Live) -> None:
         changed = session.connection().execute(
