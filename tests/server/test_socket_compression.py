@@ -80,6 +80,7 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
         assert isinstance(deflate, PerMessageDeflate)
         decode = deflate.decode
         deflate.decode = recorded  # type: ignore[method-assign]
+        assert json.loads(ws.recv(timeout=30))["type"] == "body"  # maybe read before
         ws.send(json.dumps({"type": "sync"}))  # a Super Dice Heroes body: over 1 KiB
         assert json.loads(ws.recv(timeout=30))["type"] == "body"
     # a message under PLAIN_BELOW bytes came uncompressed (the replies, the deltas, a
