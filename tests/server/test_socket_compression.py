@@ -15,7 +15,7 @@ from uvicorn.config import Config
 from uvicorn.server import ServerState
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from gladiatorium.server.edge import DEFLATE_LEVEL, PLAIN_BELOW, EdgeWebSocketProtocol
 
@@ -51,18 +51,9 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
     )
     match = created.json()["id"]
     url = f"{server.ws_url}/ws/matches/{match}?seat=1&frames=2"
+    came: list[tuple[bool, int]] = []  # each message: compressed, its length
     with connect(url, additional_headers=bearer, open_timeout=30) as ws:
-        (deflate,) = ws.protocol.extensions
-        assert isinstance(deflate, PerMessageDeflate)
-        decode = deflate.decode
-        came: list[tuple[bool, int]] = []  # each message: compressed, its length
-
-        def recorded(frame: Frame, *, max_size: int | None = None) -> Frame:
-            read = decode(frame, max_size=max_size)
-            came.append((frame.rsv1, len(read.data)))
-            return read
-
-        deflate.decode = recorded  # type: ignore[method-assign]
+        recording(ws, came)
         first = json.loads(ws.recv(timeout=30))
         assert first["type"] == "body" and first["body"]["game"] == "pig"
         ws.send(json.dumps({"type": "action", "id": 1, "action": "roll"}))
@@ -76,10 +67,7 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
         assert json.loads(ws.recv(timeout=30))["type"] == "body"
     url = f"{server.ws_url}/ws/matches/{sheets}?seat=1&frames=2"
     with connect(url, additional_headers=bearer, open_timeout=30) as ws:
-        (deflate,) = ws.protocol.extensions
-        assert isinstance(deflate, PerMessageDeflate)
-        decode = deflate.decode
-        deflate.decode = recorded  # type: ignore[method-assign]
+        recording(ws, came)
         assert json.loads(ws.recv(timeout=30))["type"] == "body"  # maybe read before
         ws.send(json.dumps({"type": "sync"}))  # a Super Dice Heroes body: over 1 KiB
         assert json.loads(ws.recv(timeout=30))["type"] == "body"
@@ -87,3 +75,18 @@ def test_a_client_negotiates_deflate_and_reads_its_bodies(
     # Pig body), a longer one deflated (the first body may have come before the record)
     assert [compressed for compressed, _ in came] == [size >= PLAIN_BELOW for _, size in came]
     assert {compressed for compressed, _ in came} == {True, False}, came
+
+
+def recording(ws: ClientConnection, came: list[tuple[bool, int]]) -> None:
+    """From now on, each message ``ws`` reads is added to ``came``: whether it came
+    deflated, and its length once read (the connection negotiated deflate)."""
+    (deflate,) = ws.protocol.extensions
+    assert isinstance(deflate, PerMessageDeflate)
+    decode = deflate.decode
+
+    def recorded(frame: Frame, *, max_size: int | None = None) -> Frame:
+        read = decode(frame, max_size=max_size)
+        came.append((frame.rsv1, len(read.data)))
+        return read
+
+    deflate.decode = recorded  # type: ignore[method-assign]

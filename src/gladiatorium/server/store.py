@@ -502,6 +502,8 @@ class MatchStore:
         action or event is logged without its content: logs must hold no secret). A
         line per action and per event was 6 % of the server's time at 100 busy Pig
         matches."""
+        if not log.isEnabledFor(logging.INFO):
+            return
         acted = " ".join(f"ply={first_ply + n} seat={seat}" for n, (seat, _) in enumerate(steps))
         told = " | ".join(f"{e['kind']} {e['text']}" for e in events if "to" not in e)
         over = f"; over {live.outcome()}" if live.over else ""
