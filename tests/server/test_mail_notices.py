@@ -184,7 +184,7 @@ def test_match_over_mail_names_the_winner_as_the_pages_do(
         assert answer.status_code == 200, answer.text
     summary = client.get(f"/api/matches/{match}/result").json()
     label, winner = summary["result"], "ada"
-    assert label == "Won by ada (reached the target)"  # seed 3: ada's first roll scores
+    assert label == "Won by ada: reached the target"  # seed 3: ada's first roll scores
     assert notices.tick() == 2
     assert sender.send_due() == 2
     for name in ("ada", "bob"):
@@ -201,10 +201,10 @@ def test_result_text_names_bots_with_their_seats_and_teams() -> None:
     names = {"1": "ada", "2": "bot greedy (seat 2)"}
     bot_won = {"winners": ["2"], "reason": "reached the target", "scores": {"1": 40, "2": 101}}
     assert result_text(bot_won, ["1"], names) == (
-        "You lost. Won by bot greedy (seat 2) (reached the target); "
+        "You lost. Won by bot greedy (seat 2): reached the target; "
         "score: ada 40, bot greedy (seat 2) 101."
     )
     team = {"winners": ["1", "3"], "team": "White", "reason": "checkmate"}
     names = {"1": "ada", "2": "bob", "3": "cy", "4": "dee"}
-    assert result_text(team, ["3"], names) == "You won. Won by White (ada, cy) (checkmate)."
-    assert result_text({"winners": [], "reason": "agreed"}, ["1"], names) == "Draw (agreed)."
+    assert result_text(team, ["3"], names) == "You won. Won by White (ada, cy): checkmate."
+    assert result_text({"winners": [], "reason": "agreed"}, ["1"], names) == "Draw: agreed."

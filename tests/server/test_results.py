@@ -29,7 +29,7 @@ def test_the_label_names_the_winner_the_reason_and_the_scores() -> None:
     names = {s: f"bot inferrer (seat {s})" for s in "12345"}
     outcome = {"winners": ["5"], "team": None, "reason": "the title", "scores": {"5": 31, "1": 2.5}}
     assert result_label(outcome, names) == (
-        "Won by bot inferrer (seat 5) (the title); "
+        "Won by bot inferrer (seat 5): the title; "
         "score: bot inferrer (seat 5) 31, bot inferrer (seat 1) 2.5"
     )
 
@@ -37,13 +37,13 @@ def test_the_label_names_the_winner_the_reason_and_the_scores() -> None:
 def test_a_team_that_is_a_seat_is_named_by_its_holder_another_by_its_name() -> None:
     names = {"1": "alice", "2": "bob"}
     side = {"winners": ["2"], "team": "2", "reason": "knockout", "scores": {}}
-    assert result_label(side, names) == "Won by bob (knockout)"
+    assert result_label(side, names) == "Won by bob: knockout"
     colour = {"winners": ["1", "2"], "team": "White", "reason": "", "scores": {}}
     assert result_label(colour, names) == "Won by White (alice, bob)"
     assert result_label({"winners": [], "lost": True, "reason": "short"}, names) == (
-        "Everyone lost (short)"
+        "Everyone lost: short"
     )
-    assert result_label({"winners": [], "reason": "turn limit"}, names) == "Draw (turn limit)"
+    assert result_label({"winners": [], "reason": "turn limit"}, names) == "Draw: turn limit"
     assert result_label(None, names) == ""
 
 
@@ -51,7 +51,7 @@ def test_a_person_holding_several_seats_is_named_once_and_scored_by_seat() -> No
     names = {"1": "crowd", "2": "crowd", "3": "bob"}
     outcome = {"winners": ["1", "2"], "reason": "shared", "scores": {"1": 8, "2": 8, "3": 3}}
     assert result_label(outcome, names) == (
-        "Won by crowd (shared); score: crowd (seat 1) 8, crowd (seat 2) 8, bob 3"
+        "Won by crowd: shared; score: crowd (seat 1) 8, crowd (seat 2) 8, bob 3"
     )
 
 
@@ -76,7 +76,7 @@ def test_every_page_and_the_api_say_the_same_result(sqlite_client: TestClient) -
     assert client.get(f"/api/matches/{match}/result").status_code == 200
     summary = client.get(f"/api/matches/{match}/result").json()
     result = summary["result"]
-    assert result.startswith(("Won by ada (", "Won by bot random (seat 2) (")), result
+    assert result.startswith(("Won by ada: ", "Won by bot random (seat 2): ")), result
     shown = html.escape(result, quote=False)
     assert f'<p id="result">{shown}</p>' in client.get(f"/matches/{match}").text
     lobby = client.get("/").text

@@ -77,10 +77,10 @@ def test_connect_plays_a_pig_match_against_a_bot_to_its_end(
     assert result == summary["result"]  # the label every page shows
     winner = summary["outcome"]["winners"]
     assert result in (
-        "Won by ada (reached the target)",
-        "Won by bot random (seat 2) (reached the target)",
+        "Won by ada: reached the target",
+        "Won by bot random (seat 2): reached the target",
     )
-    assert (result == "Won by ada (reached the target)") == (winner == ["1"])
+    assert (result == "Won by ada: reached the target") == (winner == ["1"])
     text = out.getvalue()
     assert text.startswith(f"match {match}, seat 1 on {server.url}\n")
     # the refused move: the server's reason, and the prompt again
@@ -109,8 +109,8 @@ def test_connect_takes_an_invitation_as_a_guest(live_server: Start, tmp_path: Pa
     assert played.exit_code == 0, played.output
     result = httpx2.get(f"{server.url}/api/matches/{match}/result").json()["result"]
     assert result in (
-        "Won by seat 1 (reached the target)",
-        "Won by bot random (seat 2) (reached the target)",
+        "Won by seat 1: reached the target",
+        "Won by bot random (seat 2): reached the target",
     )
     lines = played.output.strip().splitlines()
     assert lines[0] == f"match {match}, seat 1 on {server.url}" and lines[-1] == result

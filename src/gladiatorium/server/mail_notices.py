@@ -78,7 +78,7 @@ def seat_facts(
 
 def result_text(outcome: dict[str, Any], seats: list[Seat], names: Mapping[Seat, str]) -> str:
     """The public result in words from the seats' side, then as every page says it
-    (``results.result_label``): ``You won. Won by ada (reached the target); score: ada
+    (``results.result_label``): ``You won. Won by ada: reached the target; score: ada
     100, bob 42.``"""
     winners = [str(w) for w in outcome.get("winners") or []]
     label = result_label(outcome, names) or "Draw"

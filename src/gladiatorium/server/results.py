@@ -85,8 +85,10 @@ def _scorer(seat: Seat, names: Mapping[Seat, str]) -> str:
 
 
 def result_label(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -> str:
-    """``Won by alice (reason); score: alice 12, bot greedy (seat 2) 7``, ``Draw
-    (reason)`` or ``Everyone lost (reason)``; '' while the match goes on. A winning team
+    """``Won by alice: reason; score: alice 12, bot greedy (seat 2) 7``, ``Draw:
+    reason`` or ``Everyone lost: reason``; '' while the match goes on. The reason
+    follows a colon, not brackets: names (``bot greedy (seat 2)``) and reasons (``knocked
+    out (turn 9)``) carry brackets of their own. A winning team
     that is a seat (a Superhero Gladiators side) is named by its holder; another team
     (a Gladiator Chess colour) by its name and its players."""
     if not outcome:
@@ -103,7 +105,7 @@ def result_label(outcome: Mapping[str, Any] | None, names: Mapping[Seat, str]) -
     else:
         head = "Draw"
     reason = outcome.get("reason") or ""
-    text = f"{head} ({reason})" if reason else head
+    text = f"{head}: {reason}" if reason else head
     scores = outcome.get("scores") or {}
     if scores:
         text += "; score: " + ", ".join(
