@@ -163,9 +163,10 @@ def test_invalid_options_are_shown_back_with_the_option_named(pages_app: object)
     assert set(named) == {"turn_limit", "dice", "order"}, errors
     assert named["dice"] == "K: expected a whole number, got &#39;six&#39;"
     assert 'name="opt.dice.K" value="six"' in reply.text  # the value is shown back
-    teams = client.get("/matches/new?game=superhero-gladiators&players=3")
+    teams = client.get("/matches/new?game=superhero-gladiators&players=12")
     assert teams.status_code == 200  # the form for the default players, and why
-    assert "players: with the default options, 3 players but 2 teams" in teams.text
+    assert "players: Superhero Gladiators takes 2 to 9 players" in teams.text
+    assert "Seats (2 players)" in teams.text
     too_many = client.post("/matches/new", data={**base, "players": "9"})
     assert too_many.status_code == 422 and "2 to 8 players" in too_many.text
     bad_setting = client.post("/matches/new", data={**base, "clock_days": "-1"})
@@ -351,6 +352,40 @@ def test_teams_from_samples_and_the_map_from_the_shipped_maps(pages_app: object)
     assert walled.status_code == 422
     assert "unknown map character &#39;x&#39;" in walled.text
     assert ">1..#\n...2\nxx</textarea>" in walled.text
+
+
+def test_three_to_nine_teams_from_the_form(pages_app: object) -> None:
+    """More players than the default two: a sample ticked for every team (the default
+    two, then the others by name, from the first again past the eighth) and the smallest
+    shipped map with a start square for each; the match made from it has every team."""
+    client = signed_in(pages_app, "tove")
+    form = client.get("/matches/new?game=superhero-gladiators&players=3").text
+    assert "with the default options" not in form
+    ticked = re.findall(r'name="library\.(\d)" value="sample:([\w-]+)" checked', form)
+    assert ticked == [("1", "cowboy"), ("2", "perseus"), ("3", "barbarian")]
+    assert re.search(r'type="radio" name="opt.map" value="pillars" checked', form)
+    teams = {f"library.{seat}": f"sample:{stem}" for seat, stem in ticked}
+    seats = {"seat.1": "me", "seat.2": "bot:random", "seat.3": "bot:random"}
+    location = create(
+        client,
+        game="superhero-gladiators",
+        players="3",
+        **{**seats, **teams, "opt.map": "pillars", "options": "all"},
+    )
+    page = client.get(location).text
+    assert "Arena pillars, 12 by 7 squares" in page
+    for label in ("Cowboy (1A)", "Perseus (2A)", "Barbarian (3A)"):
+        assert label in page
+    # a map picked that is the two-team default is kept (not taken for "no choice")
+    fields = {**seats, **teams, "opt.map": "small", "options": "all"}
+    data = {"csrf": csrf(client), "game": "superhero-gladiators", "players": "3", **fields}
+    walled = client.post("/matches/new", data=data)
+    assert walled.status_code == 422 and "map small has 0 start squares marked 3" in walled.text
+    nine = client.get("/matches/new?game=superhero-gladiators&players=9").text
+    ticked = re.findall(r'name="library\.(\d)" value="sample:([\w-]+)" checked', nine)
+    assert [seat for seat, _ in ticked] == [str(n) for n in range(1, 10)]
+    assert ticked[8] == ("9", "cowboy") and len({stem for _, stem in ticked}) == 8
+    assert re.search(r'type="radio" name="opt.map" value="nine" checked', nine)
 
 
 def test_every_list_option_is_read_from_its_control(pages_app: object) -> None:

@@ -8,7 +8,7 @@ import pytest
 from arena_helpers import act, arena_hero, attacker, defender, duel, power
 
 from gladiatorium.core import GladiatoriumError, Observation, OptionsError, Rng
-from gladiatorium.core.match import run_match
+from gladiatorium.core.match import make_bots, run_match
 from gladiatorium.core.record import record_of, replay, verify
 from gladiatorium.games.superhero_gladiators import GAME
 from gladiatorium.games.superhero_gladiators.bots import GreedyBot
@@ -159,7 +159,28 @@ def test_cli_flags_errors_are_clear() -> None:
 
 def test_players_must_match_the_teams() -> None:
     with pytest.raises(OptionsError, match=r"3 players but 2 teams.*--players 2"):
-        GAME.start(None, 3, 0)
+        GAME.start({"teams": GAME.make_options().model_dump()["teams"]}, 3, 0)
+
+
+@pytest.mark.parametrize("players", range(3, 10))
+def test_more_players_than_two_start_from_more_samples_on_a_map_with_room(players: int) -> None:
+    """No options: the default two samples, then the others by name (the first again
+    past the eighth), one hero a team, on the smallest shipped map with a start square
+    for every team (pillars for 3 and 4 teams, nine for 5 to 9)."""
+    state = GAME.start(None, players, 0)
+    assert state.seats == tuple(str(n) for n in range(1, players + 1))
+    assert state.arena.name == ("pillars" if players <= 4 else "nine")
+    names = [f.hero.name for f in state.fighters.values()]
+    assert names[:3] == ["Cowboy", "Perseus", "Barbarian"] and len(names) == players
+    assert len(set(names)) == min(players, 8)
+    assert GAME.default_options(2) == GAME.make_options()  # two: the defaults
+
+
+def test_four_sample_teams_play_to_an_end() -> None:
+    state = GAME.start(None, 4, 2)
+    run_match(state, make_bots(GAME, 2, dict.fromkeys(state.seats, "greedy")))
+    outcome = state.outcome()
+    assert outcome is not None and set(outcome.winners) <= {"1", "2", "3", "4"}
 
 
 def test_render_draws_the_map_heroes_and_the_pending_hit() -> None:

@@ -335,6 +335,17 @@ class Game(ABC, Generic[OptT]):
             )
             raise OptionsError(f"bad options for {self.info.slug}: {problems}") from err
 
+    def defaults_for(self, players: int) -> dict[str, Any]:
+        """Option values that let ``players`` play when every other option keeps its
+        default: what a form or a command offers before anything is chosen. None for a
+        game whose defaults fit every count of players."""
+        return {}
+
+    def default_options(self, players: int | None = None) -> OptT:
+        """The default options for ``players`` (the default count when None)."""
+        count = self.info.default_players if players is None else players
+        return self.make_options(self.defaults_for(count))
+
     def check_players(self, players: int) -> None:
         info = self.info
         if not info.min_players <= players <= info.max_players:
@@ -352,10 +363,14 @@ class Game(ABC, Generic[OptT]):
     ) -> State[OptT]:
         """Validate options and players, then :meth:`new_state`, or
         :meth:`load_position` when a written ``position`` is given (``source`` names
-        it in errors)."""
-        opts = options if isinstance(options, BaseModel) else self.make_options(options)
+        it in errors). Option values left out take their defaults for that many players
+        (:meth:`defaults_for`)."""
         count = self.info.default_players if players is None else players
         self.check_players(count)
+        if isinstance(options, BaseModel):
+            opts = options
+        else:
+            opts = self.make_options({**self.defaults_for(count), **(options or {})})
         if position is None:
             return self.new_state(opts, count, seed)
         state = self.load_position(opts, count, seed, position, source)

@@ -18,7 +18,10 @@ from gladiatorium.games.superhero_gladiators.hero_files import (
     read_hero_text,
 )
 from gladiatorium.games.superhero_gladiators.heroes import Gizmo
-from gladiatorium.games.superhero_gladiators.options import SuperheroGladiatorsOptions
+from gladiatorium.games.superhero_gladiators.options import (
+    SuperheroGladiatorsOptions,
+    defaults_for,
+)
 from gladiatorium.games.superhero_gladiators.position import apply_position, write_position
 from gladiatorium.games.superhero_gladiators.state import SuperheroGladiatorsState
 from gladiatorium.games.superhero_gladiators.terminal import SuperheroGladiatorsTerminal
@@ -55,6 +58,10 @@ class SuperheroGladiators(Game[SuperheroGladiatorsOptions]):
         self, options: SuperheroGladiatorsOptions, players: int, seed: int
     ) -> SuperheroGladiatorsState:
         return SuperheroGladiatorsState(options, players, seed)
+
+    def defaults_for(self, players: int) -> dict[str, Any]:
+        """More than two teams: further samples, on a map with room for them."""
+        return defaults_for(players)
 
     def evaluate(self, state: State[SuperheroGladiatorsOptions]) -> dict[Seat, float]:
         """Each team's oomph still standing against the best other team's."""

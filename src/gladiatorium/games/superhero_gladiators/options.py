@@ -7,15 +7,18 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from gladiatorium.core.kept import Table
+from gladiatorium.core.errors import OptionsError
+from gladiatorium.core.kept import Table, cached
 from gladiatorium.games.superhero_gladiators.arena import parse_arena
 from gladiatorium.games.superhero_gladiators.hero_files import (
     SAMPLES_DIR,
     hero_from_data,
     hero_to_data,
     load_hero_file,
+    sample_files,
 )
 from gladiatorium.games.superhero_gladiators.heroes import RULES, DesignRules, Hero
+from gladiatorium.games.superhero_gladiators.map_files import shipped_maps
 
 #: The default map (the shipped ``small`` map): two teams at either end.
 DEFAULT_MAP: Final = "1......2\n1......2\n1..##..2\n........"
@@ -32,9 +35,9 @@ def _sample_team(stem: str) -> tuple[dict[str, Any], ...]:
 
 #: The default teams: the sample Cowboy against the sample Perseus (data/heroes), two of
 #: the balanced samples (the Cowboy wins 58 times in 100: docs/lab-balance.md).
-DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = (
-    _sample_team("cowboy"),
-    _sample_team("perseus"),
+DEFAULT_SAMPLES: Final = ("cowboy", "perseus")
+DEFAULT_TEAMS: Final[tuple[tuple[dict[str, Any], ...], ...]] = tuple(
+    _sample_team(stem) for stem in DEFAULT_SAMPLES
 )
 
 
@@ -158,3 +161,41 @@ def _team_hero(data: dict[str, Any], where: str, rules: DesignRules) -> Hero:
         problems = "; ".join(f"{e.field or '(hero)'}: {e.message}" for e in parsed.errors)
         raise ValueError(f"{where}: {problems}")
     return parsed.hero
+
+
+def defaults_for(players: int) -> dict[str, Any]:
+    """Option values for ``players`` teams with every other option at its default: two
+    are the defaults; more are the default two and the other samples in name order
+    (one hero a team, from the first again past the eighth), on the smallest shipped
+    map with a start square for every team."""
+    if players == len(DEFAULT_TEAMS):
+        return {}
+    teams, name, text = _defaults_for(players)
+    return {"teams": teams, "map": text, "map_name": name}
+
+
+@cached(
+    "superhero_gladiators.options.defaults_for",
+    "superhero-gladiators",
+    MAX_TEAMS,
+    "sample teams and shipped map by players (files read)",
+)
+def _defaults_for(players: int) -> tuple[tuple[tuple[dict[str, Any], ...], ...], str, str]:
+    others = [p.stem for p in sample_files() if p.stem not in DEFAULT_SAMPLES]
+    stems = [*DEFAULT_SAMPLES, *others]
+    teams = tuple(_sample_team(stems[t % len(stems)]) for t in range(players))
+    return (teams, *_smallest_map_for(players))
+
+
+def _smallest_map_for(teams: int) -> tuple[str, str]:
+    """The shipped map of fewest squares with start squares for teams 1 to ``teams``."""
+    fits = []
+    for name, path in shipped_maps().items():
+        text = path.read_text(encoding="utf-8").strip("\n")  # as the form's pick has it
+        arena = parse_arena(text, name)
+        if all(arena.starts.get(str(t)) for t in range(1, teams + 1)):
+            fits.append((arena.width * arena.height, name, text))
+    if not fits:
+        raise OptionsError(f"no shipped map has start squares for {teams} teams")
+    _, name, text = min(fits)
+    return name, text

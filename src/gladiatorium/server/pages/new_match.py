@@ -112,8 +112,11 @@ def team_picks(
 
 
 def default_picks(game: Game[Any], seats: list[Seat]) -> dict[Seat, list[str]]:
-    """The samples that make up the game's default teams, ticked for their teams."""
-    teams = game.make_options().model_dump(mode="json").get("teams") or []
+    """The samples that make up the game's default teams for as many players as
+    ``seats``, ticked for their teams."""
+    if not seats:
+        return {}
+    teams = game.default_options(len(seats)).model_dump(mode="json").get("teams") or []
     out: dict[Seat, list[str]] = {}
     for seat, team in zip(seats, teams, strict=False):
         out[seat] = [SAMPLE + stem for stem, (_, data) in samples(game).items() if data in team]
@@ -130,7 +133,7 @@ def new_match_context(
     start = game.start(None, players, 0)
     published = hall_picks(service, game, hall_refs or []) if game.library_kind else []
     team_seats = list(start.seats[: start.players]) if game.library_kind else []
-    fields = option_fields(game)
+    fields = option_fields(game, players)
     return {
         "game": game,
         "players": players,
@@ -316,7 +319,7 @@ async def create_match(request: Request) -> Response:
     context = await run_in_threadpool(new_match_context, service, caller, game, count, refs)
     context["bot_pause"] = bot_pause(request)
     fields: list[OptionField] = [*context["fields"], *context["picks"]]
-    options = read_options(game, fields, form)
+    options = read_options(game, fields, form, count)
     seats = {s: text_of(form, f"seat.{s}") or "open" for s in context["seats"]}
     settings: dict[str, Any] = {
         name: text_of(form, name).strip()

@@ -126,10 +126,10 @@ def _chosen_key(picks: list[OptionChoice], defaults: dict[str, Any]) -> str:
     return ""
 
 
-def option_fields(game: Game[Any]) -> list[OptionField]:
-    """A form control per option of ``game``, its default filled in (options that a
-    pick or the teams set go with them: no control of their own)."""
-    defaults = game.make_options().model_dump(mode="json")
+def option_fields(game: Game[Any], players: int | None = None) -> list[OptionField]:
+    """A form control per option of ``game``, its default for ``players`` filled in
+    (options that a pick or the teams set go with them: no control of their own)."""
+    defaults = game.default_options(players).model_dump(mode="json")
     lists = picked_options(game)
     covered = set(library_option_names(game))
     for name, picks in lists.items():
@@ -235,9 +235,12 @@ def _read_pick(item: OptionField, form: FormData, values: dict[str, Any]) -> Non
         values[item.name] = item.own
 
 
-def read_options(game: Game[Any], fields: list[OptionField], form: FormData) -> dict[str, Any]:
-    """Option values that differ from the defaults; problems go on the fields."""
-    defaults = game.make_options().model_dump(mode="json")
+def read_options(
+    game: Game[Any], fields: list[OptionField], form: FormData, players: int | None = None
+) -> dict[str, Any]:
+    """Option values that differ from the defaults for ``players`` (what the match
+    starts from: :meth:`Game.start`); problems go on the fields."""
+    defaults = game.default_options(players).model_dump(mode="json")
     literals = {
         name: typing.get_args(_unwrap(info.annotation)[0])
         for name, info in game.options_type.model_fields.items()
