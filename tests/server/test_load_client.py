@@ -37,6 +37,7 @@ def test_patched_gives_the_new_view_and_keeps_the_old_one() -> None:
         patch = view_patch(old, new)
         assert server_load.patched(old, patch) == new
         assert old == kept
+        assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new  # as RFC 6902 says
 
 
 def test_patched_shares_what_the_patch_leaves_alone() -> None:

@@ -174,6 +174,91 @@ def test_deltas_do_not_grow_with_the_match(sqlite_client: TestClient) -> None:
     assert kept_legal > sent // 2, (kept_legal, sent)
 
 
+def test_acknowledgements_that_come_after_the_next_delta_are_taken(
+    sqlite_client: TestClient,
+) -> None:
+    """A busy server sends the next deltas before the client's acknowledgements of the
+    earlier ones arrive: each is still of a ply the connection was sent and keeps the
+    view of, taken on the spot (no session look, no delta sent again), and the next
+    delta builds on the newest."""
+    client = sqlite_client
+    register(client, "ann")
+    match = create(client, "pig", {"1": "me", "2": "me"}, options={"target": 50})["id"]
+    service: MatchService = client.app.state.service  # type: ignore[attr-defined]
+    live = service.store.live(match)
+    frames = Frames("1")
+    with live.lock:
+        current = json.loads(frames.body(live))["body"]
+    count = {0: len(current["events"])}
+    plies = []
+    for _ in range(3):
+        seat = service.play.body(match, None)["awaiting"][0]
+        service.play.submit(match, seat, "roll")
+        with live.lock:
+            delta = json.loads(frames.delta(live) or "{}")
+        current = applied(current, delta, count)
+        count[delta["ply"]] = len(current["events"])
+        plies.append(delta["ply"])
+    assert [frames.acknowledged(ply) for ply in plies] == [True, True, True]
+    seat = service.play.body(match, None)["awaiting"][0]
+    service.play.submit(match, seat, "roll")
+    with live.lock:
+        delta = json.loads(frames.delta(live) or "{}")
+    assert delta["since"] == plies[-1]
+    assert applied(current, delta, count) == service.play.body(match, "1")
+
+
+def test_a_view_patch_adds_at_the_end_of_an_array_and_replaces_one_mostly_changed() -> None:
+    """A log that grows is sent as its new items (``add`` at ``-``), one that shrinks as
+    removals from the end; an array with more changes than items (dice rolled again)
+    as one ``replace``; each patch applied by an RFC 6902 library gives the new view."""
+    from gladiatorium.server.frames import view_patch
+
+    old = {"log": ["a", "b"], "dice": [[1, 2], [3, 4]], "marks": [0, 0, 0, 0]}
+    old["cut"] = [1, 2, 3, 4, 5]
+    new = {"log": ["a", "b", "c", "d"], "dice": [[5, 6], [1, 1]], "marks": [0, 7, 0, 0]}
+    new["cut"] = [1, 2, 3]
+    patch = view_patch(old, new)
+    assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
+    assert patch == [
+        {"op": "add", "path": "/log/-", "value": "c"},
+        {"op": "add", "path": "/log/-", "value": "d"},
+        {"op": "replace", "path": "/dice", "value": [[5, 6], [1, 1]]},
+        {"op": "replace", "path": "/marks/1", "value": 7},
+        {"op": "remove", "path": "/cut/4"},
+        {"op": "remove", "path": "/cut/3"},
+    ]
+    emptied = {**new, "log": []}
+    assert view_patch(new, emptied) == [{"op": "replace", "path": "/log", "value": []}]
+
+
+def test_a_battles_round_deltas_do_not_grow_with_its_reports() -> None:
+    """Hero Battle's view keeps every round's report, so the view grows round after
+    round; the patch from one round's close to the next adds the new report only and
+    stays the same size."""
+    from gladiatorium.core.match import decide, make_bots
+    from gladiatorium.games.hero_battle import GAME
+    from gladiatorium.server.frames import view_patch
+
+    options = {"signups": [f"Hero {n}" for n in range(1, 13)], "close_when_all_moved": False}
+    state = GAME.start(options, 12, 3)
+    bots = make_bots(GAME, 3, dict.fromkeys(state.seats, "random-move"))
+    views, patches = [json.loads(json.dumps(state.view("1")))], []
+    while len(views) < 6 and state.outcome() is None:
+        closing = GAME.round_number(state)
+        while GAME.round_number(state) == closing and state.outcome() is None:
+            seat = state.awaiting()[0]
+            state.apply(seat, decide(GAME, state, seat, bots[seat]))
+        views.append(json.loads(json.dumps(state.view("1"))))
+        patches.append(view_patch(views[-2], views[-1]))
+        assert jsonpatch.apply_patch(copy.deepcopy(views[-2]), patches[-1]) == views[-1]
+    assert len(views) == 6, "the battle ended before its fifth round"
+    sizes = [len(json.dumps(p)) for p in patches]
+    assert len(json.dumps(views[-1])) > 1.3 * len(json.dumps(views[1])), sizes
+    assert max(sizes[1:]) < 1.5 * min(sizes[1:]), sizes
+    assert any(op["path"] == "/reports/-" for op in patches[-1])
+
+
 def test_acknowledgements_do_not_use_up_the_seats_actions(sqlite_client: TestClient) -> None:
     """A page acknowledges every delta: a hundred-seat round sends it dozens a second,
     more than the socket's message rate (20/s). Acknowledgements have a rate of their
