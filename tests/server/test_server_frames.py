@@ -210,14 +210,16 @@ def test_acknowledgements_that_come_after_the_next_delta_are_taken(
 
 def test_a_view_patch_adds_at_the_end_of_an_array_and_replaces_one_mostly_changed() -> None:
     """A log that grows is sent as its new items (``add`` at ``-``), one that shrinks as
-    removals from the end; an array with more changes than items (dice rolled again)
-    as one ``replace``; each patch applied by an RFC 6902 library gives the new view."""
+    removals from the end; an array mostly changed (dice rolled again, a short log
+    grown by half) as one ``replace`` where that is shorter; each patch applied by an
+    RFC 6902 library gives the new view."""
     from gladiatorium.server.frames import view_patch
 
-    old = {"log": ["a", "b"], "dice": [[1, 2], [3, 4]], "marks": [0, 0, 0, 0]}
-    old["cut"] = [1, 2, 3, 4, 5]
-    new = {"log": ["a", "b", "c", "d"], "dice": [[5, 6], [1, 1]], "marks": [0, 7, 0, 0]}
-    new["cut"] = [1, 2, 3]
+    log = [f"line {n}" for n in range(10)]
+    old = {"log": log, "dice": [[1, 2], [3, 4]], "marks": [0, 0, 0, 0], "cut": list(range(12))}
+    new = {"log": [*log, "c", "d"], "dice": [[5, 6], [1, 1]], "marks": [0, 7, 0, 0]}
+    new |= {"cut": list(range(10)), "short": ["a", "b", "c", "d"]}
+    old["short"] = ["a", "b"]
     patch = view_patch(old, new)
     assert jsonpatch.apply_patch(copy.deepcopy(old), patch) == new
     assert patch == [
@@ -225,8 +227,9 @@ def test_a_view_patch_adds_at_the_end_of_an_array_and_replaces_one_mostly_change
         {"op": "add", "path": "/log/-", "value": "d"},
         {"op": "replace", "path": "/dice", "value": [[5, 6], [1, 1]]},
         {"op": "replace", "path": "/marks/1", "value": 7},
-        {"op": "remove", "path": "/cut/4"},
-        {"op": "remove", "path": "/cut/3"},
+        {"op": "remove", "path": "/cut/11"},
+        {"op": "remove", "path": "/cut/10"},
+        {"op": "replace", "path": "/short", "value": ["a", "b", "c", "d"]},
     ]
     emptied = {**new, "log": []}
     assert view_patch(new, emptied) == [{"op": "replace", "path": "/log", "value": []}]
