@@ -195,11 +195,13 @@ CASES: dict[str, Case] = {
         typed=BIG_MOVE,
         exit_code=0,
     ),
-    "99 players": Case(("play", "hero-battle", "--players", "99"), "the theme lists 40 heroes"),
-    "menu with 99 players": Case(
+    "101 players": Case(
+        ("play", "hero-battle", "--players", "101"), "Hero Battle takes 8 to 100 players"
+    ),
+    "menu with -1 hits a round": Case(
         (),
-        "the theme lists 40 heroes",
-        typed=f"{MENU_NUMBER}\n99\n\n\n8\n\n1\nquit\nq\n",  # players, seed, options
+        "hits_per_round: Input should be greater",
+        typed=f"{MENU_NUMBER}\n8\n\nhits_per_round=-1\n8\n\n1\nquit\nq\n",  # players, seed, options
         exit_code=0,
     ),
     "a seat given twice": Case(

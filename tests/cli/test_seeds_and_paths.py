@@ -58,13 +58,13 @@ def test_the_seed_is_in_no_view_event_or_rendering(slug: str) -> None:
 
 
 def test_menu_seed_is_unpredictable_when_left_empty_and_players_are_asked_again() -> None:
-    """The menu refuses what `play` refuses (99 Hero Battle players: the theme lists
-    40 heroes) and asks again; an empty seed is drawn from the OS."""
+    """The menu refuses what `play` refuses (a Hero Battle of -1 hits a round) and asks
+    again; an empty seed is drawn from the OS."""
     number = [g.info.slug for g in games()].index("hero-battle") + 1
-    answers = f"{number}\n99\n\n\n8\n\n1\nquit\nq\n"
+    answers = f"{number}\n8\n\nhits_per_round=-1\n8\n\n1\nquit\nq\n"
     result = runner.invoke(app, [], input=answers)
     assert result.exit_code == 0, result.output
-    assert "the theme lists 40 heroes" in result.output
+    assert "hits_per_round: Input should be greater" in result.output
     assert "Traceback" not in result.output
 
 

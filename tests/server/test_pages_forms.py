@@ -418,6 +418,24 @@ def test_every_list_option_is_read_from_its_control(pages_app: object) -> None:
     assert len(options["player_names"]) == 8
 
 
+def test_a_battle_of_a_hundred_from_the_form(pages_app: object) -> None:
+    """More players than the default hero list holds (forty): the heroes of the shipped
+    theme The Hundred sign up, in the form as in the match made from it."""
+    client = signed_in(pages_app, "mona")
+    form = client.get("/matches/new?game=hero-battle&players=100").text
+    assert "with the default options" not in form and "Seats (100 players)" in form
+    signups = re.search(r'name="opt.signups"[^>]*>([^<]*)</textarea>', form)
+    assert signups is not None and len(signups.group(1).split()) >= 100
+    base = {"game": "hero-battle", "players": "100", "seat.moderator": "me"}
+    location = create(
+        client, **base, round_minutes="60", **{f"seat.{n}": "open" for n in range(1, 101)}
+    )
+    with pages_app.state.service.store.sessions() as session:  # type: ignore[attr-defined]
+        options = session.get(Match, match_id_of(location)).options
+    assert len(options["signups"]) == 100
+    assert options["signups"][0] == "Captain Aurora" and options["signups"][99] == "Major Tempest"
+
+
 class DesignFields(HTMLParser):
     """The values the designer's form would post (inputs, ticked boxes, chosen options)."""
 

@@ -25,7 +25,7 @@ from gladiatorium.core.channels import private_channel, public_channels
 from gladiatorium.games.hero_battle import themes
 from gladiatorium.games.hero_battle.actions import ACTION_TYPES, MODERATOR, Close, Guess, Move
 from gladiatorium.games.hero_battle.enumerate import legal_form
-from gladiatorium.games.hero_battle.options import HeroBattleOptions
+from gladiatorium.games.hero_battle.options import HeroBattleOptions, theme_heroes
 from gladiatorium.games.hero_battle.state import HeroBattleState
 from gladiatorium.games.hero_battle.terminal import HeroBattleTerminal
 from gladiatorium.games.hero_battle.views import seat_view, shared_view
@@ -63,6 +63,13 @@ class HeroBattle(Game[HeroBattleOptions]):
     def theme_options(self, data: Mapping[str, Any], players: int) -> dict[str, Any]:
         """The theme's heroes as sign-ups (the rest extra names), its rules as options."""
         return themes.theme_options(data, players)
+
+    def defaults_for(self, players: int) -> dict[str, Any]:
+        """Past the default list's heroes (forty), the first heroes of the shipped theme
+        The Hundred sign up, in order."""
+        if players <= len(theme_heroes()):
+            return {}
+        return {"signups": themes.long_heroes()[:players]}
 
     def shipped_themes(self) -> dict[str, str]:
         """The themes in ``data/themes``, long enough for a hundred players."""

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from gladiatorium.core.errors import OptionsError
 from gladiatorium.core.files import compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.kept import cached
 from gladiatorium.games.hero_battle.options import MAX_PLAYERS, HeroBattleOptions, check_name
 
 THEME_FIELDS: Final = ("name", "heroes", "restrictions", "teams", "hand_of_god")
@@ -61,6 +62,18 @@ def shipped_themes() -> dict[str, str]:
         if entry.name.endswith(".yaml"):
             found[entry.name.removesuffix(".yaml")] = entry.read_text(encoding="utf-8")
     return dict(sorted(found.items()))
+
+
+#: the shipped theme whose heroes sign up, in order, for more players than the default
+#: list holds
+LONG_THEME: Final = "the-hundred"
+
+
+@cached("hero_battle.themes.long_signups", "hero-battle", 1, "a shipped theme's heroes")
+def long_heroes() -> tuple[str, ...]:
+    """The heroes of :data:`LONG_THEME`, in order."""
+    _, data = check_theme(shipped_themes()[LONG_THEME], f"{LONG_THEME}.yaml")
+    return tuple(data["heroes"])
 
 
 def theme_options(data: Mapping[str, Any], players: int) -> dict[str, Any]:
