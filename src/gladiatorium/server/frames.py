@@ -24,20 +24,20 @@ from gladiatorium.server.errors import ServiceError
 from gladiatorium.server.play import events_after, seat_body, seat_parts, shared, shared_text
 from gladiatorium.server.store import Live
 
-#: views kept per connection for plies sent but not yet acknowledged; a client that
-#: stops acknowledging gets its deltas against the last view sent
+#: views kept per connection: the last one sent (the next delta's base) and those of
+#: the plies sent before it whose acknowledgements may still come (each is taken on the
+#: spot when it does)
 KEPT_VIEWS = 16
 
 
 class Frames:
-    """What one connection was sent: the views of the plies it may still build on (the
-    one it acknowledged last, and those sent since), and its last body."""
+    """What one connection was sent: the views of the plies sent and not yet
+    acknowledged (the last one is the next delta's base), and its last body."""
 
     def __init__(self, seat: Seat | None) -> None:
         self.seat = seat
         self.views: dict[int, Any] = {}
         self.sent: int | None = None
-        self.acked: int | None = None
         self.last: dict[str, Any] | None = None
         #: the seats as last told (:func:`seat_kinds`), and the deadlines set by then
         self.seats: dict[Seat, str] | None = None
@@ -65,7 +65,10 @@ class Frames:
             if deadlines != live.deadlines_set:  # only a round's deadline was set
                 return json.dumps({"type": "deadline", "ply": live.ply})
             return None
-        since = self.acked if self.acked is not None else self.sent
+        # the ply of the last frame sent: frames arrive in order, so the client holds
+        # its view when this one comes, acknowledged or not (every seat pushed at one
+        # ply then shares the patch of the views' shared part)
+        since = self.sent
         assert since is not None
         base = self.views.get(since)
         known = base is not None
@@ -105,12 +108,11 @@ class Frames:
         return text
 
     def ack(self, live: Live, ply: Any) -> str | None:
-        """The client applied everything up to ``ply``: the base of the next delta. A ply
-        this connection did not send (a reconnecting client's) is answered at once with
-        a delta of what came after it."""
+        """The client applied everything up to ``ply``: the views before it are
+        forgotten. A ply this connection did not send (a reconnecting client's) is
+        answered at once with a delta of what came after it."""
         if type(ply) is not int or not 0 <= ply <= live.ply:
             raise ServiceError(f"ply: a whole number from 0 to {live.ply} (the match's ply)")
-        self.acked = ply
         if ply in self.views and self.sent is not None:
             self.views = {p: v for p, v in self.views.items() if p >= ply}
             return None
@@ -124,7 +126,6 @@ class Frames:
         needs :meth:`ack`."""
         if type(ply) is not int or ply not in self.views or self.sent is None:
             return False
-        self.acked = ply
         self.views = {p: v for p, v in self.views.items() if p >= ply}
         return True
 
@@ -147,10 +148,10 @@ class Frames:
         view): the client starts again from this one."""
         self.sent, self.last = ply, body
         if not based:
-            self.acked, self.views = None, {}
+            self.views = {}
         self.views[ply] = body["view"]
         if len(self.views) > KEPT_VIEWS:
-            self.acked, self.views = None, {ply: body["view"]}
+            self.views = {ply: body["view"]}
 
 
 #: the patches made between two parts of views at one ply (:func:`patches`): by the ids
@@ -169,16 +170,16 @@ def patches(live: Live) -> Patches:
 def view_patch(
     old: Any, new: Any, path: str = "", memo: Patches | None = None
 ) -> list[dict[str, Any]]:
-    """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts
-    left out, objects compared key by key, arrays item by item with items added or
-    removed at the end (an array mostly changed is replaced whole where that is
-    shorter: four dice rolled again), anything else replaced whole. A view keeps each field's JSON type, so equal values are equal
-    JSON. Written here because the general differ (jsonpatch's ``make_patch``) encodes
-    every value it compares: 66 ms for a hundred-hero view, per seat and action, where
-    this takes a fraction of a millisecond; the client applies it with any RFC 6902
-    library (the page: fast-json-patch; the tests check it with jsonpatch). ``memo``:
-    patches already made between the same two objects at the same path (:func:`patches`),
-    reused. Read the patch, never edit it."""
+    """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts left
+    out, objects compared key by key, arrays item by item with items added or removed at
+    the end (an array mostly changed is replaced whole where that is shorter: four dice
+    rolled again), anything else replaced whole. A view keeps each field's JSON type, so
+    equal values are equal JSON. Written here because the general differ (jsonpatch's
+    ``make_patch``) encodes every value it compares: 66 ms for a hundred-hero view, per
+    seat and action, where this takes a fraction of a millisecond; the client applies it
+    with any RFC 6902 library (the page: fast-json-patch; the tests check it with
+    jsonpatch). ``memo``: patches already made between the same two objects at the same
+    path (:func:`patches`), reused. Read the patch, never edit it."""
     if old is new:
         return []
     if memo is None or not isinstance(old, dict | list):
