@@ -337,8 +337,8 @@ class Game(ABC, Generic[OptT]):
 
     def defaults_for(self, players: int) -> dict[str, Any]:
         """Option values that let ``players`` play when every other option keeps its
-        default: what a form or a command offers before anything is chosen. None for a
-        game whose defaults fit every count of players."""
+        default: what a form or a command offers before anything is chosen. Nothing (``{}``)
+        for a game whose defaults fit every count of players."""
         return {}
 
     def default_options(self, players: int | None = None) -> OptT:

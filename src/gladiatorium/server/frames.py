@@ -113,8 +113,7 @@ class Frames:
         answered at once with a delta of what came after it."""
         if type(ply) is not int or not 0 <= ply <= live.ply:
             raise ServiceError(f"ply: a whole number from 0 to {live.ply} (the match's ply)")
-        if ply in self.views and self.sent is not None:
-            self.views = {p: v for p, v in self.views.items() if p >= ply}
+        if self.acknowledged(ply):
             return None
         self.views = {}
         self.sent = ply
@@ -214,8 +213,6 @@ def _patch(old: Any, new: Any, path: str, memo: Patches | None) -> list[dict[str
         ops += [
             {"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)
         ]
-        if not new and old:
-            return [{"op": "replace", "path": path, "value": new}]
         if len(ops) > 1 and 4 * len(ops) >= len(new):  # most of it changed: which is shorter
             whole = [{"op": "replace", "path": path, "value": new}]
             if len(json.dumps(whole)) < len(json.dumps(ops)):

@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gladiatorium.core.kept import cached
+
 #: Hand of God effects the engine knows (each lasts one round)
 HAND_OF_GOD_EFFECTS: dict[str, str] = {
     "anonymous-round": "hits go to the moderator privately this round",
@@ -39,8 +41,10 @@ MAX_POSITION_CHARS = 64 * 1024
 FORBIDDEN_IN_NAMES = ",;=[]()|*\n"
 
 
+@cached("hero_battle.options.theme_heroes", "hero-battle", None, "shipped hero lists read")
 def theme_heroes(theme_file: str = "superhero.txt") -> tuple[str, ...]:
-    """The default theme's hero list from data/ (comments and blank lines skipped)."""
+    """The default theme's hero list from data/ (comments and blank lines skipped; read
+    once: every Battle's start asks for it)."""
     text = resources.files("gladiatorium.games.hero_battle").joinpath("data", theme_file)
     lines = text.read_text(encoding="utf-8").splitlines()
     return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
