@@ -14,7 +14,7 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -148,12 +148,18 @@ def parse_json(text: str, source: str | Path) -> Any:
     return data
 
 
-class SafeYamlLoader(yaml.SafeLoader):
-    """PyYAML's safe loader without aliases, with a depth limit and short numbers."""
+class _SafeLimits(yaml.composer.Composer, yaml.constructor.SafeConstructor):
+    """PyYAML's safe composer and constructor without aliases, with a depth limit (and
+    short numbers, below); the loaders add a parser and the resolver."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
+    _depth = 0
+
+    if TYPE_CHECKING:  # the parser's, beside it in the loader
+
+        def __init__(self, stream: str) -> None: ...
+        def check_event(self, *choices: Any) -> bool: ...
+        def peek_event(self) -> Any: ...
+        def dispose(self) -> None: ...
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
@@ -168,9 +174,51 @@ class SafeYamlLoader(yaml.SafeLoader):
                 raise yaml.composer.ComposerError(
                     None, None, f"nested deeper than {MAX_DEPTH} levels", mark
                 )
-            return super().compose_node(parent, index)
+            return yaml.composer.Composer.compose_node(self, parent, index)
         finally:
             self._depth -= 1
+
+
+class PureSafeYamlLoader(
+    yaml.reader.Reader,
+    yaml.scanner.Scanner,
+    yaml.parser.Parser,
+    _SafeLimits,
+    yaml.resolver.Resolver,
+):
+    """PyYAML's safe loader without aliases, with a depth limit and short numbers, all
+    in Python: where PyYAML was built without libyaml."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+
+
+SafeYamlLoader: type[_SafeLimits] = PureSafeYamlLoader
+
+if yaml.__with_libyaml__:  # PyYAML's wheels carry libyaml
+    from yaml._yaml import CParser
+
+    class LibyamlSafeYamlLoader(
+        _SafeLimits,
+        CParser,
+        yaml.resolver.Resolver,
+    ):
+        """The same loader on libyaml's scanner and parser (in C, about five times the
+        speed): they feed the Python composer, which keeps the limits (so it comes
+        first: CParser would compose the nodes itself)."""
+
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            yaml.composer.Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+
+    SafeYamlLoader = LibyamlSafeYamlLoader
 
 
 def _short_number(loader: Any, node: yaml.Node, number: Any) -> Any:
@@ -181,38 +229,62 @@ def _short_number(loader: Any, node: yaml.Node, number: Any) -> Any:
     return number(loader, node)
 
 
-SafeYamlLoader.add_constructor(
+_SafeLimits.add_constructor(
     "tag:yaml.org,2002:int",
     lambda loader, node: _short_number(loader, node, yaml.SafeLoader.construct_yaml_int),
 )
-SafeYamlLoader.add_constructor(
+_SafeLimits.add_constructor(
     "tag:yaml.org,2002:float",
     lambda loader, node: _short_number(loader, node, yaml.SafeLoader.construct_yaml_float),
 )
 
 
-def _yaml_refusal(err: yaml.YAMLError, source: str | Path) -> FileRefused:
+def _yaml_refusal(err: yaml.YAMLError, source: str | Path, text: str) -> FileRefused:
     mark = getattr(err, "problem_mark", None)
     problem = getattr(err, "problem", None) or "syntax error"
-    return FileRefused(source, f"not valid YAML: {problem}", mark.line + 1 if mark else None)
+    # libyaml puts the end of a text without a last line break on a line after it
+    line = min(mark.line + 1, text.count("\n") + 1) if mark else None
+    return FileRefused(source, f"not valid YAML: {problem}", line)
 
 
 def parse_yaml(text: str, source: str | Path) -> Any:
     """YAML data through :class:`SafeYamlLoader`."""
     try:
-        return yaml.load(text, Loader=SafeYamlLoader)  # SafeYamlLoader is a SafeLoader
+        loader = SafeYamlLoader(text)
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except yaml.YAMLError as err:
-        raise _yaml_refusal(err, source) from None
+        raise _yaml_refusal(err, source, text) from None
     except RecursionError:
         raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
+
+
+def parse_yaml_with_lines(text: str, source: str | Path) -> tuple[Any, yaml.Node | None]:
+    """YAML data and its node tree (for line numbers, :func:`yaml_line`), read once."""
+    loader = SafeYamlLoader(text)
+    try:
+        root = loader.get_single_node()
+        return (None if root is None else loader.construct_document(root)), root
+    except yaml.YAMLError as err:
+        raise _yaml_refusal(err, source, text) from None
+    except RecursionError:
+        raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
+    finally:
+        loader.dispose()
 
 
 def compose_yaml(text: str, source: str | Path) -> yaml.Node | None:
     """The YAML node tree (for line numbers) through :class:`SafeYamlLoader`."""
     try:
-        return yaml.compose(text, Loader=SafeYamlLoader)
+        loader = SafeYamlLoader(text)
+        try:
+            return loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.YAMLError as err:
-        raise _yaml_refusal(err, source) from None
+        raise _yaml_refusal(err, source, text) from None
     except RecursionError:
         raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
 

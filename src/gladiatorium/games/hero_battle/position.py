@@ -34,7 +34,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import PositionError, Seat
-from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.files import FileRefused, parse_yaml_with_lines, yaml_line
 from gladiatorium.games.hero_battle.actions import RANDOM_PLAYER
 from gladiatorium.games.hero_battle.options import MAX_PLAYERS, check_name
 from gladiatorium.games.hero_battle.setup import Hero, Setup, canonical
@@ -650,8 +650,7 @@ def _parse(text: str, source: str) -> tuple[Any, yaml.Node | None]:
     """The data and the node tree (for lines), through the project's safe reader (no
     aliases, bounded depth and numbers); a key written twice is refused."""
     try:
-        data = parse_yaml(text, source)
-        root = compose_yaml(text, source)
+        data, root = parse_yaml_with_lines(text, source)
     except FileRefused as err:
         raise PositionError(str(err)) from None
     if data is None:

@@ -24,7 +24,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from gladiatorium.core.errors import OptionsError
-from gladiatorium.core.files import compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.files import parse_yaml_with_lines, yaml_line
 from gladiatorium.core.kept import cached
 from gladiatorium.games.hero_battle.options import MAX_PLAYERS, HeroBattleOptions, check_name
 
@@ -102,8 +102,7 @@ def theme_options(data: Mapping[str, Any], players: int) -> dict[str, Any]:
 def check_theme(text: str, source: str) -> tuple[str, dict[str, Any]]:
     """A theme file read and checked: its name and data, or an OptionsError naming
     ``source``, and each problem's field and line."""
-    data = parse_yaml(text, source)
-    root = compose_yaml(text, source)
+    data, root = parse_yaml_with_lines(text, source)
     problems = [
         f"{source}{yaml_line(root, loc)}: {where}: {message}"
         for loc, where, message in _problems(data)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from gladiatorium.core import OptionsError, Seat
-from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.files import FileRefused, parse_yaml_with_lines, yaml_line
 from gladiatorium.games.super_dice_heroes.hero import MIDDLE, Die, Hero, help_boxes
 from gladiatorium.games.super_dice_heroes.sheet import Sheet
 
@@ -93,8 +93,7 @@ def load_position(
 ) -> Position:
     """Read a position; every error names ``source``, the line and the field."""
     try:  # the safe reader's limits: no aliases, numbers of at most a few digits
-        data: Any = parse_yaml(text, source)
-        root = compose_yaml(text, source)
+        data, root = parse_yaml_with_lines(text, source)
     except FileRefused as err:
         raise OptionsError(str(err)) from err
     if data is None:

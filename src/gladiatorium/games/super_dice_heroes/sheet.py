@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from gladiatorium.core import OptionsError
-from gladiatorium.core.files import FileRefused, compose_yaml, parse_yaml, yaml_line
+from gladiatorium.core.files import FileRefused, parse_yaml_with_lines, yaml_line
 from gladiatorium.core.kept import cached
 
 #: sheets shipped with the game, by name
@@ -206,8 +206,7 @@ def load_sheet(value: str, source: str = "sheet") -> Sheet:
     honor: ...``."""
     text = sheet_text(value)
     try:
-        data: Any = parse_yaml(text, source)
-        root = compose_yaml(text, source)
+        data, root = parse_yaml_with_lines(text, source)
     except FileRefused as err:
         raise OptionsError(str(err)) from err
     if data is None:
