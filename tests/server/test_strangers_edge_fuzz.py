@@ -1,6 +1,10 @@
 """A schema-driven fuzz of the whole HTTP API (Schemathesis, from the server's own
 OpenAPI description) against a real ``gladiatorium serve`` process: whatever is sent,
-no answer is a 5xx. Bounded and derandomized, so a run is the same each time."""
+no answer is a 5xx. Bounded and derandomized, so a run is the same each time. A deeper
+run, outside the suite (minutes)::
+
+    GLADIATORIUM_FUZZ_EXAMPLES=200 .venv/bin/pytest tests/server/test_strangers_edge_fuzz.py
+"""
 
 from __future__ import annotations
 
@@ -79,8 +83,9 @@ def api_schema(fuzzed_server: LiveServer) -> Any:
 
 #: the CSRF token (cookie and form field) of the fuzz's form posts
 CSRF = "fuzz-csrf-token-0123456789"
-#: examples per operation (valid and schema-violating inputs)
-EXAMPLES = 30
+#: examples per operation (valid and schema-violating inputs): 15 in the suite (about a
+#: minute over both backends); GLADIATORIUM_FUZZ_EXAMPLES=200 for a deeper run
+EXAMPLES = int(os.environ.get("GLADIATORIUM_FUZZ_EXAMPLES", "15"))
 
 
 def strategies(operation: Any, fuzzer: Fuzzer) -> Any:
