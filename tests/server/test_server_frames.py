@@ -343,3 +343,50 @@ def test_a_view_patch_applies_as_rfc_6902_says() -> None:
     assert {"op": "replace", "path": "/c/d", "value": 1} in patch  # True became 1
     assert {"op": "replace", "path": "/c/e~1f", "value": "y"} in patch
     assert view_patch(new, new) == []
+
+
+def test_the_seats_patches_share_their_parts_and_write_the_same_json() -> None:
+    """Views made as a hundred-seat game makes them (every hero as all seats see it, the
+    seat's own apart): with one memo for all the seats, each seat's patch in parts
+    writes (``play.spliced``) the very text ``json.dumps`` gives of its flat patch, an
+    RFC 6902 library turns the seat's old view into its new one with it, and the parts
+    of the heroes every seat sees alike are made once, the same objects in every
+    seat's patch."""
+    import random
+
+    from gladiatorium.server.frames import flat, patch_parts, view_patch
+    from gladiatorium.server.play import Ops, spliced
+
+    rng = random.Random(7)
+    names = [str(n) for n in range(1, 41)]
+
+    def hero() -> dict[str, Any]:
+        return {"honor": rng.randint(0, 3), "marks": [rng.randint(0, 1) for _ in range(6)]}
+
+    def seat_view(shared_view: dict[str, Any], own: dict[str, Any], seat: str) -> dict[str, Any]:
+        return {**shared_view, "heroes": {**shared_view["heroes"], seat: own}}
+
+    before = {"round": 1, "heroes": {name: hero() for name in names}}
+    # a round's close: most heroes changed, some the very same objects as before
+    heroes = {n: (h if rng.random() < 0.3 else hero()) for n, h in before["heroes"].items()}
+    after = {"round": 2, "heroes": heroes}
+    memo: dict[Any, Any] = {}
+    made: dict[Any, Any] = {}
+    shared_parts: dict[str, set[int]] = {name: set() for name in names}
+    for seat in names:
+        old = seat_view(before, hero(), seat)
+        new = seat_view(after, hero(), seat)
+        parts = patch_parts(old, new, memo=memo)
+        ops = flat(parts)
+        assert ops == view_patch(old, new)  # the same patch, memo or not
+        assert spliced({"view": parts}, made, 2) == json.dumps({"view": ops}, separators=(",", ":"))
+        assert jsonpatch.apply_patch(copy.deepcopy(old), ops) == new
+        heroes_part = next(p for p in parts if flat(Ops([p]))[0]["path"].startswith("/heroes/"))
+        for part in heroes_part:
+            name = flat(part)[0]["path"].split("/")[2]
+            if name != seat:
+                shared_parts[name].add(id(part))
+    changed = [n for n in names if before["heroes"][n] != after["heroes"][n]]
+    assert len(changed) > 10
+    assert all(len(shared_parts[n]) == 1 for n in changed)  # made once for every seat
+    assert not any(shared_parts[n] for n in names if n not in changed)  # nothing to send

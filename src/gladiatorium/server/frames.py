@@ -16,12 +16,21 @@ only a round's deadline was set, a ``deadline`` frame (the page fetches it)."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import operator
 from typing import Any, cast
 
 from gladiatorium.core import Seat
 from gladiatorium.server.errors import ServiceError
-from gladiatorium.server.play import events_after, seat_body, seat_parts, shared, shared_text
+from gladiatorium.server.play import (
+    Ops,
+    events_after,
+    seat_body,
+    seat_parts,
+    shared,
+    shared_text,
+)
 from gladiatorium.server.store import Live
 
 #: views kept per connection: the last one sent (the next delta's base) and those of
@@ -84,8 +93,9 @@ class Frames:
         )
 
         def make() -> dict[str, Any]:
+            patch: list[Any]
             if known:
-                patch = view_patch(base, body["view"], memo=patches(live))
+                patch = patch_parts(base, body["view"], memo=patches(live))
             else:  # the client's view at ``since`` is not known here: the whole view
                 patch = [{"op": "replace", "path": "", "value": body["view"]}]
             frame = {
@@ -154,8 +164,13 @@ class Frames:
 
 
 #: the patches made between two parts of views at one ply (:func:`patches`): by the ids
-#: of both parts and the path, with the parts themselves (so that no id is reused)
-Patches = dict[tuple[int, int, str], tuple[Any, Any, list[dict[str, Any]]]]
+#: of both parts and the path, with the parts themselves (so that no id is reused); and,
+#: by ``("last", path)``, the last large object patched at a path (:func:`_like_the_last`)
+Patches = dict[tuple[Any, ...], tuple[Any, Any, Any]]
+
+#: objects of at least this many keys (a hundred heroes) are patched from the last one
+#: patched at the same path where they can be
+MANY_KEYS = 16
 
 
 def patches(live: Live) -> Patches:
@@ -166,9 +181,7 @@ def patches(live: Live) -> Patches:
     return made
 
 
-def view_patch(
-    old: Any, new: Any, path: str = "", memo: Patches | None = None
-) -> list[dict[str, Any]]:
+def view_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts left
     out, objects compared key by key, arrays item by item with items added or removed at
     the end (an array mostly changed is replaced whole where that is shorter: four dice
@@ -177,10 +190,27 @@ def view_patch(
     ``make_patch``) encodes every value it compares: 66 ms for a hundred-hero view, per
     seat and action, where this takes a fraction of a millisecond; the client applies it
     with any RFC 6902 library (the page: fast-json-patch; the tests check it with
-    jsonpatch). ``memo``: patches already made between the same two objects at the same
-    path (:func:`patches`), reused. Read the patch, never edit it."""
+    jsonpatch)."""
+    return flat(patch_parts(old, new))
+
+
+def flat(parts: Ops) -> list[dict[str, Any]]:
+    """The operations of a patch in parts, in order."""
+    ops: list[dict[str, Any]] = []
+    for part in parts:
+        if isinstance(part, Ops):
+            ops += flat(part)
+        else:
+            ops.append(part)
+    return ops
+
+
+def patch_parts(old: Any, new: Any, path: str = "", memo: Patches | None = None) -> Ops:
+    """:func:`view_patch` in parts (:class:`Ops`). ``memo``: patches already made
+    between the same two objects at the same path (:func:`patches`), reused, so the
+    seats' patches share their parts. Read the patch, never edit it."""
     if old is new:
-        return []
+        return Ops()
     if memo is None or not isinstance(old, dict | list):
         return _patch(old, new, path, memo)
     key = (id(old), id(new), path)
@@ -190,35 +220,74 @@ def view_patch(
     return made[2]
 
 
-def _patch(old: Any, new: Any, path: str, memo: Patches | None) -> list[dict[str, Any]]:
-    if type(old) is type(new) and old == new:
-        return []
-    ops: list[dict[str, Any]]
+def _patch(old: Any, new: Any, path: str, memo: Patches | None) -> Ops:
+    # objects are walked key by key without comparing them whole first: a comparison
+    # of two views walks every hero that changed, and then the patch walks it again
     if isinstance(old, dict) and isinstance(new, dict):
-        ops = [{"op": "remove", "path": f"{path}/{_pointer(key)}"} for key in old if key not in new]
-        for key, value in new.items():
-            where = f"{path}/{_pointer(key)}"
-            if key in old:
-                ops += view_patch(old[key], value, where, memo)
-            else:
-                ops.append({"op": "add", "path": where, "value": value})
-    elif isinstance(old, list) and isinstance(new, list):
-        ops = [
-            op
-            for i, (a, b) in enumerate(zip(old, new, strict=False))
-            for op in view_patch(a, b, f"{path}/{i}", memo)
-        ]
-        # items added at the end (a log that grows), or taken from the end
-        ops += [{"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :]]
-        ops += [
-            {"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)
-        ]
-        if len(ops) > 1 and 4 * len(ops) >= len(new):  # most of it changed: which is shorter
-            whole = [{"op": "replace", "path": path, "value": new}]
-            if len(json.dumps(whole)) < len(json.dumps(ops)):
-                return whole
+        return _object_patch(old, new, path, memo)
+    if type(old) is type(new) and old == new:
+        return Ops()
+    if isinstance(old, list) and isinstance(new, list):
+        return _array_patch(old, new, path, memo)
+    return Ops([{"op": "replace", "path": path, "value": new}])
+
+
+def _object_patch(old: dict[str, Any], new: dict[str, Any], path: str, memo: Patches | None) -> Ops:
+    if memo is not None and len(new) >= MANY_KEYS and list(old) == list(new):
+        return _like_the_last(old, new, path, memo)
+    ops = Ops({"op": "remove", "path": f"{path}/{_pointer(key)}"} for key in old if key not in new)
+    for key, value in new.items():
+        if key not in old:
+            ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
+        elif part := _key_part(old, new, key, path, memo):
+            ops.append(part)
+    return ops
+
+
+def _key_part(
+    old: dict[str, Any], new: dict[str, Any], key: str, path: str, memo: Patches | None
+) -> Ops:
+    return patch_parts(old[key], new[key], f"{path}/{_pointer(key)}", memo)
+
+
+def _like_the_last(old: dict[str, Any], new: dict[str, Any], path: str, memo: Patches) -> Ops:
+    """The patch of a large object whose keys stay, made from the last one made at
+    ``path`` at this ply: a key whose values are the very objects that one had keeps its
+    part, the others are made. Each seat's view holds the heroes every seat sees alike,
+    the seat's own hero apart: a hundred seats' patches of a hundred heroes take a
+    hundred parts made once and one made per seat, not ten thousand looked up."""
+    keys = list(new)
+    last = memo.get(("last", path))
+    if last is None or list(last[1]) != keys:
+        parts = [_key_part(old, new, key, path, memo) for key in keys]
     else:
-        return [{"op": "replace", "path": path, "value": new}]
+        old_before, new_before, parts = last
+        parts = list(parts)
+        changed = map(
+            operator.or_,
+            map(operator.is_not, old.values(), old_before.values()),
+            map(operator.is_not, new.values(), new_before.values()),
+        )
+        for i in itertools.compress(range(len(keys)), changed):
+            parts[i] = _key_part(old, new, keys[i], path, memo)
+    memo["last", path] = (old, new, parts)
+    return Ops(filter(None, parts))
+
+
+def _array_patch(old: list[Any], new: list[Any], path: str, memo: Patches | None) -> Ops:
+    ops = Ops(
+        part
+        for i, (a, b) in enumerate(zip(old, new, strict=False))
+        if (part := patch_parts(a, b, f"{path}/{i}", memo))
+    )
+    # items added at the end (a log that grows), or taken from the end
+    ops += [{"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :]]
+    ops += [{"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)]
+    count = len(ops) if all(type(op) is dict for op in ops) else len(flat(ops))
+    if count > 1 and 4 * count >= len(new):  # most of it changed: which is shorter
+        whole = [{"op": "replace", "path": path, "value": new}]
+        if len(json.dumps(whole)) < len(json.dumps(flat(ops))):
+            return Ops(whole)
     return ops
 
 

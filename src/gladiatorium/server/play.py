@@ -202,6 +202,14 @@ def awaited(live: Live) -> frozenset[Seat]:
     return cast(frozenset[Seat], seats)
 
 
+class Ops(list[Any]):
+    """A JSON Patch in parts: operations (dicts) and, among them, the patches of parts of
+    the view (Ops themselves), written out as one flat array (``frames.flat``; the encoder,
+    :func:`spliced`, writes each part's text once per ply). A hundred seats' patches
+    at a round's close are mostly the same parts (the heroes every seat sees alike), so
+    each seat's patch is a hundred parts to join, not six hundred operations."""
+
+
 def shared_text(live: Live, key: Any, make: Any) -> str:
     """``make()`` as compact JSON text, encoded once per ``key`` and ply; the items of
     its lists two levels down (a frame's events and patch operations, a body's events)
@@ -213,15 +221,23 @@ def shared_text(live: Live, key: Any, make: Any) -> str:
     return str(text)
 
 
-def spliced(value: Any, made: dict[int, tuple[Any, str]], depth: int) -> str:
+def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     """``value`` as compact JSON text, the same text ``json.dumps`` gives, with each
     object or array inside its lists (``depth`` levels of objects down) encoded once
     and kept in ``made`` by identity: the seats' frames of one ply hold the very same
     event and patch operation objects (``event_json``, ``frames.patches``), so a
     hundred seats' frames at a round's close, each tens of kilobytes, mostly of the
-    same public record, are encoded about once instead of a hundred times."""
+    same public record, are encoded about once instead of a hundred times. A patch in
+    parts (``frames.Ops``) is written flat, each part's text made once; a list of the
+    very same items as another seat's (the events every seat sees) is joined once."""
+    if isinstance(value, Ops):
+        return "[" + _parts_text(value, made) + "]"
     if isinstance(value, list) and value and isinstance(value[0], dict | list):
-        return "[" + ",".join(_once(item, made) for item in value) + "]"
+        key = tuple(map(id, value))
+        kept = made.get(key)
+        if kept is None:  # the list is kept with its text: its items' ids not reused
+            kept = made[key] = (value, "[" + ",".join(_once(item, made) for item in value) + "]")
+        return kept[1]
     if depth > 0 and isinstance(value, dict):
         return (
             "{"
@@ -234,7 +250,22 @@ def spliced(value: Any, made: dict[int, tuple[Any, str]], depth: int) -> str:
     return _dumps(value)
 
 
-def _once(item: Any, made: dict[int, tuple[Any, str]]) -> str:
+def _parts_text(parts: Ops, made: dict[Any, tuple[Any, str]]) -> str:
+    """The operations of a patch in parts as the text inside a JSON array: each part
+    (an Ops, never empty) written once per ply."""
+    texts = []
+    for part in parts:
+        if isinstance(part, Ops):
+            kept = made.get(id(part))
+            if kept is None or kept[0] is not part:
+                kept = made[id(part)] = (part, _parts_text(part, made))
+            texts.append(kept[1])
+        else:
+            texts.append(_once(part, made))
+    return ",".join(texts)
+
+
+def _once(item: Any, made: dict[Any, tuple[Any, str]]) -> str:
     if not isinstance(item, dict | list):
         return _dumps(item)
     kept = made.get(id(item))
