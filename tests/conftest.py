@@ -40,31 +40,46 @@ if stale := stale_compiled(SRC):
 
 load()
 
-#: the test files that take longest (a minute or more of a worker: real servers, browsers,
-#: subprocesses), longest first as a whole run measures them (``--durations=0``, summed
-#: per file): they start first, so that the many short files even out the workers' ends
-#: (the Makefile hands out whole files, in the order collected)
+#: the test files that take longest (from about ten seconds to two minutes of a worker:
+#: real servers, browsers, subprocesses), longest first as a whole run measures them
+#: (``--durations=0``, summed per file; 2026-11-29): they start first, so that the many
+#: short files even out the workers' ends (the Makefile hands out whole files, in the
+#: order collected, which would otherwise put the conformance suite last)
 LONGEST_FIRST = (
     "server/test_strangers_bots.py",
-    "server/test_strangers_edge_fuzz.py",
+    "server/test_site_tour.py",
+    "server/test_mail.py",
     "server/test_strangers_accounts.py",
     "server/test_strangers_matches.py",
-    "server/test_talk.py",
-    "server/test_mail.py",
-    "server/test_site_tour.py",
-    "server/test_server_processes.py",
-    "test_hostile_input.py",
+    "server/test_game_pages.py",
     "server/test_strangers_edge.py",
-    "server/test_talk_processes.py",
-    "server/test_server_frames.py",
-    "superhero_gladiators/test_sg_position_round_trip.py",
-    "server/test_server_api.py",
+    "server/test_strangers_edge_fuzz.py",
+    "server/test_server_processes.py",
+    "server/test_correspondence.py",
+    "server/test_talk.py",
+    "server/test_newcomer_pages.py",
     "server/test_server_leaks.py",
+    "server/test_talk_pages.py",
+    "server/test_creation_form_pages.py",
+    "server/test_play_pages.py",
+    "test_hostile_input.py",
+    "server/test_hall_browser.py",
+    "test_conformance.py",
+    "server/test_turns_pages.py",
+    "server/test_game_pictures.py",
     "server/test_strangers_replay.py",
     "super_dice_heroes/test_sdh_position_round_trip.py",
-    "server/test_game_pages.py",
-    "server/test_terminal_connect.py",
-    "server/test_correspondence.py",
+    "server/test_quick_match.py",
+    "server/test_talk_processes.py",
+    "server/test_gauntlet_restarts.py",
+    "server/test_pages.py",
+    "super_dice_heroes/test_scoring_sheet_cli.py",
+    "server/test_server_frames.py",
+    "server/test_replay_steps.py",
+    "superhero_gladiators/test_sg_position_round_trip.py",
+    "server/test_pages_forms.py",
+    "super_dice_heroes/test_bots.py",
+    "server/test_hero_battle_picks.py",
 )
 
 
