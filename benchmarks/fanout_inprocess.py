@@ -12,7 +12,7 @@ It uses only what the server had before the compact legal forms and shared views
 (``Frames``, ``Play.submit``, ``MatchStore.live``), so it measures an older checkout
 alike: ``PYTHONPATH=OTHER/src python benchmarks/fanout_inprocess.py``.
 
-    nice .venv/bin/python benchmarks/fanout_inprocess.py [--players 100] [--rounds 2]
+    nice .venv/bin/python benchmarks/fanout_inprocess.py [--players 100] [--rounds 2] [--spend]
 """
 
 from __future__ import annotations
@@ -69,9 +69,13 @@ def opened(service: Any, match_id: str) -> tuple[Any, dict[Any, Any]]:
     return live, frames
 
 
-def sdh_run(service: Any, players: int, rounds: int, rng: random.Random) -> list[dict[str, Any]]:
-    """Super Dice Heroes: every hero plays its round out (random spends, then done); the
-    fan-out after one hero's done mid-round and after the last one's (the round closes)."""
+def sdh_run(
+    service: Any, players: int, rounds: int, rng: random.Random, spend: bool = False
+) -> list[dict[str, Any]]:
+    """Super Dice Heroes: every hero plays its round out (``done`` at once, or with
+    ``spend`` its dice spent at random first, so that the close reveals a hundred heroes'
+    choices and changes their sheets); the fan-out after one hero's done mid-round and
+    after the last one's (the round closes)."""
     seats = {str(n): "open" for n in range(1, players + 1)}
     match_id = service.creation.create(None, "super-dice-heroes", players, {}, seats).id
     live, frames = opened(service, match_id)
@@ -81,15 +85,19 @@ def sdh_run(service: Any, players: int, rounds: int, rng: random.Random) -> list
         order = list(live.state.awaiting())
         for index, seat in enumerate(order):
             measured = index in (len(order) // 2, len(order) - 1)
-            while seat in live.state.awaiting():
+            while seat in live.state.awaiting() and live.state.round == round_number:
                 with live.lock:
                     legal = [str(a) for a in live.state.legal_actions(seat)]
                 if measured:
                     fan_out(live, frames)  # the frames up to date: one action's delta next
-                service.play.submit(
-                    match_id, seat, "done" if "done" in legal else rng.choice(legal)
-                )
-                if not measured or seat in live.state.awaiting():
+                spends = [a for a in legal if a != "done"] if spend else []
+                choice = rng.choice(spends) if spends else "done" if "done" in legal else None
+                service.play.submit(match_id, seat, choice or rng.choice(legal))
+                # the seat's part of the round is over once it is no longer awaited, or
+                # once its action closed the round (every hero is awaited in the next)
+                if not measured or (
+                    seat in live.state.awaiting() and live.state.round == round_number
+                ):
                     continue
                 seconds, sizes = fan_out(live, frames)
                 kind = "closes the round" if index == len(order) - 1 else "a seat's last move"
@@ -155,6 +163,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--games", default="super-dice-heroes,hero-battle")
+    parser.add_argument(
+        "--spend", action="store_true", help="Super Dice Heroes' heroes spend their dice"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.players)
@@ -162,7 +173,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         service = service_on(Path(folder))
         if "super-dice-heroes" in args.games:
-            rows += sdh_run(service, args.players, args.rounds, rng)
+            rows += sdh_run(service, args.players, args.rounds, rng, args.spend)
         if "hero-battle" in args.games:
             rows += hb_run(service, args.players, args.rounds, rng)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
