@@ -247,46 +247,37 @@ def _yaml_refusal(err: yaml.YAMLError, source: str | Path, text: str) -> FileRef
     return FileRefused(source, f"not valid YAML: {problem}", line)
 
 
-def parse_yaml(text: str, source: str | Path) -> Any:
-    """YAML data through :class:`SafeYamlLoader`."""
+def _read_yaml(text: str, source: str | Path, data: bool) -> tuple[Any, yaml.Node | None]:
+    """The node tree of ``text`` through :class:`SafeYamlLoader` and, with ``data``, the
+    data made from it (None without); a :class:`FileRefused` naming ``source`` and the
+    line."""
     try:
         loader = SafeYamlLoader(text)
         try:
-            return loader.get_single_data()
+            root = loader.get_single_node()
+            made = loader.construct_document(root) if data and root is not None else None
+            return made, root
         finally:
             loader.dispose()
     except yaml.YAMLError as err:
         raise _yaml_refusal(err, source, text) from None
     except RecursionError:
         raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
+
+
+def parse_yaml(text: str, source: str | Path) -> Any:
+    """YAML data through :class:`SafeYamlLoader`."""
+    return _read_yaml(text, source, data=True)[0]
 
 
 def parse_yaml_with_lines(text: str, source: str | Path) -> tuple[Any, yaml.Node | None]:
     """YAML data and its node tree (for line numbers, :func:`yaml_line`), read once."""
-    loader = SafeYamlLoader(text)
-    try:
-        root = loader.get_single_node()
-        return (None if root is None else loader.construct_document(root)), root
-    except yaml.YAMLError as err:
-        raise _yaml_refusal(err, source, text) from None
-    except RecursionError:
-        raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
-    finally:
-        loader.dispose()
+    return _read_yaml(text, source, data=True)
 
 
 def compose_yaml(text: str, source: str | Path) -> yaml.Node | None:
     """The YAML node tree (for line numbers) through :class:`SafeYamlLoader`."""
-    try:
-        loader = SafeYamlLoader(text)
-        try:
-            return loader.get_single_node()
-        finally:
-            loader.dispose()
-    except yaml.YAMLError as err:
-        raise _yaml_refusal(err, source, text) from None
-    except RecursionError:
-        raise FileRefused(source, f"nested deeper than {MAX_DEPTH} levels") from None
+    return _read_yaml(text, source, data=False)[1]
 
 
 def yaml_line(root: yaml.Node | None, loc: Sequence[int | str]) -> str:

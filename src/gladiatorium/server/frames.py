@@ -283,10 +283,10 @@ def _array_patch(old: list[Any], new: list[Any], path: str, memo: Patches | None
     # items added at the end (a log that grows), or taken from the end
     ops += [{"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :]]
     ops += [{"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)]
-    count = len(ops) if all(type(op) is dict for op in ops) else len(flat(ops))
-    if count > 1 and 4 * count >= len(new):  # most of it changed: which is shorter
+    listed = flat(ops)
+    if len(listed) > 1 and 4 * len(listed) >= len(new):  # most of it changed: which is shorter
         whole = [{"op": "replace", "path": path, "value": new}]
-        if len(json.dumps(whole)) < len(json.dumps(flat(ops))):
+        if len(json.dumps(whole)) < len(json.dumps(listed)):
             return Ops(whole)
     return ops
 

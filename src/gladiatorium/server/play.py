@@ -228,7 +228,7 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     event and patch operation objects (``event_json``, ``frames.patches``), so a
     hundred seats' frames at a round's close, each tens of kilobytes, mostly of the
     same public record, are encoded about once instead of a hundred times. A patch in
-    parts (``frames.Ops``) is written flat, each part's text made once; a list of the
+    parts (:class:`Ops`) is written flat, each part's text made once; a list of the
     very same items as another seat's (the events every seat sees) is joined once."""
     if isinstance(value, Ops):
         return "[" + _parts_text(value, made) + "]"
