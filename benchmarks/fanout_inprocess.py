@@ -91,8 +91,13 @@ def sdh_run(
                 if measured:
                     fan_out(live, frames)  # the frames up to date: one action's delta next
                 spends = [a for a in legal if a != "done"] if spend else []
-                choice = rng.choice(spends) if spends else "done" if "done" in legal else None
-                service.play.submit(match_id, seat, choice or rng.choice(legal))
+                if spends:
+                    choice = rng.choice(spends)
+                elif "done" in legal:
+                    choice = "done"
+                else:
+                    choice = rng.choice(legal)
+                service.play.submit(match_id, seat, choice)
                 # the seat's part of the round is over once it is no longer awaited, or
                 # once its action closed the round (every hero is awaited in the next)
                 if not measured or (
