@@ -17,6 +17,7 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from mail_helpers import SmtpServer
+from preloaded import close_all
 from server_helpers import LiveServer, free_port, settings_for
 
 import gladiatorium
@@ -37,6 +38,13 @@ def cheap_password_hashes() -> Iterator[None]:
     accounts._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     yield
     accounts._hasher = real
+
+
+@pytest.fixture(autouse=True, scope="session")
+def preloading_processes() -> Iterator[None]:
+    """The worker's preloading processes (``preloaded.py``) end with the session."""
+    yield
+    close_all()
 
 
 # ----- PostgreSQL -------------------------------------------------------------------------
@@ -212,7 +220,11 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     started: list[LiveServer] = []
 
     def start(
-        database_url: str, wait: bool = True, args: tuple[str, ...] = (), **env: str
+        database_url: str,
+        wait: bool = True,
+        args: tuple[str, ...] = (),
+        preloaded: bool = True,
+        **env: str,
     ) -> LiveServer:
         environment = {
             **os.environ,
@@ -228,7 +240,7 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(SOURCE), *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
         )
-        server = LiveServer(database_url, tmp_path, environment, args=args)
+        server = LiveServer(database_url, tmp_path, environment, args=args, preloaded=preloaded)
         started.append(server)
         return server.start(wait)
 

@@ -20,6 +20,7 @@ import httpx2
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
+from preloaded import Forked, preloader_for
 from sqlalchemy import Connection, Engine
 
 from gladiatorium.server import db
@@ -98,11 +99,14 @@ class LiveServer:
     folder: Path
     env: dict[str, str]
     port: int = 0
-    process: subprocess.Popen[bytes] | None = None
+    process: subprocess.Popen[bytes] | Forked | None = None
     log_path: Path | None = None
     starts: int = 0
     #: more arguments of ``gladiatorium serve`` (e.g. ``--workers 2``)
     args: tuple[str, ...] = ()
+    #: forked from this worker's preloading process (``preloaded.py``: the imports made
+    #: once), else the ``gladiatorium`` script run as a user runs it
+    preloaded: bool = True
 
     @property
     def url(self) -> str:
@@ -118,17 +122,13 @@ class LiveServer:
         self.port = free_port()
         self.starts += 1
         self.log_path = self.folder / f"server-{self.port}-{self.starts}.log"
+        argv = ["serve", "--port", str(self.port), "--database-url", self.database_url, *self.args]
+        if self.preloaded:
+            self.process = preloader_for(self.env).spawn(argv, self.env, self.folder, self.log_path)
+            return self.ready() if wait else self
         with open(self.log_path, "wb") as log:
             self.process = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "gladiatorium"),
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--database-url",
-                    self.database_url,
-                    *self.args,
-                ],
+                [str(Path(sys.executable).parent / "gladiatorium"), *argv],
                 cwd=self.folder,
                 env=self.env,
                 stdout=log,

@@ -435,7 +435,9 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
         timeout=60,
     )
     assert refused.returncode == 2 and "through PostgreSQL" in refused.stderr, refused.stderr
-    server = live_server(postgres_url, args=("--workers", "2"))
+    # the ``gladiatorium`` script itself, as a user starts it (the other tests' servers
+    # are forked from a process that imported the server already: tests/server/preloaded.py)
+    server = live_server(postgres_url, args=("--workers", "2"), preloaded=False)
     assert server.process is not None
     parent = server.process.pid
     workers = wait_for(lambda: len(children_of(parent)) == 2 and children_of(parent))

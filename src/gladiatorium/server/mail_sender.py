@@ -49,8 +49,10 @@ MAX_BACKOFF = 3600.0
 #: the base of the links when the server has no ``--public-url``
 FALLBACK_BASE = "http://localhost:8000"
 #: tests only: exit the process right after a mail's claim (``claimed``) or right after
-#: the SMTP server took it, before the mark (``sent``); never set in production
-_FAULT_EXIT = os.environ.get("GLADIATORIUM_FAULT_MAIL_EXIT", "")
+#: the SMTP server took it, before the mark (``sent``); never set in production. Read at
+#: the moment, not at import (the tests fork servers from a process that imported this
+#: module already).
+FAULT_MAIL_EXIT = "GLADIATORIUM_FAULT_MAIL_EXIT"
 
 
 # ----- the SMTP URL ---------------------------------------------------------------------------
@@ -334,7 +336,7 @@ class MailSender(Periodic):
 
 
 def _fault(moment: str) -> None:
-    if moment == _FAULT_EXIT:
+    if moment == os.environ.get(FAULT_MAIL_EXIT, ""):
         log.warning("mail %s: exiting now (fault injection)", moment)
         os._exit(70)
 

@@ -37,9 +37,11 @@ from gladiatorium.server.writer import Writer
 
 log = logging.getLogger("gladiatorium.match")
 
-#: tests only: exit the process right after a deadline's claim, before its transaction
-#: commits (shows that a claim never outlives a crash); never set in production
-_FAULT_EXIT_AFTER_CLAIM = os.environ.get("GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM") == "1"
+#: tests only: when set to 1, exit the process right after a deadline's claim, before
+#: its transaction commits (shows that a claim never outlives a crash); never set in
+#: production. Read at the claim, not at import (the tests fork servers from a process
+#: that imported this module already).
+FAULT_EXIT_AFTER_CLAIM = "GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM"
 
 #: a match used this recently may be in a bot's or a deadline's hands: it stays in
 #: memory even over the cap (it could leave safely, but would be rebuilt at once)
@@ -465,7 +467,7 @@ class MatchStore:
         )
         if claimed.rowcount != 1:  # type: ignore[attr-defined]
             raise Claimed(f"deadline {deadline_id} fired already")
-        if _FAULT_EXIT_AFTER_CLAIM:
+        if os.environ.get(FAULT_EXIT_AFTER_CLAIM) == "1":
             log.warning("deadline %d claimed: exiting now (fault injection)", deadline_id)
             os._exit(70)
 
