@@ -13,6 +13,7 @@ import re
 from typing import Any, cast
 
 from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
+from gladiatorium.core.kept import cached
 from gladiatorium.server.errors import Clash, Conflict, ServiceError
 from gladiatorium.server.store import Live, MatchStore, refuse_while_waiting
 
@@ -131,9 +132,11 @@ def _visible(event: dict[str, Any], seat: Seat | None) -> bool:
     return "to" not in event or (seat is not None and seat in event["to"])
 
 
-def _natural(text: str) -> list[tuple[int, int | str]]:
-    """Sort key: numbers by value, the rest by text ("guess Ant=2" before "=10")."""
-    return [(0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text)]
+@cached("core.legal_order", "core", 1 << 16, "a legal action's sort key (server)")
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key: numbers by value, the rest by text ("guess Ant=2" before "=10"); kept
+    for the notations met again (a hundred seats' legal actions share most of theirs)."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text))
 
 
 def shared(live: Live) -> dict[Any, Any]:
@@ -233,11 +236,15 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     if isinstance(value, Ops):
         return "[" + _parts_text(value, made) + "]"
     if isinstance(value, list) and value and isinstance(value[0], dict | list):
+        kept = made.get(id(value))
+        if kept is not None and kept[0] is value:  # the very list (the public events)
+            return str(kept[1])
         key = tuple(map(id, value))
         kept = made.get(key)
         if kept is None:  # the list is kept with its text: its items' ids not reused
             kept = made[key] = (value, "[" + ",".join(_once(item, made) for item in value) + "]")
-        return kept[1]
+        made[id(value)] = (value, kept[1])
+        return str(kept[1])
     if depth > 0 and isinstance(value, dict):
         return (
             "{"
@@ -274,8 +281,12 @@ def _once(item: Any, made: dict[Any, tuple[Any, str]]) -> str:
     return kept[1]
 
 
+#: compact JSON, the encoder made once (``json.dumps`` with separators makes one per call)
+_COMPACT = json.JSONEncoder(separators=(",", ":"))
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return _COMPACT.encode(value)
 
 
 def event_json(live: Live, event: Event) -> dict[str, Any]:
@@ -287,9 +298,21 @@ def event_json(live: Live, event: Event) -> dict[str, Any]:
 
 
 def events_after(live: Live, seat: Seat | None, ply: int) -> list[dict[str, Any]]:
-    """The events ``seat`` may see that came after ``ply`` (0: all of them)."""
+    """The events ``seat`` may see that came after ``ply`` (0: all of them). Where every
+    one of them is public (a round's close: a hundred heroes revealed), every seat gets
+    the same list, made once per ply (read it, never edit it)."""
+    start = live.events_since(ply)
+    kept = shared(live)
+    public = kept.get(("public-events", start))
+    if public is None:
+        events = live.state.events[start:]
+        public = kept["public-events", start] = (
+            [event_json(live, e) for e in events] if all(e.to is None for e in events) else []
+        )
+    if public or start == len(live.state.events):
+        return cast(list[dict[str, Any]], public)
     events = live.state.events
-    return [event_json(live, e) for e in events[live.events_since(ply) :] if e.visible_to(seat)]
+    return [event_json(live, e) for e in events[start:] if e.visible_to(seat)]
 
 
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
