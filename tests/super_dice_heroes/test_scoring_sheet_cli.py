@@ -200,13 +200,18 @@ def test_every_line_of_the_sheet_fits_an_80_column_terminal() -> None:
 
 
 def test_a_hundred_players_play_a_whole_game() -> None:
-    """Players 1-100: a hundred heroes share each roll; the game scores all of them."""
+    """Players 1-100: a hundred heroes share each roll; the game scores all of them.
+    Two heroes play greedily, the others at random (a hundred greedy heroes take
+    13 s; how well the bots play is tests/super_dice_heroes/test_bots.py's)."""
     from gladiatorium.core.match import make_bots, run_match
 
     state = GAME.start(None, 100, 3)
-    run_match(state, make_bots(GAME, 3, dict.fromkeys(state.seats, "greedy")))
+    bots = dict.fromkeys(state.seats, "random") | {"1": "greedy", "2": "greedy"}
+    run_match(state, make_bots(GAME, 3, bots))
     outcome = state.outcome()
     assert outcome is not None and len(outcome.scores) == 100
+    assert {seat for seat, _ in outcome.scores} == set(state.seats)
+    assert len(state.history) > 100 * state.options.rounds  # every hero, every round
     assert max(s for _, s in outcome.scores) == dict(outcome.scores)[outcome.winners[0]]
 
 
