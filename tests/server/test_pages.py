@@ -11,17 +11,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from server_helpers import LiveServer
+
+from conftest import SOURCE
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -41,58 +40,24 @@ SHOTS.mkdir(parents=True, exist_ok=True)
 STEP_MS = 15_000
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server process on a fresh SQLite file, bots moving without delay."""
+    """A real server process on a fresh SQLite file, bots moving without delay; the
+    samples' gauntlets wait, as in the other server tests (no runner playing them beside
+    the browser)."""
     folder = tmp_path_factory.mktemp("pages")
-    port = free_port()
-    script = Path(sys.executable).with_name("gladiatorium")
-    launcher = (
-        [str(script)]
-        if script.exists()
-        else [sys.executable, "-c", "from gladiatorium.cli.main import run; run()"]
-    )
-    command = [
-        *launcher,
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        f"sqlite:///{folder / 'pages.db'}",
-    ]
-    env = {**os.environ, "GLADIATORIUM_BOT_DELAY": "0"}
-    log = (folder / "server.log").open("wb")
-    server = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=folder)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"the server exited: {(folder / 'server.log').read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"no /healthz in 60 s: {(folder / 'server.log').read_text()[-2000:]}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+    env = {
+        **os.environ,
+        "GLADIATORIUM_BOT_DELAY": "0",
+        "GLADIATORIUM_GAUNTLETS": "0",
+        "PYTHONPATH": os.pathsep.join(
+            [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+        ),
+    }
+    env.pop("GLADIATORIUM_DATABASE_URL", None)
+    server = LiveServer(f"sqlite:///{folder / 'pages.db'}", folder, env).start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="module")

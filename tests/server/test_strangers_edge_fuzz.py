@@ -32,7 +32,12 @@ def fuzzed_server(
 ) -> Iterator[LiveServer]:
     """A server on each backend (PostgreSQL refuses what SQLite takes, e.g. NUL)."""
     folder: Path = tmp_path_factory.mktemp("fuzz")
-    env = {**os.environ, "GLADIATORIUM_BOT_DELAY": "0", "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05"}
+    env = {
+        **os.environ,
+        "GLADIATORIUM_BOT_DELAY": "0",
+        "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05",
+        "GLADIATORIUM_GAUNTLETS": "0",  # no runner playing the samples' gauntlets beside it
+    }
     env.pop("GLADIATORIUM_DATABASE_URL", None)
     # the server runs the code this test imports, whatever PYTHONPATH was relative to
     source = str(Path(gladiatorium.__file__).resolve().parents[1])
