@@ -205,6 +205,17 @@ def awaited(live: Live) -> frozenset[Seat]:
     return cast(frozenset[Seat], seats)
 
 
+def awaited_list(live: Live) -> list[Seat]:
+    """The seats awaited in table order, one list per ply for every seat's body (read
+    it, never edit it)."""
+    kept = shared(live)
+    seats = kept.get("awaited-list")
+    if seats is None:
+        awaiting = awaited(live)
+        seats = kept["awaited-list"] = [s for s in live.state.seats if s in awaiting]
+    return cast(list[Seat], seats)
+
+
 class Ops(list[Any]):
     """A JSON Patch in parts: operations (dicts) and, among them, the patches of parts of
     the view (Ops themselves), written out as one flat array (``frames.flat``; the encoder,
@@ -235,10 +246,13 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     very same items as another seat's (the events every seat sees) is joined once."""
     if isinstance(value, Ops):
         return "[" + _parts_text(value, made) + "]"
-    if isinstance(value, list) and value and isinstance(value[0], dict | list):
+    if isinstance(value, list) and value:
         kept = made.get(id(value))
-        if kept is not None and kept[0] is value:  # the very list (the public events)
+        if kept is not None and kept[0] is value:  # the very list (events, seats awaited)
             return str(kept[1])
+        if not isinstance(value[0], dict | list):
+            made[id(value)] = (value, _dumps(value))
+            return str(made[id(value)][1])
         key = tuple(map(id, value))
         kept = made.get(key)
         if kept is None:  # the list is kept with its text: its items' ids not reused
@@ -297,22 +311,39 @@ def event_json(live: Live, event: Event) -> dict[str, Any]:
     return made
 
 
+#: the events after a ply as every seat may see them: their JSON, the private ones (by
+#: place), and the lists made for the seats that see the same private ones
+EventsRun = tuple[
+    list[dict[str, Any]],
+    list[tuple[int, Event]],
+    dict[tuple[int, ...], list[dict[str, Any]]],
+]
+
+
 def events_after(live: Live, seat: Seat | None, ply: int) -> list[dict[str, Any]]:
-    """The events ``seat`` may see that came after ``ply`` (0: all of them). Where every
-    one of them is public (a round's close: a hundred heroes revealed), every seat gets
-    the same list, made once per ply (read it, never edit it)."""
+    """The events ``seat`` may see that came after ``ply`` (0: all of them). The seats
+    that may see the same private events among them get the same list, made once per
+    ply (a round's close: a hundred heroes revealed, one hero's own spends told to it
+    alone; read the list, never edit it)."""
     start = live.events_since(ply)
     kept = shared(live)
-    public = kept.get(("public-events", start))
-    if public is None:
+    run: EventsRun | None = kept.get(("events-after", start))
+    if run is None:
         events = live.state.events[start:]
-        public = kept["public-events", start] = (
-            [event_json(live, e) for e in events] if all(e.to is None for e in events) else []
+        run = kept["events-after", start] = (
+            [event_json(live, e) for e in events],
+            [(i, e) for i, e in enumerate(events) if e.to is not None],
+            {},
         )
-    if public or start == len(live.state.events):
-        return cast(list[dict[str, Any]], public)
-    events = live.state.events
-    return [event_json(live, e) for e in events[start:] if e.visible_to(seat)]
+    made, private, lists = run
+    if not private:
+        return made
+    seen = tuple(i for i, event in private if event.visible_to(seat))
+    found = lists.get(seen)
+    if found is None:
+        hidden = {i for i, _ in private}.difference(seen)
+        found = lists[seen] = [made[i] for i in range(len(made)) if i not in hidden]
+    return found
 
 
 def body_of(live: Live, seat: Seat | None) -> dict[str, Any]:
@@ -350,7 +381,7 @@ def parts_of(live: Live, seat: Seat | None) -> dict[str, Any]:
         legal = legal_list(live, seat) if form is None else None
     return {
         "game": live.game.info.slug,
-        "awaiting": [s for s in state.seats if s in awaiting],
+        "awaiting": awaited_list(live),
         "legal": legal,
         "legal_form": form,
         "view": live.game.seat_view(state, seat, shared_view(live)),
