@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from server_helpers import act, body, create, recv, recv_until, register
 
 from gladiatorium.server.frames import Frames
+from gladiatorium.server.play import events_after
 from gladiatorium.server.service import MatchService
 
 
@@ -110,6 +111,32 @@ def _sdh(client: TestClient, rounds: int = 1) -> tuple[str, MatchService]:
     seats = {str(n): "me" for n in range(1, 101)}
     made = create(client, "super-dice-heroes", seats, players=100, options={"rounds": rounds})
     return made["id"], client.app.state.service  # type: ignore[attr-defined]
+
+
+def test_seats_that_may_see_the_same_events_share_one_list(sqlite_client: TestClient) -> None:
+    """The events after a ply are, for each seat, exactly those it may see; the seats
+    that may see the same private ones among them (every hero but the one told its own
+    power, and the spectators) hold one list, made once per ply."""
+    match, service = _sdh(sqlite_client)
+    live = service.store.live(match)
+    private = shared = 0
+    for _ in range(120):  # the set-up round (each power told to its hero alone), and on
+        actor = live.state.awaiting()[0]
+        service.play.submit(match, actor, service.play.body(match, actor)["legal"][0])
+        others = [s for s in ("1", "2", "3") if s != actor][:2]
+        with live.lock:
+            for since in (live.ply - 1, max(0, live.ply - 4)):
+                events = live.state.events[live.events_since(since) :]
+                lists = {s: events_after(live, s, since) for s in (actor, *others, None)}
+                for seat, got in lists.items():
+                    assert got == [e.to_json() for e in events if e.visible_to(seat)], seat
+                told = [e for e in events if e.to is not None]
+                private += bool(told)
+                if told and all(not e.visible_to(s) for e in told for s in others):
+                    assert lists[others[0]] is lists[others[1]] is lists[None]
+                    assert lists[actor] != lists[None]
+                    shared += 1
+    assert private > 50 and shared > 50, (private, shared)
 
 
 def test_connections_of_a_seat_share_one_body_per_action(sqlite_client: TestClient) -> None:
