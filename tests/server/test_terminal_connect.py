@@ -15,7 +15,7 @@ from rich.console import Console
 from server_helpers import PASSWORD, LiveServer
 from typer.testing import CliRunner
 
-from gladiatorium.cli.connect import ConnectError, Login, connect, parse_link
+from gladiatorium.cli.connect import ConnectError, Connection, Login, connect, parse_link
 from gladiatorium.cli.main import app
 
 Start = Callable[..., LiveServer]
@@ -160,3 +160,20 @@ def test_links_are_read_as_the_server_writes_them() -> None:
     assert parse_link("https://g.example/matches/abc", "3").match == "abc"
     assert parse_link("http://h:8000/invite/T0k").invite == "T0k"
     assert parse_link("http://h:8000/invite/T0k").base == "http://h:8000"
+
+
+def test_the_final_board_is_shown_when_its_picture_came_with_an_earlier_read() -> None:
+    """The board and the body are two requests: a bot that ends the match between them
+    gives the final picture with a body still in play. When the next body says the
+    match is over, that picture is shown again as the final board."""
+    out = io.StringIO()
+    never: Callable[[str], str] = lambda _prompt: pytest.fail("nothing to read")  # noqa: E731
+    seat = Connection(None, "m", "1", Console(file=out, width=100), never)  # type: ignore[arg-type]
+    playing = {"game": "pig", "events": [], "outcome": None}
+    seat.show(playing, {"picture": "banked  1: 12  2: 100"})
+    assert "final board" not in out.getvalue()
+    seat.show({**playing, "outcome": {"winners": ["2"]}}, {"picture": "banked  1: 12  2: 100"})
+    assert "final board" in out.getvalue()
+    shown = out.getvalue()
+    seat.show({**playing, "outcome": {"winners": ["2"]}}, {"picture": "banked  1: 12  2: 100"})
+    assert out.getvalue() == shown  # once

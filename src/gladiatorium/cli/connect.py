@@ -191,6 +191,8 @@ class Connection:
         self.read = read
         self.seen = 0
         self.shown: str | None = None
+        #: whether the board shown last was shown as the final one
+        self.shown_final = False
         self.game: Game[Any] | None = None
 
     # ----- the server's answers ----------------------------------------------------------
@@ -258,13 +260,16 @@ class Connection:
             self.console.print(Text.assemble("  ", ("·", "dim"), " ", text), highlight=False)
         self.seen = len(events)
         picture = str(parts.get("picture") or "")
-        if picture != self.shown:
-            title = f"seat {self.seat}" if body.get("outcome") is None else "final board"
-            show_board(self.console, picture, title)
+        over = body.get("outcome") is not None
+        # the final board is shown once the body says the match is over, even when the
+        # picture came with an earlier read (the board and the body are two requests: a
+        # bot may end the match between them)
+        if picture != self.shown or (over and not self.shown_final):
+            show_board(self.console, picture, "final board" if over else f"seat {self.seat}")
             legend = game.terminal.legend()
             if legend:
                 self.console.print(Text(" ".join(legend.split()), style="dim"), highlight=False)
-            self.shown = picture
+            self.shown, self.shown_final = picture, over
         return game
 
     def turn(self, game: Game[Any], parts: dict[str, Any], legal: list[str]) -> None:
