@@ -18,16 +18,13 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from mail_helpers import SmtpServer
 from preloaded import close_all
-from server_helpers import LiveServer, free_port, settings_for
+from server_helpers import LiveServer, free_port, server_env, settings_for
 
-import gladiatorium
 from gladiatorium.server import accounts
 from gladiatorium.server.app import create_app
 from gladiatorium.server.db import make_engine, migrate
 
 TEMPLATE = "gladiatorium_template"
-#: the folder holding the ``gladiatorium`` package these tests import
-SOURCE = Path(gladiatorium.__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -226,20 +223,7 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         preloaded: bool = True,
         **env: str,
     ) -> LiveServer:
-        environment = {
-            **os.environ,
-            "GLADIATORIUM_BOT_DELAY": "0",
-            "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05",
-            # no gauntlet runner beside each server unless a test asks for one
-            "GLADIATORIUM_GAUNTLETS": "0",
-            **env,
-        }
-        environment.pop("GLADIATORIUM_DATABASE_URL", None)
-        # the server runs the code these tests import (a checkout's own src/ first), even
-        # when PYTHONPATH was given relative to a folder other than the server's
-        environment["PYTHONPATH"] = os.pathsep.join(
-            [str(SOURCE), *filter(None, environment.get("PYTHONPATH", "").split(os.pathsep))]
-        )
+        environment = server_env(GLADIATORIUM_SCHEDULER_INTERVAL="0.05", **env)
         server = LiveServer(database_url, tmp_path, environment, args=args, preloaded=preloaded)
         started.append(server)
         return server.start(wait)

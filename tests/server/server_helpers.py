@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -23,6 +24,7 @@ from fastapi.testclient import TestClient
 from preloaded import Forked, preloader_for
 from sqlalchemy import Connection, Engine
 
+import gladiatorium
 from gladiatorium.server import db
 from gladiatorium.server.config import Settings
 
@@ -93,6 +95,29 @@ def body(client: TestClient, match_id: str, seat: str | None = None) -> dict[str
 
 
 # ----- real server processes ----------------------------------------------------------------
+#: the folder holding the ``gladiatorium`` package these tests import
+SOURCE = Path(gladiatorium.__file__).resolve().parents[1]
+
+
+def server_env(**settings: str) -> dict[str, str]:
+    """The environment of a test's ``gladiatorium serve``: this one's, with bots that
+    move at once, no gauntlet runner beside it (a test that watches gauntlets asks for
+    one), no database of the caller's, and ``settings`` (``GLADIATORIUM_...``); the
+    server runs the code these tests import (a checkout's own src/ first), even when
+    PYTHONPATH was given relative to a folder other than the server's."""
+    env = {
+        **os.environ,
+        "GLADIATORIUM_BOT_DELAY": "0",
+        "GLADIATORIUM_GAUNTLETS": "0",
+        **settings,
+    }
+    env.pop("GLADIATORIUM_DATABASE_URL", None)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(SOURCE), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    )
+    return env
+
+
 @dataclass
 class LiveServer:
     database_url: str

@@ -18,9 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from server_helpers import LiveServer
-
-from conftest import SOURCE
+from server_helpers import LiveServer, server_env
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -46,16 +44,7 @@ def page_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     samples' gauntlets wait, as in the other server tests (no runner playing them beside
     the browser)."""
     folder = tmp_path_factory.mktemp("pages")
-    env = {
-        **os.environ,
-        "GLADIATORIUM_BOT_DELAY": "0",
-        "GLADIATORIUM_GAUNTLETS": "0",
-        "PYTHONPATH": os.pathsep.join(
-            [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-        ),
-    }
-    env.pop("GLADIATORIUM_DATABASE_URL", None)
-    server = LiveServer(f"sqlite:///{folder / 'pages.db'}", folder, env).start()
+    server = LiveServer(f"sqlite:///{folder / 'pages.db'}", folder, server_env()).start()
     yield server.url
     server.stop()
 

@@ -32,10 +32,8 @@ from typing import Any
 import pytest
 from axe_check import axe_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from server_helpers import LiveServer
+from server_helpers import LiveServer, server_env
 from test_pages import STEP_MS, browser
-
-from conftest import SOURCE
 
 __all__ = ["browser"]
 
@@ -159,16 +157,8 @@ def tour_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server process on a fresh SQLite file: bots move at once, and the tour may
     make its matches faster than a person."""
     folder = tmp_path_factory.mktemp("tour")
-    env = {
-        **os.environ,
-        "GLADIATORIUM_BOT_DELAY": "0",
-        "GLADIATORIUM_MATCH_RATE": "1000/minute",
-        "GLADIATORIUM_GAUNTLETS": "0",  # the samples' gauntlets wait (their pages: queued)
-        "PYTHONPATH": os.pathsep.join(
-            [str(SOURCE), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-        ),
-    }
-    env.pop("GLADIATORIUM_DATABASE_URL", None)
+    # the samples' gauntlets wait (their pages: queued)
+    env = server_env(GLADIATORIUM_MATCH_RATE="1000/minute")
     server = LiveServer(f"sqlite:///{folder / 'tour.db'}", folder, env).start()
     yield server.url
     server.stop()

@@ -21,9 +21,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation.modes import GenerationMode
-from server_helpers import PASSWORD, LiveServer
-
-import gladiatorium
+from server_helpers import PASSWORD, LiveServer, server_env
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -32,18 +30,7 @@ def fuzzed_server(
 ) -> Iterator[LiveServer]:
     """A server on each backend (PostgreSQL refuses what SQLite takes, e.g. NUL)."""
     folder: Path = tmp_path_factory.mktemp("fuzz")
-    env = {
-        **os.environ,
-        "GLADIATORIUM_BOT_DELAY": "0",
-        "GLADIATORIUM_SCHEDULER_INTERVAL": "0.05",
-        "GLADIATORIUM_GAUNTLETS": "0",  # no runner playing the samples' gauntlets beside it
-    }
-    env.pop("GLADIATORIUM_DATABASE_URL", None)
-    # the server runs the code this test imports, whatever PYTHONPATH was relative to
-    source = str(Path(gladiatorium.__file__).resolve().parents[1])
-    env["PYTHONPATH"] = os.pathsep.join(
-        [source, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
-    )
+    env = server_env(GLADIATORIUM_SCHEDULER_INTERVAL="0.05")
     if request.param == "sqlite":
         url = f"sqlite:///{folder / 'fuzz.db'}"
     else:
