@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import Any, cast
 
 from gladiatorium.core import Action, Event, GameOver, IllegalAction, NotYourTurn, Seat
@@ -246,19 +247,8 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     very same items as another seat's (the events every seat sees) is joined once."""
     if isinstance(value, Ops):
         return "[" + _parts_text(value, made) + "]"
-    if isinstance(value, list) and value:
-        kept = made.get(id(value))
-        if kept is not None and kept[0] is value:  # the very list (events, seats awaited)
-            return str(kept[1])
-        if not isinstance(value[0], dict | list):
-            made[id(value)] = (value, _dumps(value))
-            return str(made[id(value)][1])
-        key = tuple(map(id, value))
-        kept = made.get(key)
-        if kept is None:  # the list is kept with its text: its items' ids not reused
-            kept = made[key] = (value, "[" + ",".join(_once(item, made) for item in value) + "]")
-        made[id(value)] = (value, kept[1])
-        return str(kept[1])
+    if isinstance(value, list) and value:  # the very list (events, seats awaited) once
+        return _kept(value, made, lambda items: _list_text(items, made))
     if depth > 0 and isinstance(value, dict):
         return (
             "{"
@@ -271,27 +261,43 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     return _dumps(value)
 
 
+def _list_text(items: list[Any], made: dict[Any, tuple[Any, str]]) -> str:
+    """A list's text; of objects or arrays, each written once, and the whole joined once
+    for every list of the very same items (another seat's)."""
+    if not isinstance(items[0], dict | list):
+        return _dumps(items)
+    key = tuple(map(id, items))
+    kept = made.get(key)
+    if kept is None:  # the list is kept with its text: its items' ids not reused
+        kept = made[key] = (items, "[" + ",".join(_once(item, made) for item in items) + "]")
+    return kept[1]
+
+
 def _parts_text(parts: Ops, made: dict[Any, tuple[Any, str]]) -> str:
     """The operations of a patch in parts as the text inside a JSON array: each part
     (an Ops, never empty) written once per ply."""
-    texts = []
-    for part in parts:
-        if isinstance(part, Ops):
-            kept = made.get(id(part))
-            if kept is None or kept[0] is not part:
-                kept = made[id(part)] = (part, _parts_text(part, made))
-            texts.append(kept[1])
-        else:
-            texts.append(_once(part, made))
-    return ",".join(texts)
+
+    def part_text(part: Ops) -> str:
+        return _parts_text(part, made)
+
+    return ",".join(
+        _kept(part, made, part_text) if isinstance(part, Ops) else _once(part, made)
+        for part in parts
+    )
 
 
 def _once(item: Any, made: dict[Any, tuple[Any, str]]) -> str:
     if not isinstance(item, dict | list):
         return _dumps(item)
+    return _kept(item, made, _dumps)
+
+
+def _kept(item: Any, made: dict[Any, tuple[Any, str]], write: Callable[[Any], str]) -> str:
+    """``write(item)``, kept in ``made`` by the item's identity for the rest of the ply
+    (the item kept alive with its text: its id not reused)."""
     kept = made.get(id(item))
-    if kept is None or kept[0] is not item:  # the object kept alive: its id not reused
-        kept = made[id(item)] = (item, _dumps(item))
+    if kept is None or kept[0] is not item:
+        kept = made[id(item)] = (item, write(item))
     return kept[1]
 
 
