@@ -5,7 +5,6 @@ clients; every seat's view made from the part all seats share, built once per ac
 
 from __future__ import annotations
 
-import copy
 import json
 from contextlib import ExitStack
 from typing import Any
@@ -21,7 +20,7 @@ from gladiatorium.server.store import Live
 
 def applied(current: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     """``current`` with a delta built on its ply applied, as a client does."""
-    view = jsonpatch.apply_patch(copy.deepcopy(current["view"]), delta["view"])
+    view = jsonpatch.apply_patch(current["view"], delta["view"])  # on a copy of it
     kept = ("awaiting", "legal", "legal_form", "outcome")
     parts = {k: delta[k] for k in kept if k in delta}
     assert ("legal" in parts) == ("legal_form" in parts)  # left out together

@@ -23,8 +23,9 @@ def applied(
     current: dict[str, Any], delta: dict[str, Any], count: dict[int, int]
 ) -> dict[str, Any]:
     """``current`` with ``delta`` applied, as a client does; ``count``: how many events
-    the client held at each ply it applied."""
-    view = jsonpatch.apply_patch(copy.deepcopy(current["view"]), delta["view"])
+    the client held at each ply it applied. The view is patched in place: every caller
+    holds only the newest."""
+    view = jsonpatch.apply_patch(current["view"], delta["view"], in_place=True)
     events = current["events"][: count[delta["since"]]] + delta["events"]
     parts = {k: delta[k] for k in ("awaiting", "legal", "legal_form", "outcome") if k in delta}
     assert set(parts) >= {"awaiting", "outcome"}  # only the legal actions may be left out
