@@ -6,8 +6,9 @@ its rule, impact, the elements it found and its help line.
 
 A rule that states its impact reports every violation with that impact (axe-core sets each
 result's impact from its rule's); the rules whose stated impact never fails a page (minor,
-moderate: landmarks, regions, heading order ...) are left out of the run, which makes it
-about half as long on this site's pages. A rule that states no impact always runs."""
+moderate: landmarks, regions, heading order ...) are left out of the run (the site tour's
+axe runs at desktop size: 18.2 s before, 16.3 s after; most of a run is color-contrast,
+which is serious). A rule that states no impact always runs."""
 
 from __future__ import annotations
 
