@@ -60,10 +60,13 @@ pytest-pure: $(STAMP)
 	GLADIATORIUM_EXPECT_PURE=1 PYTHONPATH=$(CURDIR)/$(PURE) $(BIN)/pytest -p no:cacheprovider $(XDIST) $(PURE_TESTS)
 
 # a PNG of every page and state of the site at desktop and phone size in out/screenshots/
-# ($$GLADIATORIUM_SCREENSHOTS), taken by the site's tour (tests/server/test_site_tour.py:
-# the plain test run takes none)
+# ($$GLADIATORIUM_SCREENSHOTS), taken by the site's tour and the browser tests that play
+# (the plain test run takes none)
+SHOWN := tests/server/test_site_tour.py tests/server/test_pages.py \
+	tests/server/test_game_pages.py tests/server/test_talk_pages.py \
+	tests/server/test_newcomer_pages.py
 screenshots: $(STAMP) system
-	GLADIATORIUM_TOUR_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider tests/server/test_site_tour.py
+	GLADIATORIUM_SAVE_SCREENSHOTS=1 $(BIN)/pytest -p no:cacheprovider $(XDIST) $(SHOWN)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev,bench]'

@@ -1,7 +1,7 @@
 """The games' own pages in a real browser (Debian's chromium, see test_pages.py): a
 person plays a whole match against bots by clicking the board (no typing), and each
-seat sees what it may. Screenshots go to $GLADIATORIUM_SCREENSHOTS (default out/screenshots
-in the repository: gladiatorium-game-<game>*.png)."""
+seat sees what it may. With ``make screenshots`` they save theirs to $GLADIATORIUM_SCREENSHOTS
+(default out/screenshots in the repository: gladiatorium-game-<game>*.png)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_pages import (  # the server and browser fixtures, shared
-    SHOTS,
     STEP_MS,
     browser,
     new_page,
     over,
     page_server,
     register,
+    shoot,
     stamp,
     wait_changed,
 )
@@ -79,7 +79,7 @@ def sg_turn(page: Page, seen: dict[str, int]) -> None:
     defence = [i for i, t in enumerate(texts) if t.startswith(("Use ", "Take", "Copy"))]
     if defence:  # the defence question: use a defence when there is one
         seen["defence"] += 1
-        page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-defence.png"), full_page=True)
+        shoot(page, "gladiatorium-game-sg-defence")
         choice = next((i for i in defence if texts[i].startswith("Use ")), defence[0])
         click_and_wait(page, prompt.nth(choice))
         return
@@ -102,7 +102,7 @@ def sg_turn(page: Page, seen: dict[str, int]) -> None:
             expect(page.locator("#look-caption")).to_contain_text("reaches the dashed squares")
             assert page.locator('#webpic g.sq[data-mark="r"]').count() >= 1
             if seen["aim"] == 0:
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-aim.png"), full_page=True)
+                shoot(page, "gladiatorium-game-sg-aim")
             seen["aim"] += 1
             page.locator("#webpic g.sq.lit").first.click()
             if page.locator("#picking:not([hidden]) .pick-choice").count():
@@ -140,7 +140,7 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
         if over(page):
             break
         if not shot:
-            page.screenshot(path=str(SHOTS / "gladiatorium-game-sg.png"), full_page=True)
+            shoot(page, "gladiatorium-game-sg")
             shot = True
         sg_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
@@ -154,12 +154,12 @@ def test_superhero_gladiators_page_against_a_bot(browser: Browser, page_server: 
     watcher.reload()
     assert watcher.locator("#webpic[data-legal]").count() == 0
     assert watcher.locator("#webpic .sq.can").count() == 0
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end.png"), full_page=True)
+    shoot(page, "gladiatorium-game-sg-end")
     # on a phone the board still fits the screen
     page.set_viewport_size({"width": 390, "height": 844})
     box = page.locator("#webpic svg.arena").bounding_box()
     assert box is not None and box["width"] <= 390
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sg-end-phone.png"), full_page=True)
+    shoot(page, "gladiatorium-game-sg-end-phone")
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
     context.close()
     watch_context.close()
@@ -174,7 +174,7 @@ def gc_turn(page: Page, seen: dict[str, int]) -> None:
         piece = page.locator("#webpic g.sq.lit:not([data-then])").first
         frm = piece.get_attribute("data-sq")
         piece.click()
-        page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-override.png"), full_page=True)
+        shoot(page, "gladiatorium-game-chess-override")
         click_and_wait(page, page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])').first)
         return
     let = page.locator("#webpic button", has_text="Let the")
@@ -194,7 +194,7 @@ def gc_turn(page: Page, seen: dict[str, int]) -> None:
         lit = page.locator(f'#webpic g.sq.lit:not([data-sq="{frm}"])')
         assert lit.count() >= 1
         if seen["lit"] == 0:
-            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-lit.png"), full_page=True)
+            shoot(page, "gladiatorium-game-chess-lit")
         seen["lit"] += 1
         lit.last.click()
         if page.locator("#picking:not([hidden]) .pick-choice").count():
@@ -222,13 +222,13 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
             break
         if seen["move"] == 0:
             expect(page.locator("#webpic .pic-head")).to_contain_text("white king")
-            page.screenshot(path=str(SHOTS / "gladiatorium-game-chess.png"), full_page=True)
+            shoot(page, "gladiatorium-game-chess")
         gc_turn(page, seen)
     expect(page.locator("#result")).to_contain_text("turn limit")
     assert seen["move"] >= 2 and seen["override"] == 1, seen
     expect(page.locator("#webpic svg.gcboard")).to_be_visible()
     assert page.locator("#webpic .gc-side").inner_text().count("lost") == 2
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-end.png"), full_page=True)
+    shoot(page, "gladiatorium-game-chess-end")
     # the replay: step through the finished match from its record
     page.locator("#replay-link").click()
     expect(page.locator("#step")).to_contain_text("step 0 of")
@@ -240,7 +240,7 @@ def test_gladiator_chess_page_king_against_bots(browser: Browser, page_server: s
     expect(page.locator(".webpic svg.gcboard")).to_be_visible()
     page.locator("#last").click()
     expect(page.locator("#replay-result")).to_contain_text("turn limit")
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-chess-replay.png"), full_page=True)
+    shoot(page, "gladiatorium-game-chess-replay")
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
 
@@ -287,7 +287,7 @@ def test_hero_designer_builds_saves_and_fights(
     expect(page.locator("#points-left")).to_have_text("62 left")
     expect(page.locator("#verdict")).to_have_attribute("data-valid", "yes")
     expect(page.locator(".card-preview svg")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "gladiatorium-designer.png"), full_page=True)
+    shoot(page, "gladiatorium-designer")
     with page.expect_download() as download:
         page.get_by_role("button", name="Download as YAML").click()
     saved = tmp_path / "iron-nun.yaml"
@@ -377,7 +377,7 @@ def sdh_turn(page: Page, seen: dict[str, int]) -> None:
         dice.first.click()  # a die, then where it goes (one place only: played at once)
         if page.locator("#picking").is_visible():
             if seen["aim"] == 0:
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-aim.png"), full_page=True)
+                shoot(page, "gladiatorium-game-sdh-aim")
             seen["aim"] += 1
             target = page.locator("#webpic .box.lit, #webpic .loc-head.lit")
             (
@@ -405,7 +405,7 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
         wait_turn(page)
         if not over(page):
             if seen["die"] == 1:
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh.png"), full_page=True)
+                shoot(page, "gladiatorium-game-sdh")
             sdh_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
     assert seen["choose"] == 1 and seen["die"] + seen["drag"] >= 2 and seen["drag"] == 1, seen
@@ -413,7 +413,7 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     expect(page.locator("#webpic .scoreboard th").last).to_contain_text("spends (revealed)")
     expect(page.locator("#webpic .sheet .location")).to_have_count(6)
     expect(page.locator("#webpic .scoreboard tr.me")).to_have_count(1)
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-end.png"), full_page=True)
+    shoot(page, "gladiatorium-game-sdh-end")
     # the body the page built from the socket's body and deltas is the GET body, and the
     # page shows what a reload shows
     page.wait_for_function("() => window.gladiatoriumMatch?.body.outcome")
@@ -441,7 +441,7 @@ def test_super_dice_heroes_page_against_a_bot(browser: Browser, page_server: str
     page.locator("#webpic input[data-filter]").fill("Hero 27")
     expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(1)
     expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_contain_text("Hero 27")
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-sdh-crowd.png"), full_page=True)
+    shoot(page, "gladiatorium-game-sdh-crowd")
     page.locator("#webpic input[data-filter]").fill("")
     expect(page.locator("#webpic .scoreboard tbody tr:visible")).to_have_count(10)
     assert not page.js_errors and not watcher.js_errors  # type: ignore[attr-defined]
@@ -472,12 +472,12 @@ def eg_turn(page: Page, seen: dict[str, int]) -> None:
             shown = page.locator("#webpic .vehicle-controls.shown")
             expect(shown.first).to_contain_text("speed points left")
             if seen["moves"] == 0:
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-select.png"), full_page=True)
+                shoot(page, "gladiatorium-game-eg-select")
             second = shown.locator("button.second-gun.lit")
             shots = shown.locator("button.fire.lit")
             if second.count():
                 seen["second"] += 1
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-fire.png"), full_page=True)
+                shoot(page, "gladiatorium-game-eg-fire")
                 second.first.click()
             elif shots.count():
                 seen["fire"] += 1
@@ -499,7 +499,7 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
     register(page, "tankfan")
     match = create(page, "electron-gladiators", {"1": "me", "2": "bot:random"}, {"max_turns": "4"})
     expect(page.locator("#webpic svg.egarena")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg.png"), full_page=True)
+    shoot(page, "gladiatorium-game-eg")
     # a spectator selects a vehicle to see its reach, and selects it again to hide it
     watch_context, watcher = new_page(browser, page_server)
     watcher.goto(f"/matches/{match}?seat=spectator")
@@ -519,7 +519,7 @@ def test_electron_gladiators_page_against_a_bot(browser: Browser, page_server: s
             eg_turn(page, seen)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost"))
     assert seen["moves"] >= 1, seen
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-eg-end.png"), full_page=True)
+    shoot(page, "gladiatorium-game-eg-end")
     # a replay draws a vehicle's reach too, and plays nothing
     page.locator("#replay-link").click()
     page.locator('#webpic g.sq[data-sq="G21"]').click()
@@ -568,7 +568,7 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
             page.locator("#webpic button.hit.lit").nth(1).click()
         if page.locator("#picking").is_visible():
             if rounds == 0:
-                page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-pick.png"), full_page=True)
+                shoot(page, "gladiatorium-game-hb-pick")
             page.locator("#webpic button.heal.lit").first.click()
         if page.locator("#picking:not([hidden]) .pick-choice").count():
             page.locator("#picking .pick-choice").first.click()
@@ -587,7 +587,7 @@ def test_hero_battle_player_page_with_bots(browser: Browser, page_server: str) -
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw|lost|heroes"))
     assert rounds >= 1
     expect(page.locator("#webpic .hb-history li").first).to_contain_text("Round")
-    page.screenshot(path=str(SHOTS / "gladiatorium-game-hb-end.png"), full_page=True)
+    shoot(page, "gladiatorium-game-hb-end")
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
 
@@ -644,8 +644,7 @@ def test_every_game_page_on_a_phone_with_the_keyboard(browser: Browser, page_ser
             " const r = el.getBoundingClientRect(); return [r.left, r.right]; }"
         )
         assert left >= 0 and right <= 390, f"{game}: a control lies off the screen"
-        shot = SHOTS / f"gladiatorium-game-{SHORT[game]}-phone.png"
-        page.screenshot(path=str(shot), full_page=True)
+        shoot(page, f"gladiatorium-game-{SHORT[game]}-phone")
         # the keyboard alone: Tab until a control of the picture has the focus, then Enter
         page.locator("body").focus()
         for _ in range(200):

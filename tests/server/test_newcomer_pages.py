@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from test_game_pages import MAX_STEPS, eg_turn, gc_turn, sdh_turn, sg_turn, wait_turn
-from test_pages import SHOTS, browser, new_page, over, page_server, stamp, wait_changed
+from test_pages import browser, new_page, over, page_server, shoot, stamp, wait_changed
 
 __all__ = ["browser", "page_server"]
 
@@ -250,6 +250,6 @@ def test_a_newcomer_plays_from_the_home_page_to_the_end(
         record = page.get_by_role("link", name="Download the record").get_attribute("href")
         options = page.request.get(record or "").json()["options"]
         assert {key: options[key] for key in game.recorded} == game.recorded
-    page.screenshot(path=str(SHOTS / f"gladiatorium-newcomer-{short}-end.png"), full_page=True)
+    shoot(page, f"gladiatorium-newcomer-{short}-end")
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from server_helpers import LiveServer, server_env
 
@@ -34,7 +34,23 @@ SHOTS = Path(
         "GLADIATORIUM_SCREENSHOTS", Path(__file__).resolve().parents[2] / "out" / "screenshots"
     )
 )
-SHOTS.mkdir(parents=True, exist_ok=True)
+#: whether they save them (``make screenshots``); a plain test run takes none
+SAVING = os.environ.get("GLADIATORIUM_SAVE_SCREENSHOTS", "") == "1"
+
+
+def shoot(target: Page | Locator, name: str) -> None:
+    """A PNG of the whole page, or of one element, as ``SHOTS/name.png`` when screenshots
+    are asked for (``SAVING``)."""
+    if not SAVING:
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = str(SHOTS / f"{name}.png")
+    if isinstance(target, Page):
+        target.screenshot(path=path, full_page=True, timeout=120_000)
+    else:
+        target.screenshot(path=path, timeout=120_000)
+
+
 STEP_MS = 15_000
 
 
@@ -128,7 +144,7 @@ def test_pig_against_a_bot_to_the_end(browser: Browser, page_server: str) -> Non
     context, page = new_page(browser, page_server)
     register(page, "pigfan")
     page.goto("/")
-    page.screenshot(path=str(SHOTS / "gladiatorium-lobby.png"), full_page=True)
+    shoot(page, "gladiatorium-lobby")
     page.get_by_role("link", name="New Pig match").click()
     page.locator('[name="seat.2"]').select_option("bot:random")
     page.locator("summary", has_text="Options of the game").click()
@@ -152,7 +168,7 @@ def test_pig_against_a_bot_to_the_end(browser: Browser, page_server: str) -> Non
         wait_changed(page, before)
     expect(page.locator("#result")).to_contain_text(re.compile(r"Won by|Draw"))
     expect(page.get_by_role("link", name="Download the record")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "gladiatorium-match-pig.png"), full_page=True)
+    shoot(page, "gladiatorium-match-pig")
     assert clicks >= 1
     page.goto("/")
     expect(page.locator(".card", has_text="Pig").first).to_contain_text("Over")
@@ -210,7 +226,7 @@ def test_gladiator_chess_two_browsers_invite_and_bots(browser: Browser, page_ser
     assert moves["white"] >= 2 and moves["black"] >= 2, moves
     for page in (white, black):
         expect(page.locator("#result")).to_contain_text("turn limit")
-    white.screenshot(path=str(SHOTS / "gladiatorium-match-chess.png"), full_page=True)
+    shoot(white, "gladiatorium-match-chess")
     assert not white.js_errors and not black.js_errors  # type: ignore[attr-defined]
     white_context.close()
     black_context.close()
@@ -254,6 +270,6 @@ def test_moderator_console_in_the_browser(browser: Browser, page_server: str) ->
     wait_changed(page, before)
     expect(page.locator(".posts textarea").first).to_contain_text("Round 1")
     expect(page.get_by_role("button", name="Copy BBCode")).to_be_visible()
-    page.screenshot(path=str(SHOTS / "gladiatorium-match-moderator.png"), full_page=True)
+    shoot(page, "gladiatorium-match-moderator")
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()

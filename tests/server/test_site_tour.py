@@ -5,7 +5,7 @@ scrolls sideways, every board fits the width and every control is at least 44 x 
 
 The pages are one table, ``STOPS``: a page joins the tour with one row. The matches the
 stops need (each game at its start, during play, at its end) are made through the public
-API and played by their first legal action. With ``GLADIATORIUM_TOUR_SCREENSHOTS=1`` (``make
+API and played by their first legal action. With ``GLADIATORIUM_SAVE_SCREENSHOTS=1`` (``make
 screenshots``) the tour saves a PNG of every stop at both sizes into
 $GLADIATORIUM_SCREENSHOTS (default out/screenshots: ``gladiator-chess-match-end-phone.png``);
 a plain test run saves none.
@@ -33,19 +33,13 @@ import pytest
 from axe_check import axe_problems
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from server_helpers import LiveServer, server_env
-from test_pages import STEP_MS, browser
+from test_pages import STEP_MS, browser, shoot
 
 __all__ = ["browser"]
 
-SAVING = os.environ.get("GLADIATORIUM_TOUR_SCREENSHOTS", "") == "1"
 #: a regular expression: only the stops whose names it finds are visited (to look again
 #: at a few pages while fixing them); every stop by default
 ONLY = re.compile(os.environ.get("GLADIATORIUM_TOUR_ONLY", ""))
-SHOTS = Path(
-    os.environ.get(
-        "GLADIATORIUM_SCREENSHOTS", Path(__file__).resolve().parents[2] / "out" / "screenshots"
-    )
-)
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 #: the smallest control on a phone, in CSS pixels, both ways
 TAP = 44
@@ -306,12 +300,6 @@ def zoom_in(page: Page) -> bool:
     board.first.click()
     expect(page.locator('#webpic svg[data-zoom="in"]')).to_have_count(1)
     return True
-
-
-def shoot(page: Page, name: str) -> None:
-    if SAVING:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, timeout=120_000)
 
 
 def visit(page: Page, site: Site, stop: Stop, size: str) -> list[str]:

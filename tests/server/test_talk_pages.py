@@ -1,8 +1,8 @@
 """Talk in real browsers (Debian's chromium, see test_pages.py): three people and a
 moderator play a Hero Battle, two of them make a private deal nobody else sees, the
 thread shows the messages, the moves and the round post in order; a Gladiator Chess
-side talks in its team channel. Screenshots of the thread panel go to
-$GLADIATORIUM_SCREENSHOTS (default out/screenshots: gladiatorium-talk-*.png)."""
+side talks in its team channel. With ``make screenshots``, pictures of the thread panel go
+to $GLADIATORIUM_SCREENSHOTS (default out/screenshots: gladiatorium-talk-*.png)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_pages import SHOTS, browser, new_page, page_server, register
+from test_pages import browser, new_page, page_server, register, shoot
 
 __all__ = ["browser", "page_server"]
 
@@ -96,7 +96,7 @@ def test_three_people_and_a_moderator_talk_in_browsers(browser: Browser, page_se
     carol.locator("#talk-tabs [role=tab]").first.focus()
     carol.keyboard.press("ArrowRight")
     expect(carol.locator("#talk-tabs [aria-selected=true]")).to_have_text(re.compile("Private"))
-    bob.locator("#talk").screenshot(path=str(SHOTS / "gladiatorium-talk-private-phone.png"))
+    shoot(bob.locator("#talk"), "gladiatorium-talk-private-phone")
 
     # the round: moves, then the moderator's close; the thread shows them in order
     for page, seat in ((alice, "1"), (bob, "2"), (carol, "3")):
@@ -111,7 +111,7 @@ def test_three_people_and_a_moderator_talk_in_browsers(browser: Browser, page_se
     first_post = order.index("post")
     assert "msg" in order[:first_post] and "move" in order[:first_post], order
     expect(thread.locator("article.move", has_text="alice-talks: hit")).to_have_count(1)
-    alice.locator("#talk").screenshot(path=str(SHOTS / "gladiatorium-talk-thread.png"))
+    shoot(alice.locator("#talk"), "gladiatorium-talk-thread")
 
     # nobody but alice and bob ever saw the deal: not the guest, the moderator, a stranger
     stranger_context, stranger = new_page(browser, base)
@@ -160,6 +160,6 @@ def test_a_gladiator_chess_side_talks_in_its_team_channel(
     tab(black, "Team").click()
     expect(black.locator("#talk-list")).to_contain_text("No messages yet.")
     assert "left flank" not in black.content()
-    queen.locator("#talk").screenshot(path=str(SHOTS / "gladiatorium-talk-team.png"))
+    shoot(queen.locator("#talk"), "gladiatorium-talk-team")
     for context in (king_context, queen_context, black_context):
         context.close()
