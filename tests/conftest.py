@@ -4,6 +4,7 @@ module (setup.py) older than its source, since Python would run the stale compil
 and, where the Makefile says which build it expects, that build (tests/builds.py)."""
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ for name in ("COLUMNS", "LINES"):
 from builds import compiled_names, header, imported_builds, imported_source, wrong_build  # noqa: E402
 from gladiatorium.core import kept  # noqa: E402
 from gladiatorium.games import load  # noqa: E402
+from preloaded import close_all  # noqa: E402
 
 SRC = imported_source()
 
@@ -115,3 +117,10 @@ def empty_tables() -> None:
     for table in kept.registered():
         if table.bound is not None:
             table.empty()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def preloading_processes() -> Iterator[None]:
+    """The worker's preloading processes (``preloaded.py``) end with the session."""
+    yield
+    close_all()

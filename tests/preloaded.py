@@ -1,4 +1,5 @@
-"""``gladiatorium serve`` processes forked from one that has imported the server already.
+"""``gladiatorium`` processes forked from one that has imported the program already: the
+servers of the server tests, and the command lines run by test_hostile_input.py.
 
 A server's start is about 2.5 s of CPU, two thirds of it imports (FastAPI, SQLAlchemy,
 Alembic, the games); the suite starts a few hundred. Each pytest worker keeps one
@@ -8,7 +9,11 @@ environment and its log, then runs the command line exactly as the ``gladiatoriu
 script does (``gladiatorium.cli.main.run``): a real server process on its own port,
 as ``serve --workers`` forks its processes, whose start is the server's own (its app,
 its lifespan, uvicorn). What the interpreter reads only when it starts (``PYTHONPATH``,
-the hash seed) is the preloader's: one is kept per distinct set of those.
+the hash seed) is the preloader's: one is kept per distinct set of those. A command line
+is forked the same way from a preloader of the command line's modules alone, started with
+the whole environment of its runs (the commands' rich consoles, made at import, read
+``COLUMNS`` and ``NO_COLOR``), its input from a file and its limits (CPU, memory) set in
+the child before it runs.
 
 The tests hold a :class:`Forked` where they held a ``subprocess.Popen``: its pid (a real
 process: signals, ``/proc``), and its exit status, which only its parent, the preloading
@@ -21,6 +26,7 @@ import gc
 import importlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -43,13 +49,17 @@ PRELOADED = (
 STARTUP_VARIABLES = ("PYTHONPATH", "PYTHONHASHSEED", "PYTHONSAFEPATH", "PYTHONNOUSERSITE")
 
 
+#: the modules a command line imports
+COMMAND_LINE = ("gladiatorium.cli.main",)
+
+
 class Preloader:
     """The pytest worker's side: one preloading process and its pipe."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], modules: tuple[str, ...] = PRELOADED) -> None:
         self._lock = threading.Lock()
         self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve())],
+            [sys.executable, str(Path(__file__).resolve()), *modules],
             env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -59,12 +69,21 @@ class Preloader:
         if not ready.get("ready"):
             raise RuntimeError(f"the preloading process did not start: {ready}")
 
-    def spawn(self, argv: list[str], env: dict[str, str], cwd: Path, log: Path) -> Forked:
-        """A server process running ``argv`` (after the program's name) in ``cwd``, with
-        ``env``, its output to ``log``."""
-        answer = self._ask(
-            {"start": argv, "env": env, "cwd": str(cwd), "log": str(log)},
-        )
+    def spawn(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        log: Path,
+        stdin: Path | None = None,
+        limits: dict[str, int] | None = None,
+    ) -> Forked:
+        """A process running ``argv`` (after the program's name) in ``cwd``, with ``env``,
+        its output to ``log``, its input from ``stdin`` (else nothing), and ``limits``
+        (``resource`` names: ``{"RLIMIT_CPU": seconds}``) on itself."""
+        request = {"start": argv, "env": env, "cwd": str(cwd), "log": str(log)}
+        request.update({"stdin": str(stdin)} if stdin is not None else {})
+        answer = self._ask({**request, "limits": limits or {}})
         return Forked(self, int(answer["pid"]))
 
     def status(self, pid: int) -> int | None:
@@ -100,7 +119,7 @@ class Preloader:
 
 
 class Forked:
-    """A forked server process, as much of ``subprocess.Popen`` as the tests use."""
+    """A forked process, as much of ``subprocess.Popen`` as the tests use."""
 
     def __init__(self, preloader: Preloader, pid: int) -> None:
         self.preloader = preloader
@@ -131,14 +150,23 @@ class Forked:
         self.send_signal(signal.SIGKILL)
 
 
-_PRELOADERS: dict[tuple[str | None, ...], Preloader] = {}
+_PRELOADERS: dict[tuple[object, ...], Preloader] = {}
 
 
 def preloader_for(env: dict[str, str]) -> Preloader:
-    """This worker's preloading process for ``env``'s startup variables (made once)."""
-    key = tuple(env.get(name) for name in STARTUP_VARIABLES)
+    """This worker's preloading process of servers for ``env``'s startup variables (made
+    once)."""
+    key = ("serve", *(env.get(name) for name in STARTUP_VARIABLES))
     if key not in _PRELOADERS:
         _PRELOADERS[key] = Preloader(env)
+    return _PRELOADERS[key]
+
+
+def command_line_preloader(env: dict[str, str]) -> Preloader:
+    """This worker's preloading process of command lines run with exactly ``env``."""
+    key = ("command line", *sorted(env.items()))
+    if key not in _PRELOADERS:
+        _PRELOADERS[key] = Preloader(env, COMMAND_LINE)
     return _PRELOADERS[key]
 
 
@@ -150,11 +178,12 @@ def close_all() -> None:
 
 
 # ----- the preloading process ---------------------------------------------------------------
-def _preload() -> None:
-    """Import what ``gladiatorium serve`` imports before it starts its first thread; what
-    they made is frozen out of the collector's reach (each server's own ``gc.collect``
-    at its start then walks only what the server made, as ``serve`` freezes it after)."""
-    for name in PRELOADED:
+def _preload(modules: list[str]) -> None:
+    """Import ``modules`` (what ``gladiatorium serve`` imports before it starts its first
+    thread, or the command line's); what they made is frozen out of the collector's reach
+    (each server's own ``gc.collect`` at its start then walks only what the server made,
+    as ``serve`` freezes it after)."""
+    for name in modules:
         importlib.import_module(name)
     from gladiatorium.games import load
 
@@ -164,7 +193,7 @@ def _preload() -> None:
 
 
 def _child(request: dict[str, Any], channels: tuple[IO[str], IO[str]]) -> None:
-    """The forked server: never returns."""
+    """The forked process (a server, a command line): never returns."""
     code = 1
     try:
         for channel in channels:
@@ -176,6 +205,12 @@ def _child(request: dict[str, Any], channels: tuple[IO[str], IO[str]]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
+        if "stdin" in request:
+            typed = os.open(request["stdin"], os.O_RDONLY)
+            os.dup2(typed, 0)
+            os.close(typed)
+        for name, most in request["limits"].items():
+            resource.setrlimit(getattr(resource, name), (most, most))
         log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         os.dup2(log, 1)
         os.dup2(log, 2)
@@ -212,7 +247,7 @@ def main() -> None:
         replies.write(json.dumps(answer) + "\n")
         replies.flush()
 
-    _preload()
+    _preload(sys.argv[1:])
     if threading.active_count() != 1:  # a fork would copy locks other threads hold
         reply({"error": f"{threading.active_count()} threads after the imports"})
         return

@@ -9,9 +9,7 @@ one; a hang shows as a timeout, unbounded memory as the child killed by its limi
 from __future__ import annotations
 
 import json
-import resource
 import subprocess
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -25,12 +23,12 @@ from gladiatorium.core import GladiatoriumError, IllegalAction, games, get_game
 from gladiatorium.core.match import MatchTooLong
 from gladiatorium.games.electron_gladiators.setups import setup_text
 from gladiatorium.games.hero_battle.options import theme_heroes
+from preloaded import command_line_preloader
 
 #: limits of each child: wall-clock seconds, CPU seconds and address space
 WALL_SECONDS = 90
 CPU_SECONDS = 60
 MEMORY_BYTES = 2 * 1024**3
-RUN = "from gladiatorium.cli.main import run; run()"
 
 
 @dataclass(frozen=True)
@@ -243,27 +241,30 @@ CASES: dict[str, Case] = {
 }
 
 
+#: the environment of every run (the commands' consoles are made at import: the
+#: preloading process is started with it)
+RUN_ENV = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"}
+
+
 def run_case(name: str, case: Case, root: Path) -> subprocess.CompletedProcess[str]:
+    """The command of ``case`` in a process of its own, forked from a process that has
+    imported the command line (tests/preloaded.py), under the limits above; its output
+    (standard output and error, interleaved as written) in ``stdout``."""
     folder = root / str(list(CASES).index(name))
     folder.mkdir()
     for file, content in case.files.items():
         (folder / file).write_bytes(content)
     args = [a.replace("{dir}", str(folder)) for a in case.args]
-
-    def limits() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
-
-    return subprocess.run(
-        [sys.executable, "-c", RUN, *args],
-        input=case.typed,
-        capture_output=True,
-        text=True,
-        timeout=WALL_SECONDS,
-        preexec_fn=limits,
-        cwd=folder,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "NO_COLOR": "1"},
-    )
+    typed, log = root / f"{folder.name}.typed", root / f"{folder.name}.out"
+    typed.write_text(case.typed, encoding="utf-8")
+    limits = {"RLIMIT_CPU": CPU_SECONDS, "RLIMIT_AS": MEMORY_BYTES}
+    process = command_line_preloader(RUN_ENV).spawn(args, RUN_ENV, folder, log, typed, limits)
+    try:
+        code = process.wait(WALL_SECONDS)
+    finally:
+        process.kill()
+    output = log.read_text(encoding="utf-8", errors="replace")
+    return subprocess.CompletedProcess(args, code, output, "")
 
 
 @pytest.fixture(scope="module")

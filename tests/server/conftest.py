@@ -17,7 +17,6 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from mail_helpers import SmtpServer
-from preloaded import close_all
 from server_helpers import LiveServer, free_port, server_env, settings_for
 
 from gladiatorium.server import accounts
@@ -35,13 +34,6 @@ def cheap_password_hashes() -> Iterator[None]:
     accounts._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     yield
     accounts._hasher = real
-
-
-@pytest.fixture(autouse=True, scope="session")
-def preloading_processes() -> Iterator[None]:
-    """The worker's preloading processes (``preloaded.py``) end with the session."""
-    yield
-    close_all()
 
 
 # ----- PostgreSQL -------------------------------------------------------------------------

@@ -436,7 +436,7 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
     )
     assert refused.returncode == 2 and "through PostgreSQL" in refused.stderr, refused.stderr
     # the ``gladiatorium`` script itself, as a user starts it (the other tests' servers
-    # are forked from a process that imported the server already: tests/server/preloaded.py)
+    # are forked from a process that imported the server already: tests/preloaded.py)
     server = live_server(postgres_url, args=("--workers", "2"), preloaded=False)
     assert server.process is not None
     parent = server.process.pid
