@@ -12,6 +12,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -331,9 +332,10 @@ def test_a_bearer_token_that_is_no_session_is_401_everywhere(
 # ----- logout and sockets ---------------------------------------------------------------------
 def test_logout_closes_that_sessions_sockets(database_url: str, live_server: Start) -> None:
     """Logging out (bearer or cookie) closes the sockets opened with that session (4401,
-    after a 401 message); another session's socket stays; a socket whose session ended
-    elsewhere (the row deleted, as another process's logout does) has its action refused."""
-    server = live_server(database_url)
+    after a 401 message); another session's socket stays; with no trust in a recent look
+    (``GLADIATORIUM_SESSION_TRUST=0``) a socket whose session ended out of the server's
+    sight (its row deleted) has its next action refused."""
+    server = live_server(database_url, GLADIATORIUM_SESSION_TRUST="0")
     token = sign_up(server, "ada")
     other = log_in(server, "ada", PASSWORD).json()["token"]
     third = log_in(server, "ada", PASSWORD).json()["token"]
@@ -368,6 +370,63 @@ def test_logout_closes_that_sessions_sockets(database_url: str, live_server: Sta
         assert out.status_code in (200, 303)
         assert closed_with(tab)[0] == 4401
     assert httpx2.get(server.url + "/api/library", headers=bearer(third)).status_code == 401
+
+
+def test_a_logout_through_another_process_closes_the_sockets_at_once(
+    postgres_url: str, live_server: Start
+) -> None:
+    """Two server processes on one PostgreSQL database: a session logged out through one
+    closes its sockets on the other at once (told by NOTIFY, no action needed), though
+    that socket's last action made it trust the session for a minute; the action sent
+    after it is never applied."""
+    first = live_server(postgres_url, GLADIATORIUM_SESSION_TRUST="60")
+    second = live_server(postgres_url, GLADIATORIUM_SESSION_TRUST="60")
+    token = sign_up(first, "ada")
+    match = create_pig(first, token)
+    with socket(first, match, "1", **bearer(token)) as ws:
+        assert "events" in reply_to(ws, "roll")  # the session looked at, and trusted
+        assert post(second, "/api/logout", {}, **bearer(token)).status_code == 200
+        code, replies = closed_with(ws)
+        assert code == 4401 and replies[-1]["status"] == 401, (code, replies)
+    assert ply_of(postgres_url, match) == 1
+
+
+def test_a_sockets_actions_trust_a_recent_look_at_its_session(database_url: str) -> None:
+    """Within ``session_trust_seconds`` of a look that found the session live, a socket's
+    actions ask the database nothing more about it; a logout in the process still closes
+    the socket at once."""
+    settings = replace(settings_for(database_url), session_trust_seconds=60.0)
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/register", json={"username": "ada", "password": PASSWORD})
+        token = made.json()["token"]
+        seats = {"game": "pig", "seats": {"1": "me", "2": "me"}}
+        match = client.post("/api/matches", json=seats, headers=bearer(token)).json()["id"]
+
+        def first_legal(seat: str) -> str:
+            answer = client.get(f"/api/matches/{match}?seat={seat}", headers=bearer(token))
+            return str(answer.json()["legal"][0])
+
+        accounts = client.app.state.accounts  # type: ignore[attr-defined]
+        looks: list[str] = []
+        lasts = accounts.lasts
+        accounts.lasts = lambda digest, touch=True: looks.append(digest) or lasts(digest, touch)
+        with client.websocket_connect(f"/ws/matches/{match}?seat=1", headers=bearer(token)) as ws:
+            for _ in range(3):
+                while client.get(f"/api/matches/{match}").json()["awaiting"] == ["2"]:
+                    action = {"seat": "2", "action": first_legal("2")}
+                    answer = client.post(
+                        f"/api/matches/{match}/actions", json=action, headers=bearer(token)
+                    )
+                    assert answer.status_code == 200, answer.text
+                ws.send_text(json.dumps({"action": first_legal("1")}))
+                while "events" not in (reply := ws.receive_json()):
+                    assert "error" not in reply, reply
+            assert looks == [digest_token(token)]  # one look for three actions
+            assert client.post("/api/logout", json={}, headers=bearer(token)).status_code == 200
+            while "status" not in (message := ws.receive_json()):
+                pass
+            assert message["status"] == 401
+            assert ws.receive()["code"] == 4401
 
 
 # ----- login CSRF and weak passwords --------------------------------------------------------

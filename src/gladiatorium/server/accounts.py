@@ -30,7 +30,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
-from sqlalchemy import Engine, Table, bindparam, delete, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.concurrency import run_in_threadpool
@@ -155,6 +155,10 @@ class HashGate:
 
 
 _TOKENS = cast(Table, LoginToken.__table__)
+#: the channel on which a logout tells the other server processes its token's digest
+#: (what the table holds: no token travels)
+LOGOUTS = "gladiatorium_logouts"
+_LOGOUT_NOTICE = text(f"SELECT pg_notify('{LOGOUTS}', :digest)")
 #: a session's last use by its token's digest
 _LAST_USED = select(_TOKENS.c.last_used_at).where(_TOKENS.c.token_hash == bindparam("digest"))
 
@@ -167,8 +171,11 @@ class Accounts:
         #: one row needs no transaction: no BEGIN and no ROLLBACK to wait for, two of its
         #: four round trips); SQLite's would pay a PRAGMA to set the level back
         engine: Engine = sessions.kw["bind"]
-        postgres = engine.dialect.name == "postgresql"
+        postgres = self.postgres = engine.dialect.name == "postgresql"
         self.reads = engine.execution_options(isolation_level="AUTOCOMMIT") if postgres else engine
+        #: whether every logout reaches this process (a socket may then trust a recent
+        #: look at its session): on PostgreSQL only while the listener listens
+        self.logouts_heard = not postgres
         self.settings = settings
         self.lifetime = timedelta(days=settings.session_days)
         self.touch_every = min(TOUCH_EVERY, self.lifetime / 10)
@@ -231,9 +238,17 @@ class Accounts:
             return user, self._issue(session, user.id)
 
     def logout(self, digest: str) -> None:
-        """End the session whose token has this digest."""
+        """End the session whose token has this digest; on PostgreSQL the other server
+        processes are told at commit (:data:`LOGOUTS`), and close its sockets."""
         with self.sessions.begin() as session:
             session.execute(delete(LoginToken).where(LoginToken.token_hash == digest))
+            if self.postgres:
+                session.execute(_LOGOUT_NOTICE, {"digest": digest})
+
+    def hear_logouts(self, heard: bool) -> None:
+        """Whether this process hears every logout (told by the listener: True while it
+        listens on PostgreSQL; SQLite's one process makes them all itself)."""
+        self.logouts_heard = heard
 
     def user_of(self, token: str | None) -> User | None:
         found = self.session_of(token)

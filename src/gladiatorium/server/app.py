@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 
 from gladiatorium.games import load
 from gladiatorium.server import gauntlet_views, ratings_views, talk_api
-from gladiatorium.server.accounts import Accounts
+from gladiatorium.server.accounts import LOGOUTS, Accounts
 from gladiatorium.server.api import accounts as api_accounts
 from gladiatorium.server.api import hall as api_hall
 from gladiatorium.server.api import inbox as api_inbox
@@ -144,6 +144,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         notices = Notices(service.store, settings)
         mail_sender = MailSender(service.store, notices, settings)
 
+    accounts = Accounts(sessions, settings)
+
+    def listening(heard: bool) -> None:
+        """The listener listens (every other process's notice reaches this one), or its
+        connection was lost."""
+        service.store.trust_notices(heard)
+        accounts.hear_logouts(heard)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
@@ -155,8 +163,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             listener = PostgresListener(
                 url.render_as_string(hide_password=False),
                 from_elsewhere,
-                also={NOTICE_CHANNEL: talk_api.on_notice(talk_hub)},
-                on_listening=service.store.trust_notices,
+                also={NOTICE_CHANNEL: talk_api.on_notice(talk_hub), LOGOUTS: hub.end_session},
+                on_listening=listening,
             )
             listener.start()
             listener.ready.wait(10)
@@ -181,7 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Gladiatorium", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.service = service
-    app.state.accounts = Accounts(sessions, settings)
+    app.state.accounts = accounts
     app.state.hub = hub
     app.state.pushes = Pushes()  # a match's frames built in one worker-thread call
     app.state.drivers = drivers

@@ -98,6 +98,13 @@ class Settings:
     session_check_seconds: float = field(
         default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_CHECK", 60.0)
     )
+    #: how long an open WebSocket's actions trust its last look at its session, in seconds
+    #: (a logout closes the session's sockets at once: in its own process directly, in the
+    #: others through PostgreSQL's NOTIFY; while that listener is down every action looks);
+    #: 0: every action looks in the database
+    session_trust_seconds: float = field(
+        default_factory=lambda: _env_seconds("GLADIATORIUM_SESSION_TRUST", 5.0)
+    )
     #: the least zxcvbn score (0-4) a new password needs
     password_min_score: int = 2
     #: matches one account may create: a ``limits`` rate ("10/minute"; several joined by

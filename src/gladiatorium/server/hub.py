@@ -94,8 +94,8 @@ class Hub:
             del self._sessions[digest]
 
     def end_session(self, digest: str) -> None:
-        """Thread-safe: close every socket of session ``digest`` in this process (other
-        processes see it at their next check, ``session_check_seconds``, or action)."""
+        """Thread-safe: close every socket of session ``digest`` in this process (a logout
+        here, or in another process: told by the listener, ``accounts.LOGOUTS``)."""
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._end, digest)
 

@@ -103,11 +103,14 @@ SESSION_ENDED = 4401
 
 @dataclass
 class Riding:
-    """The session a socket was opened with (None: a guest's seat cookie, or nobody), and
-    the event the hub sets when that session is logged out."""
+    """The session a socket was opened with (None: a guest's seat cookie, or nobody), the
+    event the hub sets when that session is logged out, and until when (``monotonic``) a
+    look found it live and may be trusted (``session_trust_seconds``, while every logout
+    reaches this process: a logout anywhere sets ``ended``)."""
 
     session: str | None
     ended: asyncio.Event | None
+    trusted_until: float = 0.0
 
     async def lasts(self, websocket: WebSocket, touch: bool) -> bool:
         """Whether the session still holds (``touch``: a use of it), asked in a worker
@@ -117,12 +120,18 @@ class Riding:
         return await run_in_threadpool(self.holds, websocket.app.state.accounts, touch)
 
     def holds(self, accounts: Accounts, touch: bool) -> bool:
-        """:meth:`lasts` in the caller's thread (a worker's: it reads the database)."""
+        """:meth:`lasts` in the caller's thread (a worker's: it reads the database, unless
+        a look made within ``session_trust_seconds`` may be trusted)."""
         if self.session is None:
             return True
         if self.ended is not None and self.ended.is_set():
             return False
-        return accounts.lasts(self.session, touch)
+        now = time.monotonic()
+        if now < self.trusted_until and accounts.logouts_heard:
+            return True
+        held = accounts.lasts(self.session, touch)
+        self.trusted_until = now + accounts.settings.session_trust_seconds if held else 0.0
+        return held
 
 
 async def socket_caller(websocket: WebSocket) -> Caller | None:
