@@ -17,7 +17,7 @@ from typing import Any
 import httpx2
 import pytest
 from server_helpers import PASSWORD, LiveServer, wait_for
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -402,6 +402,44 @@ def test_a_move_racing_a_flag_in_another_process_is_refused(postgres_url: str) -
         assert actions == [] and row.status == "over"
         assert row.outcome is not None and row.outcome["reason"] == "time"
         assert services[1].play.body(match, None)["outcome"]["winners"] == ["2"]
+    finally:
+        for engine in engines:
+            engine.dispose()
+
+
+def test_a_copy_told_of_steps_reads_only_the_actions_it_lacks(postgres_url: str) -> None:
+    """Told by a notice that another process appended steps and nothing else (``hub.STEP``),
+    a copy in memory reads the actions after its ply, one statement; told of anything
+    else too (seats, an adjudication: a plain notice, even with steps since), it reads
+    the match and its seats as well. Either way it ends where the writer is."""
+    engines = [make_engine(postgres_url) for _ in range(2)]
+    from gladiatorium.server.db import migrate
+
+    migrate(engines[0])
+    services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
+    statements: list[str] = []
+    event.listen(engines[1], "before_cursor_execute", lambda *a: statements.append(a[2]))
+    try:
+        services[1].store.trust_notices(True)  # as while its listener listens
+        match = services[0].creation.create(None, "pig", None, None, {}, seed=3).id
+        copy = services[1].store.live(match)
+        for steps_only in (True, False, None):  # None: a plain notice after a step's
+            for _ in range(2):
+                seat = services[0].play.body(match, None)["awaiting"][0]
+                services[0].play.submit(match, seat, "roll")
+                services[1].store.mark_stale(match, steps_only=steps_only is not False)
+            if steps_only is None:
+                services[1].store.mark_stale(match)
+            statements.clear()
+            assert services[1].store.live(match) is copy
+            assert copy.ply == services[0].store.live(match).ply
+            assert services[1].play.body(match, "1") == services[0].play.body(match, "1")
+            read = [" ".join(s.split()[:6]) for s in statements]
+            if steps_only:
+                assert len(read) == 1 and "FROM match_actions" in statements[0], read
+            else:
+                assert any("FROM match_seats" in s for s in statements), read
+                assert any("FROM matches" in s for s in statements), read
     finally:
         for engine in engines:
             engine.dispose()

@@ -41,7 +41,7 @@ from gladiatorium.server.edge import (
 from gladiatorium.server.errors import Unauthorized
 from gladiatorium.server.gauntlets import size_of
 from gladiatorium.server.hall import Hall
-from gladiatorium.server.hub import DEADLINE, Hub, PostgresListener
+from gladiatorium.server.hub import DEADLINE, STEP, Hub, PostgresListener
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
@@ -133,7 +133,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         deadline set there: a ``deadline`` frame, as where it was set)."""
         if what == DEADLINE:
             service.store.deadline_set(match_id)
-        service.store.mark_stale(match_id)
+        service.store.mark_stale(match_id, steps_only=what == STEP)
         changed(match_id)
 
     drivers = BotDrivers(service, settings)

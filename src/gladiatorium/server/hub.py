@@ -38,6 +38,8 @@ def origin() -> str:
 
 #: what a notice may say changed beyond "something": only a round's deadline was set
 DEADLINE = "deadline"
+#: ... only steps were appended (a copy in memory reads the actions it lacks, nothing else)
+STEP = "step"
 
 
 def notice(match_id: str, what: str = "") -> str:

@@ -17,12 +17,12 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, insert, select, text, update
+from sqlalchemy import Row, Table, bindparam, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,7 +31,7 @@ from gladiatorium.core.record import EventsDigest
 from gladiatorium.server import ratings, snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
-from gladiatorium.server.hub import notice
+from gladiatorium.server.hub import STEP, notice
 from gladiatorium.server.turns import record_turns
 from gladiatorium.server.writer import Writer
 
@@ -62,6 +62,12 @@ _PROGRESS = (
 )
 #: on PostgreSQL, the notice of a step to the other processes (sent at commit)
 _NOTICE = text("SELECT pg_notify('gladiatorium', :id)")
+#: the actions of a match from a ply on, in order (what a copy in memory lacks)
+_MISSING = (
+    select(MatchAction.seat, MatchAction.action)
+    .where(MatchAction.match_id == bindparam("match"), MatchAction.ply >= bindparam("ply"))
+    .order_by(MatchAction.ply)
+)
 
 
 #: the match setting listing the seats whose taker is still to pick a team
@@ -91,6 +97,9 @@ class Live:
     running_digest: EventsDigest = field(default_factory=EventsDigest)
     #: another process may have committed since the last catch-up (a NOTIFY came)
     stale: bool = False
+    #: ... and something other than steps (seats, an adjudication): the catch-up reads
+    #: the match and its seats again, not only the actions it lacks
+    stale_beyond_steps: bool = False
     #: when this copy was last asked for (time.monotonic): idle copies leave memory
     used: float = field(default_factory=time.monotonic)
     #: the ply this copy was rebuilt from: its snapshot's, or 0 (the whole record)
@@ -323,10 +332,14 @@ class MatchStore:
         unless a notice said so, while notices are trusted)."""
         if not live.stale and self.notices_trusted:
             return
-        stale, live.stale = (
-            live.stale,
-            False,
-        )  # cleared first: a notice during the query marks again
+        # cleared first: a notice during the query marks again
+        stale, live.stale = live.stale, False
+        beyond, live.stale_beyond_steps = live.stale_beyond_steps, False
+        if stale and not beyond and self.notices_trusted:  # only steps: the actions after
+            with live.lock, self.sessions() as session:
+                missing = session.execute(_MISSING, {"match": live.id, "ply": live.ply})
+                self._apply_missing(live, missing.all())
+            return
         with self.sessions() as session:
             row = session.execute(
                 select(Match.ply, Match.outcome).where(Match.id == live.id)
@@ -341,19 +354,20 @@ class MatchStore:
                         live.seats = {s.seat: s for s in seats}
                 return
             with live.lock:
-                missing = session.scalars(
-                    select(MatchAction)
-                    .where(MatchAction.match_id == live.id, MatchAction.ply >= live.ply)
-                    .order_by(MatchAction.ply)
-                ).all()
-                live.mark()
-                for step in missing:
-                    live.state.act(step.seat, step.action)
-                    live.mark()
+                missing = session.execute(_MISSING, {"match": live.id, "ply": live.ply})
+                self._apply_missing(live, missing.all())
                 if outcome is not None and outcome.get("adjudicated"):
                     live.adjudicated = outcome
                 seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
                 live.seats = {s.seat: s for s in seats}
+
+    @staticmethod
+    def _apply_missing(live: Live, missing: Sequence[Row[str, str]]) -> None:
+        """Apply the actions another process appended (seat, notation; in ply order)."""
+        live.mark()
+        for seat, action in missing:
+            live.state.act(seat, action)
+            live.mark()
 
     def reload_seats(self, match_id: str) -> None:
         live = self.live(match_id)
@@ -370,11 +384,13 @@ class MatchStore:
             with live.lock:
                 live.deadlines_set += 1
 
-    def mark_stale(self, match_id: str) -> None:
-        """Another process committed to ``match_id``: catch up before the next push."""
+    def mark_stale(self, match_id: str, steps_only: bool = False) -> None:
+        """Another process committed to ``match_id`` (``steps_only``: actions and
+        nothing else, :data:`hub.STEP`): catch up before the next push."""
         with self._guard:
             live = self._live.get(match_id)
         if live is not None:
+            live.stale_beyond_steps |= not steps_only
             live.stale = True
 
     def has_bot_seat(self, match_id: str) -> bool:
@@ -428,7 +444,7 @@ class MatchStore:
                 self.claim(session, claim)
             self.plan_deadlines(session, live)
             awaited = record_turns(session, live.id, live.deciding(), acted, before)
-            self.notify_others(session, live.id)
+            self.notify_others(session, live.id, STEP)
             return awaited
 
         try:
