@@ -239,8 +239,8 @@ def test_acknowledgements_that_come_after_the_next_delta_are_taken(
 def test_a_view_patch_adds_at_the_end_of_an_array_and_replaces_one_mostly_changed() -> None:
     """A log that grows is sent as its new items (``add`` at ``-``), one that shrinks as
     removals from the end; an array mostly changed (dice rolled again, a short log
-    grown by half) as one ``replace`` where that is shorter; each patch applied by an
-    RFC 6902 library gives the new view."""
+    grown by half) or an object most of whose keys went as one ``replace`` where that is
+    shorter; each patch applied by an RFC 6902 library gives the new view."""
     from gladiatorium.server.frames import view_patch
 
     log = [f"line {n}" for n in range(10)]
@@ -261,6 +261,15 @@ def test_a_view_patch_adds_at_the_end_of_an_array_and_replaces_one_mostly_change
     ]
     emptied = {**new, "log": []}
     assert view_patch(new, emptied) == [{"op": "replace", "path": "/log", "value": []}]
+    # an object most of whose keys went (a round's moves, cleared at its close): one
+    # replace; one that lost a key of many: its removal
+    moves = {str(n): f"hit Hero {n}" for n in range(1, 21)}
+    cleared = {**new, "moves": {"7": "abstain"}}
+    assert view_patch({**new, "moves": moves}, cleared) == [
+        {"op": "replace", "path": "/moves", "value": {"7": "abstain"}}
+    ]
+    fewer = {**new, "moves": {k: v for k, v in moves.items() if k != "3"}}
+    assert view_patch({**new, "moves": moves}, fewer) == [{"op": "remove", "path": "/moves/3"}]
 
 
 def test_a_battles_round_deltas_do_not_grow_with_its_reports() -> None:

@@ -184,8 +184,9 @@ def patches(live: Live) -> Patches:
 def view_patch(old: Any, new: Any) -> list[dict[str, Any]]:
     """The JSON Patch (RFC 6902) that turns the view ``old`` into ``new``: equal parts left
     out, objects compared key by key, arrays item by item with items added or removed at
-    the end (an array mostly changed is replaced whole where that is shorter: four dice
-    rolled again), anything else replaced whole. A view keeps each field's JSON type, so
+    the end (an array mostly changed, or an object most of whose keys went, is replaced
+    whole where that is shorter: four dice rolled again, a round's moves cleared),
+    anything else replaced whole. A view keeps each field's JSON type, so
     equal values are equal JSON. Written here because the general differ (jsonpatch's
     ``make_patch``) encodes every value it compares: 66 ms for a hundred-hero view, per
     seat and action, where this takes a fraction of a millisecond; the client applies it
@@ -235,12 +236,15 @@ def _patch(old: Any, new: Any, path: str, memo: Patches | None) -> Ops:
 def _object_patch(old: dict[str, Any], new: dict[str, Any], path: str, memo: Patches | None) -> Ops:
     if memo is not None and len(new) >= MANY_KEYS and list(old) == list(new):
         return _like_the_last(old, new, path, memo)
-    ops = Ops({"op": "remove", "path": f"{path}/{_pointer(key)}"} for key in old if key not in new)
+    gone = [key for key in old if key not in new]
+    ops = Ops({"op": "remove", "path": f"{path}/{_pointer(key)}"} for key in gone)
     for key, value in new.items():
         if key not in old:
             ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
         elif part := _key_part(old, new, key, path, memo):
             ops.append(part)
+    if len(gone) > 1 and 2 * len(gone) >= len(old):  # most of it went: the shorter patch
+        return _shorter(ops, new, path)
     return ops
 
 
@@ -285,9 +289,16 @@ def _array_patch(old: list[Any], new: list[Any], path: str, memo: Patches | None
     ops += [{"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)]
     listed = flat(ops)
     if len(listed) > 1 and 4 * len(listed) >= len(new):  # most of it changed: which is shorter
-        whole = [{"op": "replace", "path": path, "value": new}]
-        if len(json.dumps(whole)) < len(json.dumps(listed)):
-            return Ops(whole)
+        return _shorter(ops, new, path)
+    return ops
+
+
+def _shorter(ops: Ops, new: Any, path: str) -> Ops:
+    """``ops``, or one ``replace`` of the whole value at ``path`` where that is shorter
+    (an array mostly changed, an object most of whose keys went: a round's moves)."""
+    whole = [{"op": "replace", "path": path, "value": new}]
+    if len(json.dumps(whole)) < len(json.dumps(flat(ops))):
+        return Ops(whole)
     return ops
 
 
