@@ -17,6 +17,12 @@ or 101 connections, one per seat; from the send of the action that closes the ro
 each client holding the new round's body (median and max over the clients), and the
 bytes each push carried to each seat.
 
+With ``--workers N`` (PostgreSQL) the server runs N processes on one port, the kernel
+sharing connections out among them, so the two seats of a match often sit in different
+processes; with ``--worker-ports`` too, each process also listens on a port of its own and
+both sockets of a match connect to one of them, as behind a front that routes a match's
+connections by its id (the row is named ``postgresqlxNr``).
+
 The anchor for the ratio is measured in the same run: the same Pig actions applied
 in-process through ``Play.submit`` on the same backend, each followed by the
 two seat bodies a push builds, without HTTP, WebSockets or the event loop.
@@ -127,6 +133,21 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports."""
+    while True:
+        first = free_port()
+        if first + count > 65536:
+            continue
+        try:
+            for port in range(first + 1, first + count):
+                with socket.socket() as sock:
+                    sock.bind((HOST, port))
+        except OSError:
+            continue
+        return first
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process and its children (``serve --workers``),
     from Linux /proc."""
@@ -184,6 +205,7 @@ def server(
     profile: Path | None = None,
     workers: int = 1,
     settings: dict[str, str] | None = None,
+    own_ports: int | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``gladiatorium serve`` in a subprocess (``workers`` processes); yields (base URL,
     pid). With ``profile`` py-spy samples every thread of the server into that file
@@ -194,6 +216,7 @@ def server(
     command = [sys.executable, "-c", SERVER_CODE, "serve"]
     command += ["--host", HOST, "--port", str(port), "--database-url", database_url]
     command += ["--workers", str(workers)]
+    command += [] if own_ports is None else ["--worker-ports", str(own_ports)]
     # every client is this process on 127.0.0.1 and one account creates every match: no
     # connection caps (server/edge.py) and no creation rate (server/quota.py); no gauntlet
     # runner (server/gauntlet_runner.py: a fresh server queues the samples' gauntlets, a
@@ -490,9 +513,11 @@ async def play_slot(
     think: float,
     rng: random.Random,
     tally: Tally,
+    route: str | None = None,
 ) -> None:
     """Play Pig matches in one slot (a new one when one ends) for ``actions`` actions
-    or until ``until`` (monotonic), whichever comes first."""
+    or until ``until`` (monotonic), whichever comes first; ``route``: where the slot's
+    sockets connect (:func:`open_match`)."""
     seats: dict[str, Seat] | None = first
     done = 0
     while seats is not None:
@@ -529,13 +554,14 @@ async def play_slot(
                 await seat.close()
         seats = None
         if done < actions and time.monotonic() < until:
-            seats = await open_match(base, token)
+            seats = await open_match(base, token, route)
 
 
-async def open_match(base: str, token: str) -> dict[str, Seat]:
-    """A new Pig match with both seats connected and their first bodies received."""
+async def open_match(base: str, token: str, route: str | None = None) -> dict[str, Seat]:
+    """A new Pig match with both seats connected (through ``route``, a process's own
+    port, when given) and their first bodies received."""
     match_id = await create_match(base, token, "pig", 2, PIG_OPTIONS)
-    seats = {s: await open_seat(base, token, match_id, s) for s in ("1", "2")}
+    seats = {s: await open_seat(route or base, token, match_id, s) for s in ("1", "2")}
     for seat in seats.values():
         await seat.until(lambda b: True)
     return seats
@@ -565,17 +591,21 @@ async def load_run(
     duration: float,
     think: float,
     seed: int,
+    routes: tuple[str | None, ...] = (None,),
 ) -> dict[str, Any]:
+    """``routes``: where the sockets of the k-th slot connect, ``routes[k % len]`` (a
+    process's own port: both seats of a match in one process), None: ``base``."""
     rng = random.Random(seed)
     token = await account(base, f"load{matches}x{seed}")
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
-    async def one() -> dict[str, Seat]:
+    async def one(route: str | None) -> dict[str, Seat]:
         async with gate:
-            return await open_match(base, token)
+            return await open_match(base, token, route)
 
     setup = time.monotonic()
-    opened = await asyncio.gather(*(one() for _ in range(matches)))
+    route_of = [routes[k % len(routes)] for k in range(matches)]
+    opened = await asyncio.gather(*(one(route) for route in route_of))
     setup = time.monotonic() - setup
     await asyncio.sleep(1.0)  # let the set-up's last work (and collections) settle
     tally, lags, stop = Tally(), [], asyncio.Event()
@@ -583,7 +613,10 @@ async def load_run(
     cpu_before, started, wall_start = cpu_seconds(pid), time.monotonic(), time.time()
     client_before = time.process_time()
     until = started + duration
-    slots = [play_slot(base, token, seats, actions, until, think, rng, tally) for seats in opened]
+    slots = [
+        play_slot(base, token, seats, actions, until, think, rng, tally, route)
+        for seats, route in zip(opened, route_of, strict=True)
+    ]
     await asyncio.wait_for(asyncio.gather(*slots), duration + 4 * STEP_TIMEOUT)
     wall = time.monotonic() - started
     server_cpu = (cpu_seconds(pid) - cpu_before) / wall
@@ -977,9 +1010,13 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
     profile = None if args.py_spy is None else args.py_spy / f"server-{backend}.txt"
     workers = args.workers if backend == "postgresql" else 1
     out["workers"] = workers
-    if workers > 1:
-        out["backend"] = f"{backend}x{workers}"  # the row's name: processes
-    with server(server_url, workdir, profile, workers) as (base, pid):
+    own = free_ports(workers) if workers > 1 and args.worker_ports else None
+    routes: tuple[str | None, ...] = (None,)
+    if own is not None:  # each match's sockets to one process's own port
+        routes = tuple(f"http://{HOST}:{own + i}" for i in range(workers))
+    if workers > 1:  # the row's name: processes, r when routed
+        out["backend"] = f"{backend}x{workers}{'r' if own is not None else ''}"
+    with server(server_url, workdir, profile, workers, own_ports=own) as (base, pid):
         for n in args.matches:
             print(f"[{backend}] {n} matches", file=sys.stderr, flush=True)
             row = asyncio.run(
@@ -992,6 +1029,7 @@ def run_backend(backend: str, url: str, args: argparse.Namespace, workdir: Path)
                     args.duration,
                     args.think,
                     args.seed + n,
+                    routes,
                 )
             )
             out["loads"].append(row)
@@ -1113,6 +1151,13 @@ def main() -> None:
     parser.add_argument("--baseline-actions", type=int, default=2000)
     parser.add_argument(
         "--workers", type=int, default=1, help="server processes on PostgreSQL (serve --workers)"
+    )
+    parser.add_argument(
+        "--worker-ports",
+        action="store_true",
+        help="with --workers: each process also on a port of its own (serve --worker-ports), "
+        "both sockets of a match connected to one of them, as a front routing by match would "
+        "(the row is named postgresqlxNr)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -16,11 +17,13 @@ from typing import Any
 
 import httpx2
 import pytest
-from server_helpers import PASSWORD, LiveServer, wait_for
+from server_helpers import PASSWORD, LiveServer, free_port, wait_for
 from sqlalchemy import event, select, update
+from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from gladiatorium.cli import main
 from gladiatorium.core import get_game
 from gladiatorium.core.record import events_digest
 from gladiatorium.server.db import Deadline, Match, MatchAction, make_engine, make_sessions, utcnow
@@ -497,12 +500,50 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
     server.process.terminate()  # the parent passes it on: every process stops
     assert server.process.wait(30) == 0
     wait_for(lambda: not any(alive(pid) for pid in workers))
-    again = live_server(postgres_url, args=("--workers", "2"))
+    # each process on a port of its own too (a front routes a match to one of them)
+    own = free_ports(2)
+    again = live_server(postgres_url, args=("--workers", "2", "--worker-ports", str(own)))
     assert again.process is not None
     parent = again.process.pid
     workers = wait_for(lambda: len(children_of(parent)) == 2 and children_of(parent))
+    matches = [ada.on(again).create("pig", {"1": "me", "2": "me"}) for _ in range(2)]
+    for index, routed in enumerate(matches):
+        for _ in range(8):  # a new connection for each request, always to the same process
+            answer = httpx2.get(
+                f"http://127.0.0.1:{own + index}/api/matches/{routed}", headers=ada.headers
+            )
+            assert answer.status_code == 200, answer.text
+    by = [set(re.findall(rf"\[(\d+)\] \S+ GET /api/matches/{m} ", again.log())) for m in matches]
+    assert len(by[0]) == len(by[1]) == 1 and by[0] != by[1], by  # one process each
+    assert by[0] | by[1] == {str(pid) for pid in workers}
     again.kill()  # kill -9 of the parent: the kernel stops the processes too
     wait_for(lambda: not any(alive(pid) for pid in workers))
+
+
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports."""
+    while True:
+        first = free_port()
+        if first + count <= 65536 and all(bindable(first + n) for n in range(1, count)):
+            return first
+
+
+def bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+def test_worker_ports_are_for_several_processes() -> None:
+    """``--worker-ports`` without ``--workers``, or past the last port: refused, named."""
+    runner = CliRunner()
+    alone = runner.invoke(main.app, ["serve", "--worker-ports", "9000"])
+    assert alone.exit_code == 2 and "add --workers" in alone.output, alone.output
+    past = runner.invoke(main.app, ["serve", "--workers", "4", "--worker-ports", "65534"])
+    assert past.exit_code == 2 and "pass 65535" in past.output, past.output
 
 
 def alive(pid: int) -> bool:

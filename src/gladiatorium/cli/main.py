@@ -592,6 +592,16 @@ def serve(
             min=1,
         ),
     ] = 1,
+    worker_ports: Annotated[
+        int | None,
+        typer.Option(
+            help="With --workers: each process also listens on a port of its own, "
+            "WORKER_PORTS + i, for a front that sends a match's connections to one "
+            "process (by the match's id).",
+            min=1,
+            max=65535,
+        ),
+    ] = None,
     gauntlets: Annotated[
         bool | None,
         typer.Option(
@@ -639,6 +649,10 @@ def serve(
         "gauntlet_ray_address": gauntlet_ray_address,
     }
     settings = _server_settings(given)
+    if worker_ports is not None and workers == 1:
+        raise fail("serve: --worker-ports: ports of their own for several processes; add --workers")
+    if worker_ports is not None and worker_ports + workers - 1 > 65535:
+        raise fail(f"serve: --worker-ports {worker_ports}: {workers} ports from it pass 65535")
     if workers == 1:
         run_server(settings, host, port)
         return
@@ -646,7 +660,7 @@ def serve(
         check_workers(settings, workers)
     except WorkersRefused as err:
         raise fail(f"serve: {err}") from None
-    raise typer.Exit(serve_processes(settings, host, port, workers))
+    raise typer.Exit(serve_processes(settings, host, port, workers, worker_ports))
 
 
 def _server_settings(given: dict[str, Any]) -> Settings:

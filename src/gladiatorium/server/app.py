@@ -239,9 +239,12 @@ async def log_request(
     return response
 
 
-def serve(settings: Settings, host: str, port: int, listening: socket.socket | None = None) -> None:
-    """Run the server in this process until interrupted (on ``listening``, a socket
-    shared by several server processes, when given: ``server/processes.py``)."""
+def serve(
+    settings: Settings, host: str, port: int, listening: list[socket.socket] | None = None
+) -> None:
+    """Run the server in this process until interrupted (on ``listening``, when given:
+    a socket shared by several server processes, and maybe a port of the process's
+    own: ``server/processes.py``)."""
     import uvicorn
 
     from gladiatorium.server.gauntlet_runner import start_process, stop_process
@@ -274,7 +277,7 @@ def serve(settings: Settings, host: str, port: int, listening: socket.socket | N
     # heroes' gauntlets are played by a process of their own, never by this one
     runner = start_process(settings) if settings.gauntlets else None
     try:
-        uvicorn.Server(config).run(sockets=None if listening is None else [listening])
+        uvicorn.Server(config).run(sockets=listening)
     finally:
         if runner is not None:
             stop_process(runner)

@@ -2,8 +2,11 @@
 processes before anything starts a thread, and each runs the whole server
 (:func:`gladiatorium.server.app.serve`) on its own socket bound to the port with
 ``SO_REUSEPORT``: the kernel spreads new connections over them (by their addresses and
-ports), so that no process takes them all while the others sleep. They share one
-PostgreSQL database: every process can serve every match (it catches up on what the
+ports), so that no process takes them all while the others sleep. With ``--worker-ports
+BASE`` each process also listens on a port of its own, ``BASE + i``: a front that routes a
+match's connections to one process by the match's id (nginx's ``hash ... consistent``
+over those ports) keeps each match in one process, which then never catches up on it.
+They share one PostgreSQL database: every process can serve every match (it catches up on what the
 others committed, told by NOTIFY), and deadlines, bots and mail are claimed in the
 database, so each fires once. SQLite has no NOTIFY: several processes are refused
 there."""
@@ -17,6 +20,7 @@ import socket
 import sys
 import traceback
 from collections.abc import Callable
+from functools import partial
 from types import FrameType
 
 from sqlalchemy.engine import make_url
@@ -44,35 +48,45 @@ def check_workers(settings: Settings, workers: int) -> None:
         )
 
 
-def listening_socket(host: str, port: int) -> socket.socket:
-    """One process's socket on the shared port, bound and listening."""
+def listening_socket(host: str, port: int, shared: bool = True) -> socket.socket:
+    """A socket bound and listening: one process's on the shared port (``shared``), or
+    the port of its own."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    if shared:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
     sock.listen(BACKLOG)
     return sock
 
 
-def serve_processes(settings: Settings, host: str, port: int, workers: int) -> int:
-    """Run ``workers`` server processes on ``host:port`` until interrupted or until
-    one of them exits; returns the exit status (the first failing process's)."""
+def serve_processes(
+    settings: Settings, host: str, port: int, workers: int, own_ports: int | None = None
+) -> int:
+    """Run ``workers`` server processes on ``host:port`` (and process ``i`` on port
+    ``own_ports + i`` too, when given) until interrupted or until one of them exits;
+    returns the exit status (the first failing process's)."""
     from gladiatorium.server.app import serve
 
     check_workers(settings, workers)
-    listening_socket(host, port).close()  # the port is free (else: fail here, at once)
+    owns = [] if own_ports is None else [own_ports + i for i in range(workers)]
+    for free in (port, *owns):  # every port is free (else: fail here, at once)
+        listening_socket(host, free, shared=free == port).close()
     children: list[int] = []
     parent = os.getpid()
-    for _ in range(workers):
+    for index in range(workers):
         pid = os.fork()
         if pid == 0:  # a server process: nothing of the parent's runs on
             _die_with(parent)
-            _run_child(lambda: serve(settings, host, port, listening_socket(host, port)))
+            sockets = [listening_socket(host, port)]
+            sockets += [listening_socket(host, owns[index], shared=False)] if owns else []
+            _run_child(partial(serve, settings, host, port, sockets))
         children.append(pid)
+    own = f"; each also on its own port, {owns[0]} to {owns[-1]}" if owns else ""
     print(
         f"Gladiatorium is serving on http://{host}:{port}/ with {workers} processes "
-        f"({', '.join(map(str, children))}; Ctrl+C to stop)",
+        f"({', '.join(map(str, children))}{own}; Ctrl+C to stop)",
         flush=True,
     )
     return _supervise(children)
