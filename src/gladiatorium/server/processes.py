@@ -6,9 +6,9 @@ ports), so that no process takes them all while the others sleep. With ``--worke
 BASE`` each process also listens on a port of its own, ``BASE + i``: a front that routes a
 match's connections to one process by the match's id (nginx's ``hash ... consistent``
 over those ports) keeps each match in one process, which then never catches up on it.
-They share one PostgreSQL database: every process can serve every match (it catches up on what the
-others committed, told by NOTIFY), and deadlines, bots and mail are claimed in the
-database, so each fires once. SQLite has no NOTIFY: several processes are refused
+They share one PostgreSQL database: every process can serve every match (it catches up
+on what the others committed, told by NOTIFY), and deadlines, bots and mail are claimed
+in the database, so each fires once. SQLite has no NOTIFY: several processes are refused
 there."""
 
 from __future__ import annotations
@@ -67,7 +67,8 @@ def serve_processes(
     """Run ``workers`` server processes on ``host:port`` (and process ``i`` on port
     ``own_ports + i`` too, when given) until interrupted or until one of them exits;
     returns the exit status (the first failing process's)."""
-    from gladiatorium.server.app import serve
+    # the server's modules are imported once, here, before the processes are forked
+    import gladiatorium.server.app  # noqa: F401
 
     check_workers(settings, workers)
     owns = [] if own_ports is None else [own_ports + i for i in range(workers)]
@@ -79,17 +80,25 @@ def serve_processes(
         pid = os.fork()
         if pid == 0:  # a server process: nothing of the parent's runs on
             _die_with(parent)
-            sockets = [listening_socket(host, port)]
-            sockets += [listening_socket(host, owns[index], shared=False)] if owns else []
-            _run_child(partial(serve, settings, host, port, sockets))
+            own = owns[index] if owns else None
+            _run_child(partial(_serve_one, settings, host, port, own))
         children.append(pid)
-    own = f"; each also on its own port, {owns[0]} to {owns[-1]}" if owns else ""
+    ports = f"; each also on its own port, {owns[0]} to {owns[-1]}" if owns else ""
     print(
         f"Gladiatorium is serving on http://{host}:{port}/ with {workers} processes "
-        f"({', '.join(map(str, children))}{own}; Ctrl+C to stop)",
+        f"({', '.join(map(str, children))}{ports}; Ctrl+C to stop)",
         flush=True,
     )
     return _supervise(children)
+
+
+def _serve_one(settings: Settings, host: str, port: int, own: int | None) -> None:
+    """One server process: its socket on the shared port, and on its own port if any."""
+    from gladiatorium.server.app import serve
+
+    sockets = [listening_socket(host, port)]
+    sockets += [] if own is None else [listening_socket(host, own, shared=False)]
+    serve(settings, host, port, sockets)
 
 
 def _die_with(parent: int) -> None:
