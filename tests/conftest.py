@@ -3,10 +3,12 @@ import (the package found first, `src/` or `make pytest-pure`'s copy of it): no 
 module (setup.py) older than its source, since Python would run the stale compiled one;
 and, where the Makefile says which build it expects, that build (tests/builds.py)."""
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpcore2
 import pytest
 
 # pytest-xdist's workers run with COLUMNS=80 and LINES=24 in their environment, and a rich
@@ -14,6 +16,12 @@ import pytest
 # at import would then cut the lines that tests widen with their own COLUMNS
 for name in ("COLUMNS", "LINES"):
     os.environ.pop(name, None)
+
+# every httpx2 call made without a client of its own builds a verifying SSL context, and
+# so reads the system's CA bundle again (about 24 ms of CPU, thousands of times a run),
+# though the tests speak plain HTTP to loopback: one context per worker serves them all
+# (an SSLContext may serve any number of connections)
+httpcore2.default_ssl_context = functools.cache(httpcore2.default_ssl_context)
 
 from builds import compiled_names, header, imported_builds, imported_source, wrong_build  # noqa: E402
 from gladiatorium.core import kept  # noqa: E402
