@@ -18,9 +18,10 @@ for name in ("COLUMNS", "LINES"):
     os.environ.pop(name, None)
 
 # every httpx2 call made without a client of its own builds a verifying SSL context, and
-# so reads the system's CA bundle again (about 24 ms of CPU, thousands of times a run),
-# though the tests speak plain HTTP to loopback: one context per worker serves them all
-# (an SSLContext may serve any number of connections)
+# so reads the system's CA bundle again (about 24 ms of CPU; 1,063 times in two of the
+# server files alone, 67-73 s of their run against 48-50 s with one context), though the
+# tests speak plain HTTP to loopback: one context per worker serves them all (an
+# SSLContext may serve any number of connections)
 httpcore2.default_ssl_context = functools.cache(httpcore2.default_ssl_context)
 
 from builds import compiled_names, header, imported_builds, imported_source, wrong_build  # noqa: E402
