@@ -414,18 +414,25 @@ def test_a_copy_told_of_steps_reads_only_the_actions_it_lacks(postgres_url: str)
     """Told by a notice that another process appended steps and nothing else (``hub.STEP``),
     a copy in memory reads the actions after its ply, one statement; told of anything
     else too (seats, an adjudication: a plain notice, even with steps since), it reads
-    the match and its seats as well. Either way it ends where the writer is."""
+    the match and its seats as well. Either way it ends where the writer is. The writer
+    sends a step's notice with the match's ``UPDATE`` (no statement of its own)."""
     engines = [make_engine(postgres_url) for _ in range(2)]
     from gladiatorium.server.db import migrate
 
     migrate(engines[0])
     services = [MatchService(make_sessions(e), lambda _id: None, True) for e in engines]
     statements: list[str] = []
+    written: list[str] = []
     event.listen(engines[1], "before_cursor_execute", lambda *a: statements.append(a[2]))
+    event.listen(engines[0], "before_cursor_execute", lambda *a: written.append(a[2]))
     try:
         services[1].store.trust_notices(True)  # as while its listener listens
         match = services[0].creation.create(None, "pig", None, None, {}, seed=3).id
         copy = services[1].store.live(match)
+        written.clear()
+        services[0].play.submit(match, "1", "roll")  # the writer tells in the match's UPDATE
+        told = [s for s in written if "pg_notify" in s]
+        assert len(told) == 1 and told[0].lstrip().startswith("UPDATE matches"), written
         for steps_only in (True, False, None):  # None: a plain notice after a step's
             for _ in range(2):
                 seat = services[0].play.body(match, None)["awaiting"][0]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, insert, select, text, update
+from sqlalchemy import Row, Table, bindparam, func, insert, literal, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -31,7 +31,7 @@ from gladiatorium.core.record import EventsDigest
 from gladiatorium.server import ratings, snapshots
 from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
-from gladiatorium.server.hub import STEP, notice
+from gladiatorium.server.hub import CHANNEL, STEP, notice
 from gladiatorium.server.turns import record_turns
 from gladiatorium.server.writer import Writer
 
@@ -62,6 +62,9 @@ _PROGRESS = (
 )
 #: on PostgreSQL, the notice of a step to the other processes (sent at commit)
 _NOTICE = text("SELECT pg_notify('gladiatorium', :id)")
+#: ... sent by the step's ``UPDATE`` of the match itself (one statement, one round trip
+#: less per step: NOTIFY is delivered at commit wherever the transaction sent it)
+_PROGRESS_TOLD = _PROGRESS.returning(func.pg_notify(literal(CHANNEL), bindparam("notice")))
 #: the actions of a match from a ply on, in order (what a copy in memory lacks)
 _MISSING = (
     select(MatchAction.seat, MatchAction.action)
@@ -437,15 +440,13 @@ class MatchStore:
                     for offset, (seat, action) in enumerate(steps)
                 ],
             )
-            self._store_progress(session, live)
+            self._store_progress(session, live, notice(live.id, STEP))
             if live.over:  # this step ended it (the progress' update said it was not over)
                 self.record_end(session, live, live.game.places(live.state))
             if claim is not None:
                 self.claim(session, claim)
             self.plan_deadlines(session, live)
-            awaited = record_turns(session, live.id, live.deciding(), acted, before)
-            self.notify_others(session, live.id, STEP)
-            return awaited
+            return record_turns(session, live.id, live.deciding(), acted, before)
 
         try:
             awaited = self.writer.write(live.id, work)  # committed (with others' steps, maybe)
@@ -493,15 +494,18 @@ class MatchStore:
         if self.postgres:
             session.connection().execute(_NOTICE, {"id": notice(match_id, what)})
 
-    def _store_progress(self, session: Session, live: Live) -> None:
+    def _store_progress(self, session: Session, live: Live, told: str) -> None:
+        """The match moved on, and on PostgreSQL the other processes told (``told``: the
+        notice, :func:`hub.notice`), in one statement."""
         changed = session.connection().execute(
-            _PROGRESS,
+            _PROGRESS_TOLD if self.postgres else _PROGRESS,
             {
                 "match": live.id,
                 "new_ply": live.ply,
                 "new_digest": live.digest(),
                 "new_status": "over" if live.over else "running",
                 "new_outcome": live.outcome(),
+                "notice": told,
             },
         )
         if changed.rowcount != 1:
