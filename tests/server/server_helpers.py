@@ -21,12 +21,12 @@ import httpx2
 from alembic import command
 from alembic.config import Config
 from fastapi.testclient import TestClient
-from preloaded import Forked, preloader_for
 from sqlalchemy import Connection, Engine
 
 import gladiatorium
 from gladiatorium.server import db
 from gladiatorium.server.config import Settings
+from preloaded import Forked, preloader_for
 
 ORIGIN = "http://testserver"
 PASSWORD = "correct horse battery"
