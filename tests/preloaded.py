@@ -82,9 +82,10 @@ class Preloader:
         its output to ``log``, its input from ``stdin`` (else nothing), and ``limits``
         (``resource`` names: ``{"RLIMIT_CPU": seconds}``) on itself."""
         request = {"start": argv, "env": env, "cwd": str(cwd), "log": str(log)}
-        request.update({"stdin": str(stdin)} if stdin is not None else {})
-        answer = self._ask({**request, "limits": limits or {}})
-        return Forked(self, int(answer["pid"]))
+        request["limits"] = limits or {}
+        if stdin is not None:
+            request["stdin"] = str(stdin)
+        return Forked(self, int(self._ask(request)["pid"]))
 
     def status(self, pid: int) -> int | None:
         """The exit status of ``pid`` (as ``Popen.returncode``), None while it runs."""

@@ -38,6 +38,23 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free loopback ports."""
+    while True:
+        first = free_port()
+        if first + count <= 65536 and all(_bindable(first + n) for n in range(1, count)):
+            return first
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
 def wait_for(check: Callable[[], Any], timeout: float = 30.0, what: str = "condition") -> Any:
     """Poll ``check`` until it returns something truthy (generous timeouts, no sleeps
     sized to the machine)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -17,7 +16,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from server_helpers import PASSWORD, LiveServer, free_port, wait_for
+from server_helpers import PASSWORD, LiveServer, free_ports, wait_for
 from sqlalchemy import event, select, update
 from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
@@ -525,23 +524,6 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
     assert by[0] | by[1] == {str(pid) for pid in workers}
     again.kill()  # kill -9 of the parent: the kernel stops the processes too
     wait_for(lambda: not any(alive(pid) for pid in workers))
-
-
-def free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free loopback ports."""
-    while True:
-        first = free_port()
-        if first + count <= 65536 and all(bindable(first + n) for n in range(1, count)):
-            return first
-
-
-def bindable(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 def test_worker_ports_are_for_several_processes() -> None:

@@ -17,12 +17,12 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Row, Table, bindparam, func, insert, literal, select, text, update
+from sqlalchemy import Table, bindparam, func, insert, literal, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -340,8 +340,7 @@ class MatchStore:
         beyond, live.stale_beyond_steps = live.stale_beyond_steps, False
         if stale and not beyond and self.notices_trusted:  # only steps: the actions after
             with live.lock, self.sessions() as session:
-                missing = session.execute(_MISSING, {"match": live.id, "ply": live.ply})
-                self._apply_missing(live, missing.all())
+                self._apply_missing(session, live)
             return
         with self.sessions() as session:
             row = session.execute(
@@ -357,16 +356,17 @@ class MatchStore:
                         live.seats = {s.seat: s for s in seats}
                 return
             with live.lock:
-                missing = session.execute(_MISSING, {"match": live.id, "ply": live.ply})
-                self._apply_missing(live, missing.all())
+                self._apply_missing(session, live)
                 if outcome is not None and outcome.get("adjudicated"):
                     live.adjudicated = outcome
                 seats = session.scalars(select(MatchSeat).where(MatchSeat.match_id == live.id))
                 live.seats = {s.seat: s for s in seats}
 
     @staticmethod
-    def _apply_missing(live: Live, missing: Sequence[Row[str, str]]) -> None:
-        """Apply the actions another process appended (seat, notation; in ply order)."""
+    def _apply_missing(session: Session, live: Live) -> None:
+        """Read and apply the actions another process appended after this copy's ply
+        (the caller holds the copy's lock)."""
+        missing = session.execute(_MISSING, {"match": live.id, "ply": live.ply}).all()
         live.mark()
         for seat, action in missing:
             live.state.act(seat, action)
