@@ -13,6 +13,7 @@ import pytest
 
 from gladiatorium.server import pushes
 from gladiatorium.server.pushes import Pushes
+from gladiatorium.server.threads import Threads
 
 
 def test_builders_queued_together_make_one_call_each_with_its_answer(
@@ -37,7 +38,7 @@ def test_builders_queued_together_make_one_call_each_with_its_answer(
         raise ValueError("seat 3 no longer held")
 
     async def scenario() -> list[Any]:
-        built = Pushes()
+        built = Pushes(Threads())
         one = asyncio.ensure_future(built.build("m1", first))
         await asyncio.sleep(0.05)  # the first call is running now
         rest = [
@@ -69,7 +70,7 @@ def test_a_call_builds_at_most_call_size_frames_oldest_first(
     )
 
     async def scenario() -> list[Any]:
-        built = Pushes()
+        built = Pushes(Threads())
         return await asyncio.gather(*(built.build("m", lambda n=n: n) for n in range(8)))
 
     assert asyncio.run(scenario()) == list(range(8))

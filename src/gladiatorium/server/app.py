@@ -61,6 +61,7 @@ from gladiatorium.server.pushes import Pushes
 from gladiatorium.server.quota import CreationQuota
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk import NOTICE_CHANNEL
+from gladiatorium.server.threads import Threads
 from gladiatorium.server.web import error
 from gladiatorium.server.workers import BotDrivers, Scheduler, Sweeper
 
@@ -152,6 +153,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service.store.trust_notices(heard)
         accounts.hear_logouts(heard)
 
+    threads = Threads()
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(engine)
@@ -181,6 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if mail_sender is not None:
             mail_sender.stopping.set()
         drivers.close()
+        threads.close()
         service.store.writer.close()
         if listener is not None:
             listener.stopping.set()
@@ -191,7 +195,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.service = service
     app.state.accounts = accounts
     app.state.hub = hub
-    app.state.pushes = Pushes()  # a match's frames built in one worker-thread call
+    app.state.threads = threads  # the match sockets' worker threads
+    app.state.pushes = Pushes(threads)  # a match's frames built in one worker-thread call
     app.state.drivers = drivers
     app.state.scheduler = scheduler
     app.state.mailbox = Mailbox(sessions, settings)

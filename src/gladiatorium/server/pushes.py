@@ -17,7 +17,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
+from gladiatorium.server.threads import Threads
 
 #: builders per worker-thread call: a hundred seats' frames go out in a few calls, the
 #: first sent while the next are built (one call for all would hold every frame back
@@ -31,7 +31,8 @@ Outcome = tuple[bool, Any]
 class Pushes:
     """Builders of frames waiting per match, and the matches whose call is running."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: Threads) -> None:
+        self._threads = threads
         self._waiting: dict[str, list[tuple[Callable[[], Any], asyncio.Future[Any]]]] = {}
         #: the call of each match whose builders are being built (kept: a task nobody
         #: holds may be collected)
@@ -50,7 +51,7 @@ class Pushes:
         queued: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
         try:
             while queued := self._next(match_id):
-                outcomes = await run_in_threadpool(_run_all, [b for b, _ in queued])
+                outcomes = await self._threads.run(_run_all, [b for b, _ in queued])
                 for (_, done), (ok, value) in zip(queued, outcomes, strict=True):
                     if done.done():  # its connection went away meanwhile
                         continue

@@ -22,6 +22,7 @@ from gladiatorium.server.frames import Frames
 from gladiatorium.server.pushes import Pushes
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.talk_socket import SocketTalk
+from gladiatorium.server.threads import Threads
 from gladiatorium.server.web import Caller, caller_of, require_seat, same_origin
 
 router = APIRouter()
@@ -457,9 +458,10 @@ async def _action(
             return None
         return {"error": 'expected JSON: {"action": NOTATION}', "status": 400}
     accounts: Accounts = websocket.app.state.accounts
+    threads: Threads = websocket.app.state.threads
     try:
         notation = data["action"]
-        events = await run_in_threadpool(
+        events = await threads.run(
             _held_and_submitted, websocket, service, match_id, seat, notation, riding, accounts
         )
     except ServiceError as err:
