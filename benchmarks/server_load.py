@@ -69,6 +69,7 @@ HOST = "127.0.0.1"
 WS_RATE = 20.0  # the server's Settings.ws_rate: messages per second per connection
 PIG_OPTIONS = {"target": 100}
 STEP_TIMEOUT = 30.0  # seconds any single wait may take before the slot gives up
+ACK_EVERY = 8  # a typed connection acknowledges every 8th frame, as the page does
 SETUP_CONCURRENCY = 16  # match creations / handshakes in flight while setting up
 PASSWORD = "load-test-password"
 FANOUT_TIMEOUT = 900.0  # seconds the whole fan-out measurement may take
@@ -309,6 +310,7 @@ class Seat:
         self.typed = typed
         self._ids = 0
         self._acks: set[asyncio.Future[None]] = set()  # acknowledgements being sent
+        self.unacked = 0  # frames applied since the last acknowledgement
         #: the view and the number of events at each recent ply (a delta's base)
         self._views: dict[int, tuple[Any, int]] = {}
         self.body: dict[str, Any] = {}
@@ -329,8 +331,11 @@ class Seat:
                     self.body, self.arrived = self._applied(data), time.monotonic()
                     self.pushed.append(len(message))
                     self.changed.set()
-                    ack = {"type": "ack", "ply": data["ply"]}
-                    self._acks.add(asyncio.ensure_future(self._send(ack)))
+                    self.unacked += 1
+                    if self.unacked >= ACK_EVERY:  # as the page does (static/match.js)
+                        ack = {"type": "ack", "ply": data["ply"]}
+                        self._acks.add(asyncio.ensure_future(self._send(ack)))
+                        self.unacked = 0
                 elif "game" in data:
                     self.body, self.arrived = data, time.monotonic()
                     self.pushed.append(len(message))

@@ -2,7 +2,10 @@
 // server-rendered part (#live) is fetched again. The socket speaks typed frames
 // (docs/server.md): a "body" on connect, then "delta" frames applied to the body kept
 // here (the view with the vendored fast-json-patch, static/fast-json-patch.min.js),
-// each acknowledged; a reconnecting page names its last ply and gets what it missed.
+// every ACK_EVERY-th acknowledged (the server then forgets the views before it; each
+// delta is made against the last frame sent, acknowledged or not, so an acknowledgement
+// of every frame would only double the messages of a busy match); a reconnecting page
+// names its last ply and gets what it missed.
 // Actions go over the socket; without one (the server restarting, a socket refused) a
 // form is posted in the background and a refusal or an unreachable server is said in
 // place: the tab never leaves for the browser's error page.
@@ -40,6 +43,8 @@
   let model = null;
   let kept = new Map();
   let sent = 0; // ids of the actions sent
+  const ACK_EVERY = 8;
+  let unacked = 0; // frames applied since the last acknowledgement
 
   function keep(ply, body) {
     model = { ply, body };
@@ -47,7 +52,11 @@
     root.dataset.ply = String(ply);
     kept.set(ply, { view: body.view, count: body.events.length });
     for (const old of [...kept.keys()].sort((a, b) => a - b).slice(0, -16)) kept.delete(old);
-    socket.send(JSON.stringify({ type: "ack", ply }));
+    unacked += 1;
+    if (unacked >= ACK_EVERY) {
+      socket.send(JSON.stringify({ type: "ack", ply }));
+      unacked = 0;
+    }
   }
 
   function applyDelta(frame) {
