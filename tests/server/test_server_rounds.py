@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 from server_helpers import ORIGIN, act, body, create, register, wait_for
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from gladiatorium.server.db import Deadline, utcnow
 from gladiatorium.server.service import MatchService
@@ -217,6 +218,43 @@ def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClien
     assert body(client, match)["view"]["round"] == 3
     assert [d.kind for d in pending(client, match)] == ["round"]
     assert len(client.get(f"/api/matches/{match}/posts").json()["deadlines"]) == 1
+
+
+def test_only_a_step_that_opens_a_round_touches_the_rounds_deadlines(client: TestClient) -> None:
+    """A move within a round leaves the deadlines alone (no statement on the table); the
+    server moderator's close, once everyone moved, voids the round's deadline and sets
+    the next round's."""
+    register(client, "ada")
+    players = [str(n) for n in range(1, 9)]  # the fewest a Battle has
+    match = create(
+        client,
+        "hero-battle",
+        {p: "me" for p in players} | {"moderator": "server"},
+        settings={"round_minutes": 60},
+    )["id"]
+    first = [d.id for d in pending(client, match)]
+    statements: list[str] = []
+    engine = service_of(client).store.sessions.kw["bind"]
+
+    def seen(*args: Any) -> None:
+        if "deadlines" in args[2] and "due_at <=" not in args[2]:  # not the scheduler's look
+            statements.append(args[2])
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        for seat in players:
+            statements.clear()
+            move = next(a for a in body(client, match, seat)["legal"] if a.startswith("hit"))
+            assert act(client, match, seat, move).status_code == 200
+            if seat != players[-1]:
+                assert statements == []
+        wait_for(lambda: body(client, match)["view"]["round"] == 2, what="the close")
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    assert any(s.startswith("UPDATE deadlines") for s in statements), statements
+    assert any(s.startswith("INSERT INTO deadlines") for s in statements), statements
+    now = pending(client, match)
+    assert len(first) == len(now) == 1 and now[0].id != first[0] and now[0].ply == 2
 
 
 def test_hero_battle_moderator_held_by_a_person_sets_the_deadline(client: TestClient) -> None:

@@ -412,6 +412,7 @@ class MatchStore:
         several processes, only the one whose claim counts appends)."""
         refuse_while_waiting(live)
         first_ply, first_event = live.ply, len(live.state.events)
+        round_before = live.game.round_number(live.state)
         live.mark()
         try:
             for seat, action in steps:
@@ -445,7 +446,7 @@ class MatchStore:
                 self.record_end(session, live, live.game.places(live.state))
             if claim is not None:
                 self.claim(session, claim)
-            self.plan_deadlines(session, live)
+            self.plan_deadlines(session, live, round_before)
             return record_turns(session, live.id, live.deciding(), acted, before)
 
         try:
@@ -531,36 +532,16 @@ class MatchStore:
         over = f"; over {live.outcome()}" if live.over else ""
         log.info("match=%s %s accepted%s%s", live.id, acted, f": {told}" if told else "", over)
 
-    def plan_deadlines(self, session: Session, live: Live) -> None:
+    def plan_deadlines(self, session: Session, live: Live, round_before: int | None = None) -> None:
         """Set the deadline of a new round, and restart the move clock (inside the
-        transaction of a step, or of a new match); none while teams are awaited."""
+        transaction of a step, or of a new match); none while teams are awaited.
+        ``round_before``: the round the step began in, when the caller knows it (a step
+        that stays in its round leaves the rounds' deadlines alone)."""
         if live.over or live.waiting_for_teams:
             return
-        minutes = live.settings.get("round_minutes")
         round_number = live.game.round_number(live.state)
-        if round_number is not None:
-            # a round that closed before its deadline (all moved): that deadline is void
-            session.execute(
-                update(Deadline)
-                .where(
-                    Deadline.match_id == live.id,
-                    Deadline.kind == "round",
-                    Deadline.fired.is_(False),
-                    Deadline.ply < round_number,
-                )
-                .values(fired=True)
-            )
-        if minutes and round_number is not None:
-            exists = session.scalar(
-                select(Deadline.id).where(
-                    Deadline.match_id == live.id,
-                    Deadline.kind == "round",
-                    Deadline.ply == round_number,
-                )
-            )
-            if exists is None:
-                due = utcnow() + timedelta(minutes=float(minutes))
-                session.add(Deadline(match_id=live.id, kind="round", ply=round_number, due_at=due))
+        if round_number is not None and round_number != round_before:
+            self._plan_round(session, live, round_number)
         days = live.settings.get("clock_days")
         if days:
             session.execute(
@@ -570,3 +551,30 @@ class MatchStore:
             )
             due = utcnow() + timedelta(days=float(days))
             session.add(Deadline(match_id=live.id, kind="clock", ply=live.ply, due_at=due))
+
+    def _plan_round(self, session: Session, live: Live, round_number: int) -> None:
+        """A round opened: an earlier round's deadline is void (that round closed before
+        it, all moved), and this round's is set where the match has round deadlines."""
+        session.execute(
+            update(Deadline)
+            .where(
+                Deadline.match_id == live.id,
+                Deadline.kind == "round",
+                Deadline.fired.is_(False),
+                Deadline.ply < round_number,
+            )
+            .values(fired=True)
+        )
+        minutes = live.settings.get("round_minutes")
+        if not minutes:
+            return
+        exists = session.scalar(
+            select(Deadline.id).where(
+                Deadline.match_id == live.id,
+                Deadline.kind == "round",
+                Deadline.ply == round_number,
+            )
+        )
+        if exists is None:
+            due = utcnow() + timedelta(minutes=float(minutes))
+            session.add(Deadline(match_id=live.id, kind="round", ply=round_number, due_at=due))

@@ -41,14 +41,11 @@ class AwaitedSeat(Base):
 _TABLE = cast(Table, AwaitedSeat.__table__)
 #: the seats the table holds for one match
 _HELD = select(_TABLE.c.seat).where(_TABLE.c.match_id == bindparam("m"))
-#: some seats of one match (the statements of a step are built once: a step runs them
-#: at every action)
-_SEATS = (
-    _TABLE.c.match_id == bindparam("m"),
-    _TABLE.c.seat.in_(bindparam("seats", expanding=True)),
-)
-_GONE = delete(_TABLE).where(*_SEATS)
-_ANEW = update(_TABLE).where(*_SEATS).values(since=bindparam("since"))
+#: one seat of one match, each statement run once per seat (executemany): built once and
+#: compiled once, where an expanding ``IN`` list was compiled again at every action
+_SEAT = (_TABLE.c.match_id == bindparam("m"), _TABLE.c.seat == bindparam("s"))
+_GONE = delete(_TABLE).where(*_SEAT)
+_ANEW = update(_TABLE).where(*_SEAT).values(since=bindparam("since"))
 _FRESH = insert(_TABLE)
 
 
@@ -96,11 +93,11 @@ def record_turns(
         kept = set(before)
     gone = sorted(kept - now)
     if gone:
-        connection.execute(_GONE, {"m": match_id, "seats": gone})
+        connection.execute(_GONE, [{"m": match_id, "s": s} for s in gone])
     moment = utcnow()
     anew = sorted(kept & now & set(acted))
     if anew:
-        connection.execute(_ANEW, {"m": match_id, "seats": anew, "since": moment})
+        connection.execute(_ANEW, [{"m": match_id, "s": s, "since": moment} for s in anew])
     fresh = sorted(now - kept)
     if fresh:
         connection.execute(
