@@ -499,8 +499,12 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
             receive(watcher, lambda m, n=told: len(m.get("events", [])) >= n)
     for _ in range(30):
         ada.body(match, "1")
-    served = set(re.findall(r"\[(\d+)\] gladiatorium\S* GET /api/matches/", server.log()))
-    assert served == {str(pid) for pid in workers}, served  # both processes served
+    pids = {str(pid) for pid in workers}
+
+    def served() -> set[str]:  # the processes whose log lines show a GET (written by a thread)
+        return set(re.findall(r"\[(\d+)\] gladiatorium\S* GET /api/matches/", server.log()))
+
+    wait_for(lambda: served() == pids, what=f"both processes' lines (so far {served()})")
     row_digest, replay, plies = replayed_digest(postgres_url, match)
     assert plies == 12 and row_digest == replay
     server.process.terminate()  # the parent passes it on: every process stops
@@ -519,6 +523,7 @@ def test_serve_workers_runs_processes_on_one_port_sharing_matches(
                 f"http://127.0.0.1:{own + index}/api/matches/{routed}", headers=ada.headers
             )
             assert answer.status_code == 200, answer.text
+    wait_for(lambda: again.log().count(" GET /api/matches/") >= 16, what="the 16 GETs' lines")
     by = [set(re.findall(rf"\[(\d+)\] \S+ GET /api/matches/{m} ", again.log())) for m in matches]
     assert len(by[0]) == len(by[1]) == 1 and by[0] != by[1], by  # one process each
     assert by[0] | by[1] == {str(pid) for pid in workers}

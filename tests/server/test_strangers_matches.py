@@ -143,7 +143,7 @@ def test_idle_matches_leave_memory_and_are_served_the_same(
         assert act(ada, match, "1", "roll").status_code == 200
     before = {m: seat_body(ada, m, "1").json() for m in matches}
     wait_for(lambda: live_matches(server) == 0, 60, "idle matches to leave memory")
-    assert "idle matches left memory" in server.log()
+    wait_for(lambda: "idle matches left memory" in server.log(), what="the eviction's line")
     # rebuilt from their record: the same bodies, and play goes on
     assert {m: seat_body(ada, m, "1").json() for m in matches} == before
     assert live_matches(server) > 0

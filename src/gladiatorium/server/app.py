@@ -42,6 +42,7 @@ from gladiatorium.server.errors import Unauthorized
 from gladiatorium.server.gauntlets import size_of
 from gladiatorium.server.hall import Hall
 from gladiatorium.server.hub import DEADLINE, STEP, Hub, PostgresListener
+from gladiatorium.server.logs import log_through_a_thread
 from gladiatorium.server.mail import Mailbox
 from gladiatorium.server.mail_notices import Notices
 from gladiatorium.server.mail_sender import MailSender
@@ -250,12 +251,20 @@ def serve(
     """Run the server in this process until interrupted (on ``listening``, when given:
     a socket shared by several server processes, and maybe a port of the process's
     own: ``server/processes.py``)."""
+    shared = "" if listening is None else " [%(process)d]"  # which of the processes
+    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s{shared} %(name)s %(message)s")
+    lines = log_through_a_thread()  # the threads that log no longer wait on each other
+    try:
+        _serve(settings, host, port, listening)
+    finally:
+        lines.stop()
+
+
+def _serve(settings: Settings, host: str, port: int, listening: list[socket.socket] | None) -> None:
     import uvicorn
 
     from gladiatorium.server.gauntlet_runner import start_process, stop_process
 
-    shared = "" if listening is None else " [%(process)d]"  # which of the processes
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s{shared} %(name)s %(message)s")
     app = create_app(settings)
     # What exists now (games, ORM, FastAPI: some 130,000 objects) lives as long as the
     # process: keep it out of every later full collection, whose pause grows with the
