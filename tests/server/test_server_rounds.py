@@ -181,7 +181,9 @@ def test_correspondence_clock_flags_the_awaited_seat(client: TestClient) -> None
     assert refused.status_code == 422 and "clock_days" in refused.json()["error"]
 
 
-def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClient) -> None:
+def battle_run_by_the_server(client: TestClient) -> tuple[str, list[str]]:
+    """A Hero Battle of ada's eight players (the fewest it has), the server moderating,
+    with round deadlines: its id and the players' seats."""
     register(client, "ada")
     players = [str(n) for n in range(1, 9)]
     match = create(
@@ -190,6 +192,11 @@ def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClien
         {p: "me" for p in players} | {"moderator": "server"},
         settings={"round_minutes": 60},
     )["id"]
+    return str(match), players
+
+
+def test_hero_battle_run_by_the_server_closes_rounds_and_posts(client: TestClient) -> None:
+    match, players = battle_run_by_the_server(client)
     assert client.get(f"/api/matches/{match}/posts").json()["posts"] == {}
     for seat in players[:3]:
         legal = body(client, match, seat)["legal"]
@@ -224,14 +231,7 @@ def test_only_a_step_that_opens_a_round_touches_the_rounds_deadlines(client: Tes
     """A move within a round leaves the deadlines alone (no statement on the table); the
     server moderator's close, once everyone moved, voids the round's deadline and sets
     the next round's."""
-    register(client, "ada")
-    players = [str(n) for n in range(1, 9)]  # the fewest a Battle has
-    match = create(
-        client,
-        "hero-battle",
-        {p: "me" for p in players} | {"moderator": "server"},
-        settings={"round_minutes": 60},
-    )["id"]
+    match, players = battle_run_by_the_server(client)
     first = [d.id for d in pending(client, match)]
     statements: list[str] = []
     engine = service_of(client).store.sessions.kw["bind"]
