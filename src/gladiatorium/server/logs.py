@@ -21,32 +21,26 @@ def log_through_a_thread() -> QueueListener:
     """Put the root logger's handlers behind a queue and a listener thread (started);
     stop the listener to write what is still queued and give the handlers back."""
     root = logging.getLogger()
-    handlers = list(root.handlers)
     records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
-    listener = _Listener(records, root, handlers)
-    for handler in handlers:
+    listener = _Listener(records, root)
+    for handler in listener.handlers:
         root.removeHandler(handler)
-    root.addHandler(QueueHandler(records))
+    root.addHandler(listener.front)
     listener.start()
     return listener
 
 
 class _Listener(QueueListener):
-    """A listener that gives the root logger its handlers back when it stops."""
+    """A listener of the root logger's handlers, which it gives back when it stops in
+    place of the queue's handler (``front``)."""
 
-    def __init__(
-        self,
-        records: queue.SimpleQueue[logging.LogRecord],
-        root: logging.Logger,
-        handlers: list[logging.Handler],
-    ) -> None:
-        super().__init__(records, *handlers, respect_handler_level=True)
+    def __init__(self, records: queue.SimpleQueue[logging.LogRecord], root: logging.Logger) -> None:
+        super().__init__(records, *root.handlers, respect_handler_level=True)
         self.root = root
+        self.front = QueueHandler(records)
 
     def stop(self) -> None:
         super().stop()
-        for handler in list(self.root.handlers):
-            if isinstance(handler, QueueHandler):
-                self.root.removeHandler(handler)
+        self.root.removeHandler(self.front)
         for handler in self.handlers:
             self.root.addHandler(handler)

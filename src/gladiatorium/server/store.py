@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, func, insert, literal, select, text, update
+from sqlalchemy import Table, bindparam, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -61,7 +61,7 @@ _PROGRESS = (
     )
 )
 #: on PostgreSQL, the notice of a step to the other processes (sent at commit)
-_NOTICE = text("SELECT pg_notify('gladiatorium', :id)")
+_NOTICE = select(func.pg_notify(literal(CHANNEL), bindparam("id")))
 #: ... sent by the step's ``UPDATE`` of the match itself (one statement, one round trip
 #: less per step: NOTIFY is delivered at commit wherever the transaction sent it)
 _PROGRESS_TOLD = _PROGRESS.returning(func.pg_notify(literal(CHANNEL), bindparam("notice")))
