@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from server_helpers import body, create, register, wait_for
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select, text
 from sqlalchemy.orm import Session
 
 from gladiatorium.server.db import MatchAction
@@ -126,3 +126,73 @@ def test_a_leader_is_answered_once_its_own_step_is_written(database_url: str) ->
         follower.shutdown()
         writer.close()
         engine.dispose()
+
+
+def test_the_writer_keeps_one_connection_and_replaces_one_the_database_dropped(
+    postgres_url: str,
+) -> None:
+    """Every leader writes on the writer's own connection (no connection taken from the
+    pool, and no liveness query, per step); when the database drops it (a restart, an
+    administrator), the step in hand is written again once on a new connection."""
+    from gladiatorium.server.db import make_engine, make_sessions, migrate
+
+    engine = make_engine(postgres_url)
+    migrate(engine)
+    writer = Writer(make_sessions(engine))
+
+    def backend(session: Session) -> int:
+        return int(session.scalar(select(func.pg_backend_pid())) or 0)
+
+    def appended(ply: int) -> Any:
+        def work(session: Session) -> int:
+            session.add(MatchAction(match_id=match, ply=ply, seat="1", action="roll"))
+            session.flush()
+            return backend(session)
+
+        return work
+
+    try:
+        match = create_bare_match(engine)
+        checkouts: list[object] = []
+        event.listen(engine, "checkout", lambda *args: checkouts.append(args))
+        first = [writer.write(match, appended(ply)) for ply in range(3)]
+        assert len(set(first)) == 1 and len(checkouts) == 1  # one connection for all
+        with engine.begin() as connection:  # the database drops it
+            assert connection.scalar(select(func.pg_terminate_backend(first[0])))
+        wait_for(lambda: not backend_alive(engine, first[0]), what="the backend gone")
+        again = writer.write(match, appended(3))  # written again, on a new connection
+        assert again != first[0] and writer.write(match, appended(4)) == again
+        with engine.connect() as connection:
+            plies = connection.scalars(
+                select(MatchAction.ply).where(MatchAction.match_id == match)
+            ).all()
+        assert sorted(plies) == [0, 1, 2, 3, 4]  # each step once
+    finally:
+        writer.close()
+        engine.dispose()
+
+
+def create_bare_match(engine: Any) -> str:
+    """A match row of a Pig match (enough for its actions' foreign key)."""
+    from gladiatorium.server.db import Match
+
+    with Session(engine) as session, session.begin():
+        session.add(
+            Match(
+                id="writer-test",
+                game="pig",
+                version="1",
+                players=2,
+                options={},
+                seed=1,
+                digest="",
+            )
+        )
+    return "writer-test"
+
+
+def backend_alive(engine: Any, pid: int) -> bool:
+    """Whether the PostgreSQL backend ``pid`` still serves a connection."""
+    with engine.connect() as connection:
+        alive = text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid")
+        return bool(connection.scalar(alive, {"pid": pid}))

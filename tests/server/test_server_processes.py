@@ -414,7 +414,8 @@ def test_a_copy_told_of_steps_reads_only_the_actions_it_lacks(postgres_url: str)
     a copy in memory reads the actions after its ply, one statement; told of anything
     else too (seats, an adjudication: a plain notice, even with steps since), it reads
     the match and its seats as well. Either way it ends where the writer is. The writer
-    sends a step's notice with the match's ``UPDATE`` (no statement of its own)."""
+    sends a step's notice with the match's ``UPDATE``, in the step's one statement
+    (its actions appended, the match moved on, its turns written: ``store._STEP``)."""
     engines = [make_engine(postgres_url) for _ in range(2)]
     from gladiatorium.server.db import migrate
 
@@ -430,8 +431,10 @@ def test_a_copy_told_of_steps_reads_only_the_actions_it_lacks(postgres_url: str)
         copy = services[1].store.live(match)
         written.clear()
         services[0].play.submit(match, "1", "roll")  # the writer tells in the match's UPDATE
-        told = [s for s in written if "pg_notify" in s]
-        assert len(told) == 1 and told[0].lstrip().startswith("UPDATE matches"), written
+        step = [s for s in written if not s.lstrip().startswith("SELECT")]  # its catch-up
+        assert len(step) == 1, written  # the step is one statement
+        for part in ("INSERT INTO match_actions", "UPDATE matches", "pg_notify", "awaited_seats"):
+            assert part in step[0], (part, written)
         for steps_only in (True, False, None):  # None: a plain notice after a step's
             for _ in range(2):
                 seat = services[0].play.body(match, None)["awaiting"][0]

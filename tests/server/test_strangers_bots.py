@@ -194,17 +194,16 @@ def test_a_failing_commit_leaves_the_deadline_to_fire_again(client: TestClient) 
         deadline = session.scalars(select(Deadline).where(Deadline.match_id == match)).one()
         deadline.due_at = utcnow() - timedelta(seconds=1)
         deadline_id = deadline.id
-    progress = service.store._store_progress
 
-    def fails(*args: Any) -> None:
+    def fails(*args: Any) -> None:  # the match's UPDATE, as the store checks it
         raise OperationalError("UPDATE matches", {}, Exception("the database went away"))
 
-    service.store._store_progress = fails  # type: ignore[method-assign]
+    service.store._moved_on = fails  # type: ignore[method-assign]
     try:
         with pytest.raises(OperationalError):
             scheduler.tick()
     finally:
-        service.store._store_progress = progress  # type: ignore[method-assign]
+        del service.store._moved_on
     with service.store.sessions() as session:
         assert session.get(Deadline, deadline_id).fired is False  # type: ignore[union-attr]
     assert service.store.live(match).ply == 0

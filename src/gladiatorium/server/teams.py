@@ -127,7 +127,8 @@ class Teams:
         self.store.forget(match_id)  # rebuilt from the new options at its next use
         live = self.store.live(match_id)
         with self.store.sessions.begin() as session, live.lock:
-            self.store.plan_deadlines(session, live)
+            # turns, then deadlines: the order of a step's locks (``store.commit``)
             record_turns(session, match_id, live.deciding(), before=())
+            self.store.plan_deadlines(session, live)
         log.info("match=%s seat=%s team brought; awaited %s", match_id, seat, still or "none")
         self.store.on_change(match_id)

@@ -72,6 +72,32 @@ class Turn:
         }
 
 
+@dataclass(frozen=True)
+class TurnChanges:
+    """What a step changes in the table for one match: the seats awaited now, and the
+    rows to delete (no longer awaited), to stamp anew (awaited still, and acted) and to
+    add (newly awaited), each sorted."""
+
+    now: frozenset[Seat]
+    gone: list[Seat]
+    anew: list[Seat]
+    fresh: list[Seat]
+
+
+def turn_changes(
+    kept: Collection[Seat], awaited: Iterable[Seat], acted: Collection[Seat] = ()
+) -> TurnChanges:
+    """The changes from ``kept`` (what the table holds) to ``awaited``: a seat still
+    awaited keeps its ``since`` unless it ``acted`` (it is awaited anew, from now)."""
+    now, held = frozenset(awaited), set(kept)
+    return TurnChanges(now, sorted(held - now), sorted(held & now & set(acted)), sorted(now - held))
+
+
+def held_turns(session: Session, match_id: str) -> set[Seat]:
+    """The seats the table holds for ``match_id``."""
+    return set(session.connection().execute(_HELD, {"m": match_id}).scalars())
+
+
 def record_turns(
     session: Session,
     match_id: str,
@@ -80,30 +106,24 @@ def record_turns(
     before: Collection[Seat] | None = None,
 ) -> frozenset[Seat]:
     """Inside the transaction of a step (or of a new match): the match now waits on
-    ``awaited`` (nothing once over). A seat still awaited keeps its ``since`` unless it
-    ``acted`` in this step (it is awaited anew, from now). ``before`` is what the table
-    holds for the match, when the caller knows it (it wrote it at the previous ply);
-    otherwise it is read. Returns what the table holds now."""
-    now = frozenset(awaited)
+    ``awaited`` (nothing once over), as :func:`turn_changes` says. ``before`` is what
+    the table holds for the match, when the caller knows it (it wrote it at the
+    previous ply); otherwise it is read. Returns what the table holds now."""
     session.flush()  # the match's own rows first (a new match's)
     connection = session.connection()
-    if before is None:
-        kept = set(connection.execute(_HELD, {"m": match_id}).scalars())
-    else:
-        kept = set(before)
-    gone = sorted(kept - now)
-    if gone:
-        connection.execute(_GONE, [{"m": match_id, "s": s} for s in gone])
+    changes = turn_changes(
+        held_turns(session, match_id) if before is None else before, awaited, acted
+    )
+    if changes.gone:
+        connection.execute(_GONE, [{"m": match_id, "s": s} for s in changes.gone])
     moment = utcnow()
-    anew = sorted(kept & now & set(acted))
-    if anew:
-        connection.execute(_ANEW, [{"m": match_id, "s": s, "since": moment} for s in anew])
-    fresh = sorted(now - kept)
-    if fresh:
+    if changes.anew:
+        connection.execute(_ANEW, [{"m": match_id, "s": s, "since": moment} for s in changes.anew])
+    if changes.fresh:
         connection.execute(
-            _FRESH, [{"match_id": match_id, "seat": s, "since": moment} for s in fresh]
+            _FRESH, [{"match_id": match_id, "seat": s, "since": moment} for s in changes.fresh]
         )
-    return now
+    return changes.now
 
 
 def awaited_turns(sessions: sessionmaker[Session], user_id: int) -> list[Turn]:

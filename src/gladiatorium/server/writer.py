@@ -16,7 +16,15 @@ the group's transaction fails, each of its steps is written again alone, so that
 step that fails (another process appended the same ply first) fails alone and the
 others are kept. No step waits for a group to form: an uncontended step is written at
 once by its own caller, and groups form by themselves when steps come faster than
-commits."""
+commits.
+
+The leaders write on one connection the writer keeps (only the leader writes, so one is
+enough): a transaction takes no connection from the pool, whose liveness query
+(``pool_pre_ping``) was a round trip to the database per step. A connection the
+database dropped (a restart) fails its transaction, which is written again once on a
+new one: the failed transaction committed nothing, unless the connection went during
+the ``COMMIT`` itself, and then the step's second append clashes with its first (the
+same match and ply) and is refused as any clash is, its match read again."""
 
 from __future__ import annotations
 
@@ -28,6 +36,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 log = logging.getLogger("gladiatorium.match")
@@ -62,6 +72,8 @@ class Writer:
         self._waiting: deque[_Step[Any]] = deque()
         #: held by the caller writing for everyone (the leader)
         self._leading = threading.Lock()
+        #: the leaders' connection (see the module's description), made when first needed
+        self._connection: Connection | None = None
         #: transactions committed and steps written in them, by this writer
         self.transactions = 0
         self.steps = 0
@@ -86,7 +98,10 @@ class Writer:
         return step.done.result()
 
     def close(self) -> None:
-        """Nothing to stop: every step is written by a caller before it returns."""
+        """Give the leaders' connection back (once the step being written, if any, is);
+        every step is written by a caller before it returns, so nothing else waits."""
+        with self._leading:
+            self._let_go()
 
     def _lead(self, mine: _Step[Any]) -> None:
         """Write groups of the oldest steps until ``mine`` is answered (it waits in
@@ -110,8 +125,7 @@ class Writer:
             return
         group.sort(key=lambda step: step.match_id)
         try:
-            with self.sessions.begin() as session:
-                results = [step.work(session) for step in group]
+            results = self._transaction(lambda session: [step.work(session) for step in group])
         except Exception as err:  # one step failed: each is written again, alone
             log.info("a group of %d steps failed (%s); writing each alone", len(group), err)
             for step in group:
@@ -131,8 +145,38 @@ class Writer:
         step.woken.set()
 
     def _alone(self, step: _Step[T]) -> T:
-        with self.sessions.begin() as session:
-            result = step.work(session)
+        if self.grouped:  # the leader, on the writer's connection
+            result = self._transaction(step.work)
+        else:  # any caller, on a connection of the pool
+            with self.sessions.begin() as session:
+                result = step.work(session)
         self.transactions += 1
         self.steps += 1
         return result
+
+    def _transaction(self, work: Callable[[Session], T]) -> T:
+        """``work`` in a transaction on the leaders' connection, committed; written again
+        once on a new connection when the database dropped this one (the leader lock is
+        held)."""
+        for attempt in (1, 2):
+            if self._connection is None:
+                bind = self.sessions.kw["bind"]
+                assert isinstance(bind, Engine), "the writer's sessions are bound to an engine"
+                self._connection = bind.connect()
+            try:
+                with self.sessions(bind=self._connection) as session, session.begin():
+                    return work(session)
+            except DBAPIError as err:
+                if not (err.connection_invalidated or self._connection.invalidated):
+                    raise  # a refusal (a clash, say): the transaction rolled back
+                self._let_go()
+                if attempt == 2:
+                    raise
+                log.warning("the database dropped the writer's connection; writing again")
+        raise AssertionError("unreachable")
+
+    def _let_go(self) -> None:
+        """Close the leaders' connection (the next transaction makes a new one)."""
+        if self._connection is not None:
+            connection, self._connection = self._connection, None
+            connection.close()
