@@ -13,11 +13,18 @@ It uses only what the server had before the compact legal forms and shared views
 alike: ``PYTHONPATH=OTHER/src python benchmarks/fanout_inprocess.py``.
 
     nice .venv/bin/python benchmarks/fanout_inprocess.py [--players 100] [--rounds 2] [--spend]
+        [--client]
+
+``--client`` times, besides, a client's share of the last close measured: one seat's frame
+inflated (deflated as the server's sockets do: ``server/edge.py``), parsed and its view
+patched as the load benchmark's clients do (``server_load.patched``); and the server's
+deflate of it.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -40,19 +47,66 @@ def service_on(folder: Path) -> Any:
     return MatchService(make_sessions(engine), lambda _id: None, False)
 
 
+#: the largest frame of the last fan-out and the view it was made against (``--client``)
+LARGEST: list[tuple[str, Any]] = []
+
+
 def fan_out(live: Any, frames: dict[Any, Any]) -> tuple[tuple[float, float], list[int]]:
     """Every seat's frame after the match's last action, acknowledged as a page does:
     ((wall seconds, CPU seconds of this process), bytes of each frame sent). The CPU
     time is the figure a busy machine disturbs least."""
     sizes: list[int] = []
+    largest: tuple[str, Any] = ("", None)
+    gc.freeze()  # as a server's collector does every second (server/collector.py)
     began, cpu = time.perf_counter(), time.process_time()
     for frame in frames.values():
         with live.lock:
+            base = getattr(frame, "views", {}).get(getattr(frame, "sent", None))
             text = frame.delta(live)
             if text is not None:
                 frame.acknowledged(live.ply)
                 sizes.append(len(text))
-    return (time.perf_counter() - began, time.process_time() - cpu), sizes
+                largest = max(largest, (text, base), key=lambda pair: len(pair[0]))
+    spent = (time.perf_counter() - began, time.process_time() - cpu)
+    if sizes:
+        LARGEST[:] = [largest]
+    return spent, sizes
+
+
+def client_share(text: str, base: Any, rounds: int = 200) -> dict[str, float]:
+    """Milliseconds per frame (median of ``rounds``) to deflate ``text`` as the server's
+    sockets do, and, as a load-benchmark client, to inflate, parse and patch it."""
+    import zlib
+
+    from gladiatorium.server.edge import DEFLATE_LEVEL
+    from server_load import patched
+
+    base = json.loads(json.dumps(base))  # the client's own copy, as JSON gave it
+    raw = text.encode()
+
+    def deflated() -> bytes:  # 12 window bits and memLevel 5, as server/edge.py agrees
+        packer = zlib.compressobj(DEFLATE_LEVEL, zlib.DEFLATED, -12, 5)
+        return packer.compress(raw) + packer.flush(zlib.Z_SYNC_FLUSH)
+
+    packed = deflated()
+    frame = json.loads(text)
+    steps = {
+        "deflate": deflated,
+        "inflate": lambda: zlib.decompressobj(-12).decompress(packed),
+        "parse": lambda: json.loads(text),
+        "patch": lambda: patched(base, frame["view"]),
+    }
+    timed = {name: _median_ms(step, rounds) for name, step in steps.items()}
+    return {"bytes": len(raw), "deflated_bytes": len(packed), **timed}
+
+
+def _median_ms(step: Any, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        began = time.perf_counter()
+        step()
+        times.append(time.perf_counter() - began)
+    return round(statistics.median(times) * 1000, 3)
 
 
 def opened(service: Any, match_id: str) -> tuple[Any, dict[Any, Any]]:
@@ -171,6 +225,9 @@ def main() -> None:
     parser.add_argument(
         "--spend", action="store_true", help="Super Dice Heroes' heroes spend their dice"
     )
+    parser.add_argument(
+        "--client", action="store_true", help="time a client's share of the last close too"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.players)
@@ -181,9 +238,10 @@ def main() -> None:
             rows += sdh_run(service, args.players, args.rounds, rng, args.spend)
         if "hero-battle" in args.games:
             rows += hb_run(service, args.players, args.rounds, rng)
+        client = client_share(*LARGEST[0]) if args.client else None
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     if args.json:
-        print(json.dumps({"load": load, "rows": rows}))
+        print(json.dumps({"load": load, "rows": rows, "client": client}))
         return
     head = ("game", "round", "action", "ms", "cpu ms", "frames", "bytes med", "max")
     print("{:18} {:>5} {:20} {:>8} {:>8} {:>6} {:>9} {:>8}".format(*head))
@@ -192,6 +250,13 @@ def main() -> None:
             f"{r['game']:18} {r['round']:>5} {r['action']:20} {r['ms']:>8} {r['cpu_ms']:>8} "
             f"{r['frames']:>6} "
             f"{r['bytes_median']:>9} {r['bytes_max']:>8}"
+        )
+    if client is not None:
+        print(
+            f"the last close's largest frame, {client['bytes']} bytes "
+            f"({client['deflated_bytes']} deflated), ms per frame: the server's deflate "
+            f"{client['deflate']}; a client's inflate {client['inflate']}, parse "
+            f"{client['parse']}, patch {client['patch']}"
         )
     print(f"(load average (1/5/15 min) at the end {load})")
 
