@@ -415,7 +415,7 @@ def test_a_copy_told_of_steps_reads_only_the_actions_it_lacks(postgres_url: str)
     else too (seats, an adjudication: a plain notice, even with steps since), it reads
     the match and its seats as well. Either way it ends where the writer is. The writer
     sends a step's notice with the match's ``UPDATE``, in the step's one statement
-    (its actions appended, the match moved on, its turns written: ``store._STEP``)."""
+    (its actions appended, the match moved on, its turns written: ``appends._STEP``)."""
     engines = [make_engine(postgres_url) for _ in range(2)]
     from gladiatorium.server.db import migrate
 

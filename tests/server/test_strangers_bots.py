@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 from test_server_processes import Player, expire_deadlines, replayed_digest, stored
 
 from gladiatorium.core import get_game
+from gladiatorium.server import appends
 from gladiatorium.server.db import Deadline, Match, make_engine, make_sessions, utcnow
 from gladiatorium.server.service import MatchService
 from gladiatorium.server.workers import Scheduler
@@ -195,15 +196,13 @@ def test_a_failing_commit_leaves_the_deadline_to_fire_again(client: TestClient) 
         deadline.due_at = utcnow() - timedelta(seconds=1)
         deadline_id = deadline.id
 
-    def fails(*args: Any) -> None:  # the match's UPDATE, as the store checks it
+    def fails(*args: Any) -> None:  # the match's UPDATE, as its check sees it
         raise OperationalError("UPDATE matches", {}, Exception("the database went away"))
 
-    service.store._moved_on = fails  # type: ignore[method-assign]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(appends, "moved_on", fails)
         with pytest.raises(OperationalError):
             scheduler.tick()
-    finally:
-        del service.store._moved_on
     with service.store.sessions() as session:
         assert session.get(Deadline, deadline_id).fired is False  # type: ignore[union-attr]
     assert service.store.live(match).ply == 0

@@ -20,33 +20,19 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import (
-    Integer,
-    String,
-    Table,
-    Text,
-    any_,
-    bindparam,
-    delete,
-    func,
-    insert,
-    literal,
-    select,
-    update,
-)
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import bindparam, func, literal, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gladiatorium.core import Action, Bot, Game, GladiatoriumError, Seat, State, get_game
 from gladiatorium.core.record import EventsDigest
 from gladiatorium.server import ratings, snapshots
-from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, UtcDateTime, utcnow
+from gladiatorium.server.appends import append
+from gladiatorium.server.db import Deadline, Match, MatchAction, MatchSeat, utcnow
 from gladiatorium.server.errors import Claimed, Clash, Conflict, NotFound
-from gladiatorium.server.hub import CHANNEL, STEP, notice
-from gladiatorium.server.turns import AwaitedSeat, held_turns, record_turns, turn_changes
+from gladiatorium.server.hub import CHANNEL, notice
 from gladiatorium.server.writer import Writer
 
 log = logging.getLogger("gladiatorium.match")
@@ -61,19 +47,6 @@ FAULT_EXIT_AFTER_CLAIM = "GLADIATORIUM_FAULT_EXIT_AFTER_CLAIM"
 #: memory even over the cap (it could leave safely, but would be rebuilt at once)
 RECENT_SECONDS = 1.0
 
-_MATCHES = cast(Table, Match.__table__)
-#: a step's statements, built once: its actions appended, the match moved on
-_APPEND = insert(cast(Table, MatchAction.__table__))
-_PROGRESS = (
-    update(_MATCHES)
-    .where(_MATCHES.c.id == bindparam("match"), _MATCHES.c.status != "over")
-    .values(
-        ply=bindparam("new_ply"),
-        digest=bindparam("new_digest"),
-        status=bindparam("new_status"),
-        outcome=bindparam("new_outcome"),
-    )
-)
 #: on PostgreSQL, the notice of a step to the other processes (sent at commit)
 _NOTICE = select(func.pg_notify(literal(CHANNEL), bindparam("id")))
 #: the actions of a match from a ply on, in order (what a copy in memory lacks)
@@ -82,62 +55,6 @@ _MISSING = (
     .where(MatchAction.match_id == bindparam("match"), MatchAction.ply >= bindparam("ply"))
     .order_by(MatchAction.ply)
 )
-
-
-def _one_statement_step() -> Any:
-    """On PostgreSQL, the usual work of a step as one statement (one round trip to the
-    database where there were three to five): its actions appended (``seats`` and
-    ``actions``, from ``first_ply`` on); the match moved on (:data:`_PROGRESS`) and the
-    other processes told by its ``RETURNING`` (NOTIFY is delivered at commit wherever
-    the transaction sent it); the table of turns brought up to date (``gone``,
-    ``anew``, ``fresh``: :func:`turns.turn_changes`). Returns how many matches moved
-    on (0: another process ended it). The match's update waits for the count of the
-    actions appended, and the turns' statements, which no query reads, run after the
-    main one: rows are locked in the order of every step (actions, the match, turns)."""
-    actions, turns = cast(Table, MatchAction.__table__), cast(Table, AwaitedSeat.__table__)
-    match, at = bindparam("match", type_=String), bindparam("at", type_=UtcDateTime())
-    rows = (
-        func.unnest(
-            bindparam("seats", type_=ARRAY(String)), bindparam("actions", type_=ARRAY(Text))
-        )
-        .table_valued("seat", "action", with_ordinality="n")
-        .render_derived()
-    )
-    first_ply = bindparam("first_ply", type_=Integer)
-    appended = (
-        insert(actions)
-        .from_select(
-            ["match_id", "ply", "seat", "action", "created_at"],
-            select(match, first_ply + rows.c.n - 1, rows.c.seat, rows.c.action, at),
-        )
-        .returning(actions.c.ply)
-        .cte("appended")
-    )
-    count = select(func.count()).select_from(appended).scalar_subquery()
-    progressed = (
-        _PROGRESS.where(count == bindparam("count", type_=Integer))
-        .returning(func.pg_notify(literal(CHANNEL), bindparam("notice")))
-        .cte("progressed")
-    )
-
-    def listed(name: str) -> Any:
-        return turns.c.seat == any_(bindparam(name, type_=ARRAY(String)))
-
-    gone = delete(turns).where(turns.c.match_id == match, listed("gone")).cte("gone")
-    anew = update(turns).where(turns.c.match_id == match, listed("anew")).values(since=at)
-    fresh = insert(turns).from_select(
-        ["match_id", "seat", "since"],
-        select(match, func.unnest(bindparam("fresh", type_=ARRAY(String))), at),
-    )
-    return (
-        select(func.count())
-        .select_from(progressed)
-        .add_cte(gone, anew.cte("anew"), fresh.cte("fresh"))
-    )
-
-
-#: :func:`_one_statement_step`, built once
-_STEP = _one_statement_step()
 
 
 #: the match setting listing the seats whose taker is still to pick a team
@@ -495,7 +412,7 @@ class MatchStore:
         def work(session: Session) -> frozenset[Seat]:
             # rows are locked in one order by every transaction (actions, the match,
             # turns, deadlines), so that two processes never wait on each other for good
-            awaited = self._append(session, live, steps, first_ply, acted, before)
+            awaited = append(session, live, steps, first_ply, acted, before, self.postgres)
             if live.over:  # this step ended it (the progress' update said it was not over)
                 self.record_end(session, live, live.game.places(live.state))
             if claim is not None:
@@ -548,62 +465,6 @@ class MatchStore:
         ``what``: a word for what changed (``hub.notice``)."""
         if self.postgres:
             session.connection().execute(_NOTICE, {"id": notice(match_id, what)})
-
-    def _append(
-        self,
-        session: Session,
-        live: Live,
-        steps: list[tuple[Seat, Action]],
-        first_ply: int,
-        acted: set[Seat],
-        before: frozenset[Seat] | None,
-    ) -> frozenset[Seat]:
-        """A step's actions appended, its match moved on (on PostgreSQL the other
-        processes told) and its turns written (``server/turns.py``): on PostgreSQL one
-        statement (:func:`_one_statement_step`), elsewhere one each. Returns the seats
-        awaited now."""
-        progress = {
-            "match": live.id,
-            "new_ply": live.ply,
-            "new_digest": live.digest(),
-            "new_status": "over" if live.over else "running",
-            "new_outcome": live.outcome(),
-        }
-        seats, actions = [seat for seat, _ in steps], [str(action) for _, action in steps]
-        if not self.postgres:
-            appended = [
-                {"match_id": live.id, "ply": first_ply + n, "seat": seat, "action": action}
-                for n, (seat, action) in enumerate(zip(seats, actions, strict=True))
-            ]
-            session.connection().execute(_APPEND, appended)
-            self._moved_on(session.connection().execute(_PROGRESS, progress).rowcount)
-            return record_turns(session, live.id, live.deciding(), acted, before)
-        held = held_turns(session, live.id) if before is None else before
-        turns = turn_changes(held, live.deciding(), acted)
-        moved = session.connection().execute(
-            _STEP,
-            progress
-            | {
-                "notice": notice(live.id, STEP),
-                "first_ply": first_ply,
-                "seats": seats,
-                "actions": actions,
-                "count": len(steps),
-                "at": utcnow(),
-                "gone": turns.gone,
-                "anew": turns.anew,
-                "fresh": turns.fresh,
-            },
-        )
-        self._moved_on(moved.scalar_one())
-        return turns.now
-
-    @staticmethod
-    def _moved_on(count: int) -> None:
-        """Check the match moved on: 0 rows when another process ended it (a clock ran
-        out) after this copy looked; raising rolls the append back and drops this copy."""
-        if count != 1:
-            raise Conflict("the match is over; no more actions")
 
     def _log(
         self,
