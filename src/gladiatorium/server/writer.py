@@ -160,7 +160,7 @@ class Writer:
         held)."""
         for attempt in (1, 2):
             if self._connection is None:
-                bind = self.sessions.kw["bind"]
+                bind = self.sessions.kw.get("bind")
                 assert isinstance(bind, Engine), "the writer's sessions are bound to an engine"
                 self._connection = bind.connect()
             try:
