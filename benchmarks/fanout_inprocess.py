@@ -55,22 +55,21 @@ def fan_out(live: Any, frames: dict[Any, Any]) -> tuple[tuple[float, float], lis
     """Every seat's frame after the match's last action, acknowledged as a page does:
     ((wall seconds, CPU seconds of this process), bytes of each frame sent). The CPU
     time is the figure a busy machine disturbs least."""
-    sizes: list[int] = []
-    largest: tuple[str, Any] = ("", None)
+    # the view each frame will be made against (--client), looked up outside the timing
+    bases = [getattr(f, "views", {}).get(getattr(f, "sent", None)) for f in frames.values()]
+    made: list[tuple[str, Any]] = []
     gc.freeze()  # as a server's collector does every second (server/collector.py)
     began, cpu = time.perf_counter(), time.process_time()
-    for frame in frames.values():
+    for frame, base in zip(frames.values(), bases, strict=True):
         with live.lock:
-            base = getattr(frame, "views", {}).get(getattr(frame, "sent", None))
             text = frame.delta(live)
             if text is not None:
                 frame.acknowledged(live.ply)
-                sizes.append(len(text))
-                largest = max(largest, (text, base), key=lambda pair: len(pair[0]))
+                made.append((text, base))
     spent = (time.perf_counter() - began, time.process_time() - cpu)
-    if sizes:
-        LARGEST[:] = [largest]
-    return spent, sizes
+    if made:
+        LARGEST[:] = [max(made, key=lambda pair: len(pair[0]))]
+    return spent, [len(text) for text, _ in made]
 
 
 def client_share(text: str, base: Any, rounds: int = 200) -> dict[str, float]:
