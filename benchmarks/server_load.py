@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import glob
 import json
 import multiprocessing
@@ -319,7 +320,7 @@ class Seat:
         self.pushed: list[int] = []  # the bytes of every push received
         self.changed = asyncio.Event()
         self.reply: asyncio.Future[dict[str, Any]] | None = None
-        self.last_send = 0.0
+        self.last_send = 0.0  # time.monotonic() when its last action went out
         self.reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -414,30 +415,71 @@ def patched(document: Any, patch: list[dict[str, Any]]) -> Any:
     are copied once, the rest is not. As a page applies a delta (a C++ structured clone
     and fast-json-patch) at a fraction of the cost of Python's ``copy.deepcopy`` of a
     hundred-hero view, which jsonpatch makes for every patch: the client's share of the
-    fan-out's delay would otherwise be mostly deep copies. The server's patches hold
-    ``add``, ``remove`` and ``replace`` only; any other operation goes to jsonpatch."""
+    fan-out's delay would otherwise be mostly deep copies. The container at each path
+    walked is kept by its path, so that the operations on one hero (a round's close: six
+    each, for a hundred heroes) find it at once rather than walk the view from its root
+    each. The server's patches hold ``add``, ``remove`` and ``replace`` only; any other
+    operation goes to jsonpatch."""
     if any(op["op"] not in ("add", "remove", "replace") for op in patch):
         return jsonpatch.apply_patch(document, patch)
     holder = [document]
-    copies: dict[int, Any] = {}  # id -> the copy made by this patch (kept alive)
+    #: the container at each path walked, copied once by this patch (a path's parents
+    #: are walked, and kept, before it)
+    held: dict[str, Any] = {}
+
+    def container(path: str) -> Any:
+        found = held.get(path)
+        if found is None:
+            if not path:
+                found = holder[0] = copy_of(holder[0])
+            else:
+                above, _, token = path.rpartition("/")
+                parent = container(above)
+                key = _token(token) if isinstance(parent, dict) else int(token)
+                found = parent[key] = copy_of(parent[key])
+            held[path] = found
+        return found
+
     for op in patch:
-        tokens = [t.replace("~1", "/").replace("~0", "~") for t in op["path"].split("/")[1:]]
-        parent: Any = holder
-        key: Any = 0
-        for token in tokens:
-            child = parent[key]
-            if id(child) not in copies:
-                child = copy_of(child)
-                copies[id(child)] = parent[key] = child
-            parent = child
-            key = token if isinstance(child, dict) else (len(child) if token == "-" else int(token))
-        if op["op"] == "remove":
+        kind, path = op["op"], op["path"]
+        if not path:  # the whole document
+            if kind == "remove":
+                raise ValueError("a patch cannot remove the whole document")
+            holder[0], held = op["value"], {}
+            continue
+        above, _, token = path.rpartition("/")
+        parent = held.get(above)
+        if parent is None:
+            parent = container(above)
+        if kind != "replace" and isinstance(parent, list):  # the items after it move
+            held = _without(held, above + "/")
+        elif path in held:  # the container kept at this path goes
+            held = _without(held, path + "/")
+            del held[path]
+        key = (
+            _token(token)
+            if isinstance(parent, dict)
+            else len(parent)
+            if token == "-"
+            else int(token)
+        )
+        if kind == "remove":
             del parent[key]
-        elif op["op"] == "add" and isinstance(parent, list):
+        elif kind == "add" and isinstance(parent, list):
             parent.insert(key, op["value"])
         else:
             parent[key] = op["value"]
     return holder[0]
+
+
+def _token(token: str) -> str:
+    """A JSON Pointer token (RFC 6901) as the key it names."""
+    return token.replace("~1", "/").replace("~0", "~") if "~" in token else token
+
+
+def _without(held: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The containers kept by :func:`patched` but those whose paths begin with ``prefix``."""
+    return {path: found for path, found in held.items() if not path.startswith(prefix)}
 
 
 def copy_of(container: Any) -> Any:
@@ -774,7 +816,10 @@ def moved_on(body: dict[str, Any], closing: int) -> bool:
 async def close_round(closer: Seat, rng: random.Random) -> tuple[float, float] | None:
     """The closer's actions until one opens a new round (the moderator's ``close``, or
     the last hero's last action): (its send time, its reply's seconds), or None when
-    the match ended instead."""
+    the match ended instead. The send time is when the action went out, after the
+    client's own wait to keep under the server's message rate (``Seat.act``): the
+    closer's earlier actions of the round may hold it back by up to 1/20 s, which is
+    the client's doing, not the server's."""
     closing = round_of(closer.body)
     while True:
         body = await closer.until(lambda b: bool(b))
@@ -783,10 +828,9 @@ async def close_round(closer: Seat, rng: random.Random) -> tuple[float, float] |
         if closer.seat not in body["awaiting"]:
             raise ScenarioFailed(f"fan-out: seat {closer.seat} cannot close round {closing}")
         legal = body["legal"]
-        sent = time.monotonic()
         seconds, after = await acted(closer, "close" if "close" in legal else rng.choice(legal))
         if moved_on(after, closing):
-            return sent, seconds
+            return closer.last_send, seconds
 
 
 async def fanout_run(
@@ -891,6 +935,11 @@ async def fanout_part(job: FanoutJob, names: list[str], barrier: Any) -> dict[st
             await together()
             await asyncio.gather(*(part(s) for s in seats if s is not closer))
             await together()  # every seat has played its part
+            # what this process holds so far is frozen, as the server's collector does
+            # every second (server/collector.py): a client process holds the views of a
+            # quarter of the seats, whose full collections would otherwise land in the
+            # close and be counted as the server's delay (a browser holds one seat's)
+            gc.freeze()
             closed = None
             if closer is not None:
                 await asyncio.sleep(0.5)  # let the last pushes drain

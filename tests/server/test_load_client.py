@@ -64,3 +64,33 @@ def test_patched_inserts_and_appends_in_arrays_as_rfc_6902_says() -> None:
     assert old == {"a": [1, 2], "b": {"c": 1}}
     whole = [{"op": "replace", "path": "", "value": {"z": 1}}]
     assert server_load.patched(old, whole) == {"z": 1}
+
+
+def test_patched_walks_again_where_an_operation_moved_or_replaced_what_it_kept() -> None:
+    """The containers kept by path (the operations on one hero find it at once) are
+    forgotten where an item of an array before them goes or comes, or where the
+    container itself is replaced or removed: later operations reach what is there now."""
+    old = {"a": [{"x": 1}, {"x": 2}, {"x": 3}], "b": {"c": {"d": 1}}, "e": [[1], [2]]}
+    patch = [
+        {"op": "replace", "path": "/a/1/x", "value": 20},  # keeps /a and /a/1
+        {"op": "remove", "path": "/a/0"},  # /a/1 is now what was /a/2
+        {"op": "replace", "path": "/a/1/x", "value": 30},
+        {"op": "add", "path": "/a/0", "value": {"x": 0}},
+        {"op": "replace", "path": "/a/1/x", "value": 21},
+        {"op": "replace", "path": "/b/c/d", "value": 2},  # keeps /b/c
+        {"op": "replace", "path": "/b/c", "value": {"d": 5}},
+        {"op": "add", "path": "/b/c/f", "value": 6},
+        {"op": "replace", "path": "/e/0/0", "value": 9},  # keeps /e/0
+        {"op": "remove", "path": "/e/0"},
+        {"op": "add", "path": "/e/0/-", "value": 4},
+    ]
+    kept = copy.deepcopy(old)
+    # jsonpatch adds the patch's own values to the document and edits them later
+    expected = jsonpatch.apply_patch(copy.deepcopy(old), copy.deepcopy(patch))
+    assert server_load.patched(old, patch) == expected
+    assert expected == {
+        "a": [{"x": 0}, {"x": 21}, {"x": 30}],
+        "b": {"c": {"d": 5, "f": 6}},
+        "e": [[2, 4]],
+    }
+    assert old == kept

@@ -59,22 +59,25 @@ def test_builders_queued_together_make_one_call_each_with_its_answer(
     assert sorted(calls) == sorted([["seat 1"], ["seat 2", "seat 4"], ["other match"]])
 
 
-def test_a_call_builds_at_most_call_size_frames_oldest_first(
+def test_a_burst_starts_with_small_calls_doubled_up_to_call_size_oldest_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The first frames of a burst go out after one or two are built, not sixteen."""
     calls: list[list[int]] = []
     real = pushes._run_all
-    monkeypatch.setattr(pushes, "CALL_SIZE", 3)
+    monkeypatch.setattr(pushes, "FIRST_CALL_SIZE", 1)
+    monkeypatch.setattr(pushes, "CALL_SIZE", 4)
     monkeypatch.setattr(
         pushes, "_run_all", lambda builders: calls.append([b() for b in builders]) or real(builders)
     )
 
     async def scenario() -> list[Any]:
         built = Pushes(Threads())
-        return await asyncio.gather(*(built.build("m", lambda n=n: n) for n in range(8)))
+        return await asyncio.gather(*(built.build("m", lambda n=n: n) for n in range(12)))
 
-    assert asyncio.run(scenario()) == list(range(8))
-    assert calls == [[0, 1, 2], [3, 4, 5], [6, 7]]  # queued in one go: taken in order
+    assert asyncio.run(scenario()) == list(range(12))
+    # queued in one go: taken in order, 1, 2, 4, then 4 at most
+    assert calls == [[0], [1, 2], [3, 4, 5, 6], [7, 8, 9, 10], [11]]
 
 
 def test_spliced_text_is_the_text_json_dumps_gives() -> None:

@@ -6,8 +6,9 @@ of encoding). One worker-thread call per connection made a hundred thread hand-o
 per action, each waking a thread and passing the interpreter's lock back and forth; here
 the connections of a match queue their builders and one call builds every frame queued,
 each with its own seat's builder (nothing is shared but the thread). Builders queued
-while a call runs make the next calls, sixteen at most each (the first frames go out
-while the next are built), so a burst of changes costs a few calls, not one per
+while a call runs make the next calls: two in the first, then twice as many in each
+next one up to sixteen (the first frames go out while the next are built, and the
+clients decode them meanwhile), so a burst of changes costs a few calls, not one per
 connection per change; matches do not wait on each other.
 """
 
@@ -23,6 +24,11 @@ from gladiatorium.server.threads import Threads
 #: first sent while the next are built (one call for all would hold every frame back
 #: until the last was built)
 CALL_SIZE = 16
+
+#: builders in the first call of a burst, doubled in each next call up to
+#: :data:`CALL_SIZE`: the first frames go out as soon as they are built, and the
+#: clients decode them while the server builds the rest
+FIRST_CALL_SIZE = 2
 
 #: a builder's outcome: True and its value, or False and the exception it raised
 Outcome = tuple[bool, Any]
@@ -49,8 +55,10 @@ class Pushes:
 
     async def _drain(self, match_id: str) -> None:
         queued: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        size = FIRST_CALL_SIZE
         try:
-            while queued := self._next(match_id):
+            while queued := self._next(match_id, size):
+                size = min(2 * size, CALL_SIZE)
                 outcomes = await self._threads.run(_run_all, [b for b, _ in queued])
                 for (_, done), (ok, value) in zip(queued, outcomes, strict=True):
                     if done.done():  # its connection went away meanwhile
@@ -71,10 +79,12 @@ class Pushes:
         finally:
             self._running.pop(match_id, None)
 
-    def _next(self, match_id: str) -> list[tuple[Callable[[], Any], asyncio.Future[Any]]]:
-        """The next call's builders: at most :data:`CALL_SIZE`, the oldest first."""
+    def _next(
+        self, match_id: str, size: int
+    ) -> list[tuple[Callable[[], Any], asyncio.Future[Any]]]:
+        """The next call's builders: at most ``size``, the oldest first."""
         waiting = self._waiting.get(match_id, [])
-        taken, rest = waiting[:CALL_SIZE], waiting[CALL_SIZE:]
+        taken, rest = waiting[:size], waiting[size:]
         if rest:
             self._waiting[match_id] = rest
         else:
