@@ -30,6 +30,7 @@ from gladiatorium.server.play import (
     seat_parts,
     shared,
     shared_text,
+    written,
 )
 from gladiatorium.server.store import Live
 
@@ -241,7 +242,7 @@ def _object_patch(old: dict[str, Any], new: dict[str, Any], path: str, memo: Pat
     for key, value in new.items():
         if key not in old:
             ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
-        elif part := _key_part(old, new, key, path, memo):
+        elif old[key] is not value and (part := _key_part(old, new, key, path, memo)):
             ops.append(part)
     if len(gone) > 1 and 2 * len(gone) >= len(old):  # most of it went: the shorter patch
         return _shorter(ops, new, path)
@@ -279,15 +280,21 @@ def _like_the_last(old: dict[str, Any], new: dict[str, Any], path: str, memo: Pa
 
 
 def _array_patch(old: list[Any], new: list[Any], path: str, memo: Patches | None) -> Ops:
+    # the very same item (a number the interpreter keeps once, a part shared with the
+    # view before) is passed over before its path is written
     ops = Ops(
         part
         for i, (a, b) in enumerate(zip(old, new, strict=False))
-        if (part := patch_parts(a, b, f"{path}/{i}", memo))
+        if a is not b and (part := patch_parts(a, b, f"{path}/{i}", memo))
     )
     # items added at the end (a log that grows), or taken from the end
     ops += [{"op": "add", "path": f"{path}/-", "value": v} for v in new[len(old) :]]
     ops += [{"op": "remove", "path": f"{path}/{i}"} for i in range(len(old) - 1, len(new) - 1, -1)]
     listed = flat(ops)
+    if 1 < len(listed) == len(old) == len(new) and all(
+        op["op"] == "replace" and op["path"] == f"{path}/{i}" for i, op in enumerate(listed)
+    ):  # every item replaced whole (a die rolled again): the same values in one operation
+        return Ops([{"op": "replace", "path": path, "value": new}])
     if len(listed) > 1 and 4 * len(listed) >= len(new):  # most of it changed: which is shorter
         return _shorter(ops, new, path)
     return ops
@@ -296,9 +303,9 @@ def _array_patch(old: list[Any], new: list[Any], path: str, memo: Patches | None
 def _shorter(ops: Ops, new: Any, path: str) -> Ops:
     """``ops``, or one ``replace`` of the whole value at ``path`` where that is shorter
     (an array mostly changed, an object most of whose keys went: a round's moves)."""
-    whole = [{"op": "replace", "path": path, "value": new}]
-    if len(json.dumps(whole)) < len(json.dumps(flat(ops))):
-        return Ops(whole)
+    whole = Ops([{"op": "replace", "path": path, "value": new}])
+    if len(written(whole)) < len(written(ops)):  # the texts kept for the frames
+        return whole
     return ops
 
 

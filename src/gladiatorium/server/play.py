@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from _json import encode_basestring_ascii, make_encoder
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -222,7 +223,19 @@ class Ops(list[Any]):
     the view (Ops themselves), written out as one flat array (``frames.flat``; the encoder,
     :func:`spliced`, writes each part's text once per ply). A hundred seats' patches
     at a round's close are mostly the same parts (the heroes every seat sees alike), so
-    each seat's patch is a hundred parts to join, not six hundred operations."""
+    each seat's patch is a hundred parts to join, not six hundred operations. ``text``:
+    the part's text once written (:func:`written`)."""
+
+    text: str | None = None
+
+
+def written(parts: Ops) -> str:
+    """The text inside the JSON array of ``parts`` (compact JSON), written once and kept
+    with them: the patcher writes a part to tell whether it is shorter than the whole
+    value it changes (``frames._shorter``), and the frames then use that text."""
+    if parts.text is None:
+        parts.text = ",".join(written(p) if isinstance(p, Ops) else _dumps(p) for p in parts)
+    return parts.text
 
 
 def shared_text(live: Live, key: Any, make: Any) -> str:
@@ -276,6 +289,8 @@ def _list_text(items: list[Any], made: dict[Any, tuple[Any, str]]) -> str:
 def _parts_text(parts: Ops, made: dict[Any, tuple[Any, str]]) -> str:
     """The operations of a patch in parts as the text inside a JSON array: each part
     (an Ops, never empty) written once per ply."""
+    if parts.text is not None:
+        return parts.text
 
     def part_text(part: Ops) -> str:
         return _parts_text(part, made)
@@ -304,9 +319,25 @@ def _kept(item: Any, made: dict[Any, tuple[Any, str]], write: Callable[[Any], st
 #: compact JSON, the encoder made once (``json.dumps`` with separators makes one per call)
 _COMPACT = json.JSONEncoder(separators=(",", ":"))
 
+#: the standard library's C encoder behind ``_COMPACT`` (``json.encoder`` uses the same),
+#: made once too: ``encode`` makes a new one per call, which doubles the cost of the
+#: small values a frame is written in (a patch's operations); no check for cycles (a
+#: view is a tree)
+_C_COMPACT = make_encoder(
+    None,  # no markers: no check for cycles
+    _COMPACT.default,
+    encode_basestring_ascii,
+    None,  # no indent
+    ":",
+    ",",
+    False,  # keys in their order
+    False,  # no key skipped
+    True,  # NaN allowed, as json.dumps
+)
+
 
 def _dumps(value: Any) -> str:
-    return _COMPACT.encode(value)
+    return "".join(_C_COMPACT(value, 0))
 
 
 def event_json(live: Live, event: Event) -> dict[str, Any]:
