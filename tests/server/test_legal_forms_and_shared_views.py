@@ -84,7 +84,9 @@ def test_every_view_is_made_from_one_shared_part_per_action(sqlite_client: TestC
     """Twelve Super Dice Heroes players to the end through the server: after each
     action the shared part is built once for the thirteen bodies (the spectator's
     too), and each seat's view equals ``view(seat)`` built whole: its own sheet as it
-    is now, every other one as the round began (never another seat's spends)."""
+    is now, every other one as the round began (never another seat's spends); the
+    sheets that did not change are the very objects of the view before (a connection
+    compares them by identity)."""
     client = sqlite_client
     register(client, "twelve")
     seats = {str(n): "me" for n in range(1, 13)}
@@ -101,7 +103,8 @@ def test_every_view_is_made_from_one_shared_part_per_action(sqlite_client: TestC
     with ExitStack() as stack:
         stack.callback(vars(game).pop, "shared_view", None)
         game.shared_view = counted  # type: ignore[method-assign]
-        steps = 0
+        steps, kept = 0, 0
+        before: dict[str, Any] = {}
         while not live.state.is_over:
             built.clear()
             with live.lock:
@@ -111,12 +114,39 @@ def test_every_view_is_made_from_one_shared_part_per_action(sqlite_client: TestC
                 seat = live.state.awaiting()[0]
                 action = str(live.state.legal_actions(seat)[0])
             assert built == [live.ply], steps
+            heroes = views[None]["heroes"]
+            for name, hero in heroes.items():
+                if name in before and hero == before[name]:
+                    assert hero is before[name], (steps, name)
+                    kept += 1
+            before = heroes
             mine = views[seat]["heroes"][seat]
             others = [views[s]["heroes"][seat] for s in views if s != seat]
             assert all(theirs == views[None]["heroes"][seat] for theirs in others)
             steps += mine != views[None]["heroes"][seat]  # the seat's own part differs
             service.play.submit(match, seat, action)
-    assert steps > 20
+    assert steps > 20 and kept > 10 * steps
+
+
+def test_an_interned_view_holds_the_equal_parts_of_the_one_before() -> None:
+    """Each part equal to the part at the same place before (and of the same JSON type)
+    is that very part; the rest, and the new view itself, are left as they were."""
+    from gladiatorium.server.play import interned
+
+    old = {"round": 1, "heroes": {"a": {"hp": 3, "dice": [1, 2]}, "b": {"hp": 4}}, "log": [[1]]}
+    new = {"round": 2, "heroes": {"a": {"hp": 3, "dice": [1, 5]}, "b": {"hp": 4}}}
+    new |= {"log": [[1], [2]], "flag": True}
+    copy = json.loads(json.dumps(new))
+    made = interned(new, old)
+    assert made == new == copy and json.dumps(made) == json.dumps(copy)
+    assert made["heroes"]["b"] is old["heroes"]["b"] and made["log"][0] is old["log"][0]
+    assert made["heroes"]["a"]["dice"] is not old["heroes"]["a"]["dice"]
+    assert made["heroes"]["a"] is not new["heroes"]["a"]  # new was not edited
+    assert new["heroes"]["b"] is not old["heroes"]["b"]
+    assert interned(copy, json.loads(json.dumps(copy))) == copy
+    # a value of another type, equal in Python but not in JSON: kept as new has it (a
+    # view keeps each field's type, so parts that hold such values are never equal)
+    assert interned(True, 1) is True and type(interned(1.0, 1)) is float
 
 
 def test_the_socket_opens_with_the_compact_body(sqlite_client: TestClient) -> None:
