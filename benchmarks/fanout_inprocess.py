@@ -4,7 +4,8 @@ build every seat's typed frame (its view, events and legal actions, and the delt
 against the view it acknowledged: ``server/frames.py``) and the bytes of each, as the
 WebSocket pushes do, without HTTP, sockets or the event loop. Two kinds of action: a
 seat's move in the middle of a round (every seat sees it: a hero done, a move posted) and
-the action that closes the round (every view changes). The frames are brought up to date
+the action that closes the round (every view changes); with ``--spend``, a hero's private
+spend as well (one frame: every other connection finds nothing new to send). The frames are brought up to date
 just before each measured action (the other actions are not fanned out), so each
 measured frame is one action's delta.
 
@@ -128,7 +129,9 @@ def sdh_run(
     """Super Dice Heroes: every hero plays its round out (``done`` at once, or with
     ``spend`` its dice spent at random first, so that the close reveals a hundred heroes'
     choices and changes their sheets); the fan-out after one hero's done mid-round and
-    after the last one's (the round closes)."""
+    after the last one's (the round closes), and with ``spend`` after that mid-round
+    hero's first spend of a dice round (private: only its own seat sees anything new,
+    every other connection finds nothing to send)."""
     seats = {str(n): "open" for n in range(1, players + 1)}
     match_id = service.creation.create(None, "super-dice-heroes", players, {}, seats).id
     live, frames = opened(service, match_id)
@@ -138,6 +141,8 @@ def sdh_run(
         order = list(live.state.awaiting())
         for index, seat in enumerate(order):
             measured = index in (len(order) // 2, len(order) - 1)
+            # the middle hero's first spend of a dice round is measured too
+            spend_told = round_number == 0 or index != len(order) // 2
             while seat in live.state.awaiting() and live.state.round == round_number:
                 with live.lock:
                     legal = [str(a) for a in live.state.legal_actions(seat)]
@@ -151,6 +156,11 @@ def sdh_run(
                 else:
                     choice = rng.choice(legal)
                 service.play.submit(match_id, seat, choice)
+                if not spend_told and choice in spends:
+                    spend_told = True
+                    seconds, sizes = fan_out(live, frames)
+                    rows.append(row("super-dice-heroes", round_number, "a spend", seconds, sizes))
+                    continue
                 # the seat's part of the round is over once it is no longer awaited, or
                 # once its action closed the round (every hero is awaited in the next)
                 if not measured or (
