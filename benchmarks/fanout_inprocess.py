@@ -5,9 +5,9 @@ against the view it acknowledged: ``server/frames.py``) and the bytes of each, a
 WebSocket pushes do, without HTTP, sockets or the event loop. Two kinds of action: a
 seat's move in the middle of a round (every seat sees it: a hero done, a move posted) and
 the action that closes the round (every view changes); with ``--spend``, a hero's private
-spend as well (one frame: every other connection finds nothing new to send). The frames are brought up to date
-just before each measured action (the other actions are not fanned out), so each
-measured frame is one action's delta.
+spend as well (one frame: every other connection finds nothing new to send). The frames
+are brought up to date just before each measured action (the other actions are not
+fanned out), so each measured frame is one action's delta.
 
 It uses only what the server had before the compact legal forms and shared views
 (``Frames``, ``Play.submit``, ``MatchStore.live``), so it measures an older checkout
