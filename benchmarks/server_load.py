@@ -164,6 +164,28 @@ def cpu_seconds(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_cpu_seconds() -> float:
+    """User + system CPU time of every PostgreSQL process on the machine (the cluster the
+    benchmark started, and any other running then), from Linux /proc."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name, _, rest = text.partition("(")[2].rpartition(")")
+        if name == "postgres":
+            fields = rest.split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def idle_ticks() -> tuple[int, int]:
+    """The machine's idle and total CPU ticks so far, all cores (Linux /proc/stat)."""
+    ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return ticks[3] + ticks[4], sum(ticks)  # idle and waiting on I/O
+
+
 @contextlib.contextmanager
 def postgres_cluster() -> Iterator[str]:
     """A throwaway PostgreSQL cluster on a free loopback port (fsync off); its URL."""
@@ -658,7 +680,11 @@ async def load_run(
     tally, lags, stop = Tally(), [], asyncio.Event()
     lag_task = asyncio.create_task(loop_lag(stop, lags))
     cpu_before, started, wall_start = cpu_seconds(pid), time.monotonic(), time.time()
-    client_before = time.process_time()
+    client_before, db_before, idle_before = (
+        time.process_time(),
+        postgres_cpu_seconds(),
+        idle_ticks(),
+    )
     until = started + duration
     slots = [
         play_slot(base, token, seats, actions, until, think, rng, tally, route)
@@ -668,6 +694,9 @@ async def load_run(
     wall = time.monotonic() - started
     server_cpu = (cpu_seconds(pid) - cpu_before) / wall
     client_cpu = (time.process_time() - client_before) / wall
+    db_cpu = (postgres_cpu_seconds() - db_before) / wall
+    idle_after = idle_ticks()
+    idle = (idle_after[0] - idle_before[0]) / max(idle_after[1] - idle_before[1], 1)
     stop.set()
     await lag_task
     await asyncio.sleep(0.2)  # the last pause lines
@@ -684,6 +713,9 @@ async def load_run(
         "max_ms": round(max(trips, default=float("nan")) * 1000, 2),
         "server_cpu": round(server_cpu, 2),
         "client_cpu": round(client_cpu, 2),
+        # every PostgreSQL process's CPU, and the cores the machine left idle
+        "db_cpu": round(db_cpu, 2),
+        "idle_cores": round(idle * (os.cpu_count() or 1), 2),
         "client_lag_p99_ms": round(quantile(lags, 0.99) * 1000, 2),
         "matches_finished": tally.finished,
         "refused": tally.refused,
@@ -1119,6 +1151,7 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
     head = (
         f"{'backend':<13}{'N':>6}{'actions':>9}{'act/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
         f"{'max ms':>9}{'srv cpu':>9}{'act/cpu-s':>10}{'cli cpu':>9}{'cli lag':>9}{'gc max':>8}"
+        f"{'db cpu':>8}{'idle':>6}"
     )
     print(head)
     for result in results:
@@ -1135,6 +1168,7 @@ def print_table(results: list[dict[str, Any]], args: argparse.Namespace) -> None
                 f"{row['actions_per_s'] / max(row['server_cpu'], 0.01):>10.0f}"
                 f"{row['client_cpu']:>9}"
                 f"{row['client_lag_p99_ms']:>9}{row.get('gc_max_ms', float('nan')):>8}"
+                f"{row.get('db_cpu', float('nan')):>8}{row.get('idle_cores', float('nan')):>6}"
             )
             if row["refused"] or row["stalled"]:
                 print(f"{'':19}refused {row['refused']}, stalled {row['stalled']}")
