@@ -101,15 +101,22 @@ def test_no_more_threads_than_its_size_and_a_new_one_only_when_none_is_idle() ->
 
 
 def test_a_closed_pool_takes_no_more_calls_and_its_threads_end() -> None:
-    async def scenario() -> threading.Thread:
+    together = threading.Barrier(3, timeout=5)
+
+    def met() -> threading.Thread:
+        together.wait()  # three calls at once: three threads
+        return threading.current_thread()
+
+    async def scenario() -> list[threading.Thread]:
         pool = Threads()
-        worker = await pool.run(threading.current_thread)
+        workers = await asyncio.gather(*(pool.run(met) for _ in range(3)))
         pool.close()
         with pytest.raises(RuntimeError, match="closed"):
             await pool.run(lambda: 8)
-        return worker
+        return list(workers)
 
-    worker = asyncio.run(scenario())
-    assert worker is not threading.current_thread()
-    worker.join(5)
-    assert not worker.is_alive()
+    workers = asyncio.run(scenario())
+    assert len(set(workers)) == 3 and threading.current_thread() not in workers
+    for worker in workers:
+        worker.join(5)
+        assert not worker.is_alive()

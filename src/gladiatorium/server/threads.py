@@ -51,19 +51,20 @@ class Threads:
     async def run(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``function(*args, **kwargs)`` in a worker thread, in a copy of the caller's
         context (as Starlette's calls are)."""
-        if self._closed:
-            raise RuntimeError("the worker threads are closed")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
         context = contextvars.copy_context()
-        self._calls.put((loop, done, context, lambda: function(*args, **kwargs)))
+        with self._lock:  # never behind the calls that end the threads
+            if self._closed:
+                raise RuntimeError("the worker threads are closed")
+            self._calls.put((loop, done, context, lambda: function(*args, **kwargs)))
         if not self._idle.acquire(blocking=False):
             self._start_one()
         return await done
 
     def _start_one(self) -> None:
         with self._lock:
-            if len(self._threads) >= self._size or self._closed:
+            if len(self._threads) >= self._size:
                 return  # the call waits for a thread to be free
             name = f"gladiatorium-socket_{len(self._threads)}"
             thread = threading.Thread(target=self._work, name=name, daemon=True)
@@ -81,13 +82,12 @@ class Threads:
                 loop.call_soon_threadsafe(_settle, done, outcome)
             del call, loop, done, context, function, outcome
             self._idle.release()
+        self._calls.put(None)  # the pool is closed: the next thread ends too
 
     def close(self) -> None:
         """Start no more calls; the threads end once their calls have."""
-        with self._lock:
+        with self._lock:  # after every call taken so far
             self._closed = True
-            count = len(self._threads)
-        for _ in range(count):
             self._calls.put(None)
 
 
