@@ -1,16 +1,21 @@
 """Talk through a real ``gladiatorium serve`` process, on SQLite and PostgreSQL: the
 rules of posting, editing, hiding and muting, and the secrets of the channels (a
 private deal, a team's talk, spectators' talk) over the API, the WebSocket, the HTML
-pages and the record, during the match and after it."""
+pages and the record, during the match and after it; and, in process, a look at the
+talk that counts only what it lists."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import replace
 from datetime import timedelta
+from typing import Any
 
 import httpx2
+import pytest
+from fastapi.testclient import TestClient
 from server_helpers import LiveServer
 from sqlalchemy import update
 from talk_helpers import Person, frames_until, message_frame
@@ -268,3 +273,39 @@ def test_a_team_talks_where_the_other_side_cannot_read(
         assert plan not in person.get(f"/matches/{match}" + (f"?seat={seat}" if seat else "")).text
     assert black.say(match, "team", "x", "black-king").status_code == 201
     assert "x" not in white.texts(match, "white-king")
+
+
+def test_a_message_posted_between_the_lists_two_reads_is_counted_once(
+    sqlite_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page counts a message unread when the socket brings it, unless its last look
+    at the talk listed it. A look that counted a message without listing it (posted
+    between the look's two reads) made the page count it twice: a look counts and
+    lists the messages up to the newest when it began, and no later one."""
+    from server_helpers import ORIGIN, create, register
+
+    from gladiatorium.server.talk import Speaker, Talk
+
+    client = sqlite_client
+    register(client, "dealer")
+    seats = {"1": "me", "2": "me", "3": "me", "moderator": "me", **HERO_BOTS}
+    match = create(client, "hero-battle", seats, options={"max_rounds": 2})["id"]
+    url = f"/api/matches/{match}/messages"
+    said = {"seat": "1", "channel": "seat:2", "text": "a deal"}
+    posted = client.post(url, json=said, headers={"origin": ORIGIN})
+    assert posted.status_code == 201, posted.text
+    counted = Talk._unread
+
+    def late(self: Talk, session: Any, match_id: str, speaker: Speaker, *rest: Any) -> Any:
+        self.post(match_id, replace(speaker, seat="1"), "seat:2", "a late word")
+        return counted(self, session, match_id, speaker, *rest)
+
+    monkeypatch.setattr(Talk, "_unread", late)
+    looked = client.get(url, params={"seat": "2"}).json()
+    monkeypatch.setattr(Talk, "_unread", counted)
+    private = next(c for c in looked["channels"] if c["name"] == "seat:1")
+    listed = [m for m in looked["messages"] if m["seat"] == "1"]
+    assert [m["text"] for m in listed] == ["a deal"]
+    assert private["unread"] == len(listed) == 1  # the late word: counted when it comes
+    again = client.get(url, params={"seat": "2"}).json()
+    assert next(c for c in again["channels"] if c["name"] == "seat:1")["unread"] == 2

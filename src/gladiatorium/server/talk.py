@@ -358,17 +358,24 @@ class Talk:
         by_key = {c.key: c for c in found}
         with self.sessions() as session:
             muted = self._muted(session, speaker.user_id)
+            # the answer lists and counts the messages up to one, the newest when it
+            # began: a message posted between its two reads is in neither, and the page
+            # counts it when the socket brings it (else the count held it and the list
+            # did not, and the page counted it twice)
+            newest = select(func.max(Message.id)).where(Message.match_id == match_id)
+            top = session.scalar(newest) or 0
             rows = session.scalars(
                 select(Message)
                 .where(
                     Message.match_id == match_id,
                     Message.channel.in_(list(by_key)),
                     Message.id > after,
+                    Message.id <= top,
                 )
                 .order_by(Message.id)
                 .limit(PAGE)
             ).all()
-            unread = self._unread(session, match_id, speaker, by_key, muted)
+            unread = self._unread(session, match_id, speaker, by_key, muted, top)
         return {
             "channels": [
                 {"name": c.name, "post": c.post, "forum": c.forum, "unread": unread.get(c.key, 0)}
@@ -393,8 +400,10 @@ class Talk:
         speaker: Speaker,
         by_key: dict[str, Channel],
         muted: set[str],
+        top: int,
     ) -> dict[str, int]:
-        """Messages in each channel after the reader's mark, not their own, not deleted."""
+        """Messages in each channel after the reader's mark and up to ``top``, not their
+        own, not deleted."""
         marks: dict[str, int] = {}
         if speaker.reader is not None:
             marks = {
@@ -411,6 +420,7 @@ class Talk:
                 Message.channel.in_(list(by_key)),
                 Message.id
                 > min([0, *marks.values()] if len(marks) < len(by_key) else marks.values()),
+                Message.id <= top,
                 Message.deleted.is_(False),
                 Message.hidden.is_(False),
             )
