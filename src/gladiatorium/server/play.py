@@ -245,18 +245,19 @@ def awaited_list(live: Live) -> list[Seat]:
 class Ops(list[Any]):
     """A JSON Patch in parts: operations (dicts) and, among them, the patches of parts of
     the view (Ops themselves), written out as one flat array (``frames.flat``; the encoder,
-    :func:`spliced`, writes each part's text once per ply). A hundred seats' patches
-    at a round's close are mostly the same parts (the heroes every seat sees alike), so
-    each seat's patch is a hundred parts to join, not six hundred operations. ``text``:
-    the part's text once written (:func:`written`)."""
+    :func:`spliced`, writes each part's text once: :func:`written`). A hundred seats'
+    patches at a round's close are mostly the same parts (the heroes every seat sees
+    alike), so each seat's patch is a hundred parts to join, not six hundred operations.
+    ``text``: the part's text once written."""
 
     text: str | None = None
 
 
 def written(parts: Ops) -> str:
     """The text inside the JSON array of ``parts`` (compact JSON), written once and kept
-    with them: the patcher writes a part to tell whether it is shorter than the whole
-    value it changes (``frames._shorter``), and the frames then use that text."""
+    with them (each part is an Ops never empty, or an operation): the seats' frames of a
+    ply share their parts, and the patcher writes a part to tell whether it is shorter
+    than the whole value it changes (``frames._shorter``); each uses that text."""
     if parts.text is None:
         parts.text = ",".join(written(p) if isinstance(p, Ops) else _dumps(p) for p in parts)
     return parts.text
@@ -283,7 +284,7 @@ def spliced(value: Any, made: dict[Any, tuple[Any, str]], depth: int) -> str:
     parts (:class:`Ops`) is written flat, each part's text made once; a list of the
     very same items as another seat's (the events every seat sees) is joined once."""
     if isinstance(value, Ops):
-        return "[" + _parts_text(value, made) + "]"
+        return "[" + written(value) + "]"
     if isinstance(value, list) and value:  # the very list (events, seats awaited) once
         return _kept(value, made, lambda items: _list_text(items, made))
     if depth > 0 and isinstance(value, dict):
@@ -308,21 +309,6 @@ def _list_text(items: list[Any], made: dict[Any, tuple[Any, str]]) -> str:
     if kept is None:  # the list is kept with its text: its items' ids not reused
         kept = made[key] = (items, "[" + ",".join(_once(item, made) for item in items) + "]")
     return kept[1]
-
-
-def _parts_text(parts: Ops, made: dict[Any, tuple[Any, str]]) -> str:
-    """The operations of a patch in parts as the text inside a JSON array: each part
-    (an Ops, never empty) written once per ply."""
-    if parts.text is not None:
-        return parts.text
-
-    def part_text(part: Ops) -> str:
-        return _parts_text(part, made)
-
-    return ",".join(
-        _kept(part, made, part_text) if isinstance(part, Ops) else _once(part, made)
-        for part in parts
-    )
 
 
 def _once(item: Any, made: dict[Any, tuple[Any, str]]) -> str:
