@@ -150,34 +150,29 @@ def free_ports(count: int) -> int:
         return first
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process and its children (``serve --workers``),
-    from Linux /proc."""
-    total = 0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if stat.parent.name == str(pid) or fields[1] == str(pid):
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def postgres_cpu_seconds() -> float:
-    """User + system CPU time of every PostgreSQL process on the machine (the cluster the
-    benchmark started, and any other running then), from Linux /proc."""
-    total = 0
+def processes() -> Iterator[tuple[str, str, str, float]]:
+    """Every process of the machine (Linux /proc): its id, its parent's, its name and
+    its user + system CPU time in seconds."""
+    tick = os.sysconf("SC_CLK_TCK")
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:
-            continue
+            continue  # ended meanwhile
         name, _, rest = text.partition("(")[2].rpartition(")")
-        if name == "postgres":
-            fields = rest.split()
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+        fields = rest.split()
+        yield stat.parent.name, fields[1], name, (int(fields[11]) + int(fields[12])) / tick
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its children (``serve --workers``)."""
+    return sum(cpu for own, parent, _, cpu in processes() if str(pid) in (own, parent))
+
+
+def postgres_cpu_seconds() -> float:
+    """User + system CPU time of every PostgreSQL process on the machine (the cluster the
+    benchmark started, and any other running then)."""
+    return sum(cpu for _, _, name, cpu in processes() if name == "postgres")
 
 
 def idle_ticks() -> tuple[int, int]:
