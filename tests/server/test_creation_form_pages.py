@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from axe_check import assert_accessible
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from test_pages import browser, new_page, page_server, register
 
 __all__ = ["browser", "page_server"]
@@ -71,6 +71,29 @@ def test_electron_gladiators_set_up_picked_from_its_drawing(
     page.get_by_role("button", name="Create the match").click()
     page.wait_for_url(re.compile(r"/matches/[A-Za-z0-9_-]+$"))
     expect(page.locator("#webpic svg.egarena")).to_be_visible()
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
+def test_the_drawings_arriving_move_nothing_below_them(browser: Browser, page_server: str) -> None:
+    """The drawings come after the page (as they come into view); their boxes are there
+    before them, so a click aimed at what lies below (the options) lands where aimed."""
+    context, page = new_page(browser, page_server)
+    register(page, "stiller")
+    held: list[Route] = []
+    page.route("**/matches/new/preview?*", lambda route: held.append(route))
+    page.goto("/matches/new?game=electron-gladiators")
+    summary = page.locator("summary").first
+    page.wait_for_function("() => document.querySelectorAll('.preview').length > 0")
+    expect(page.locator("#pick-setup .preview svg")).to_have_count(0)
+    before = summary.bounding_box()
+    assert held, "the page fetched no drawing"
+    for route in held:
+        route.continue_()
+    page.unroute("**/matches/new/preview?*")
+    expect(page.locator("#pick-setup .preview svg").first).to_be_visible()
+    assert page.locator("#pick-setup .preview svg").count() == len(held)
+    assert summary.bounding_box() == before
     assert not page.js_errors  # type: ignore[attr-defined]
     context.close()
 
