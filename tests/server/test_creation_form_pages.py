@@ -142,6 +142,54 @@ def test_designer_opens_clean_waits_for_a_valid_hero_and_edits_library_items(
     context.close()
 
 
+def test_the_designer_shows_a_problem_of_what_a_field_holds_now(
+    browser: Browser, page_server: str
+) -> None:
+    """While the check of a field's new value is on its way, the problem of its old value
+    is not shown: it was, for that moment ("a hero needs a name" under a name just typed),
+    and pushed what lies below down and back up, so that a click aimed there could land
+    elsewhere. The answer's own problem shows when it comes, and stays when the field is
+    left (its "change" after its "input")."""
+    context, page = new_page(browser, page_server)
+    register(page, "checker")
+    page.goto("/heroes/new")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "no")
+    held: list[Route] = []
+    page.route("**/heroes/check", lambda route: held.append(route))
+    below = page.locator("details#p1 summary")
+    where = below.bounding_box()
+    with page.expect_request("**/heroes/check"):
+        page.get_by_label("Hero name").fill("Iron Nun")
+    assert page.locator("#err-name").text_content() == "a hero needs a name"  # the old words
+    assert page.locator("#err-name").is_hidden()
+    assert below.bounding_box() == where
+    for route in held:  # the name's answer: no problem
+        route.continue_()
+    held.clear()
+    expect(page.locator("#err-name")).to_have_text("")
+    with page.expect_request("**/heroes/check"):  # typed: its "change" comes when left
+        page.locator('[name="attr.strength"]').press_sequentially("14")
+    # four attributes missing before strength was typed
+    assert page.locator("#err-attributes").text_content() == "missing; missing; missing; missing"
+    assert page.locator("#err-attributes").is_hidden()
+    assert below.bounding_box() == where
+    for route in held:
+        route.continue_()
+    page.unroute("**/heroes/check")
+    expect(page.locator("#err-attributes")).to_have_text("missing; missing; missing")
+    expect(page.locator("#err-attributes")).to_be_visible()
+    held.clear()
+    page.route("**/heroes/check", lambda route: held.append(route))
+    with page.expect_request("**/heroes/check"):  # left: its "change", of the same value
+        page.locator('[name="attr.strength"]').press("Tab")
+    assert page.locator("#err-attributes").is_visible()  # the answer to that value stays
+    for route in held:
+        route.continue_()
+    page.unroute("**/heroes/check")
+    assert not page.js_errors  # type: ignore[attr-defined]
+    context.close()
+
+
 def upload_hero(page: Page, sample: str, name: str) -> None:
     """Design a hero from a sample, renamed, and save it to my library."""
     page.goto(f"/heroes/new?sample={sample}")
