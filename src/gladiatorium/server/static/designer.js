@@ -77,9 +77,9 @@
   }
 
   // the check's answer came: the problems of the fields it was asked with are its own
+  // (shown by the swap's refresh, below)
   function answered() {
     for (const [name, at] of changed) if (at <= asked) changed.delete(name);
-    refresh();
   }
   form.addEventListener("input", touch);
   form.addEventListener("change", touch);
@@ -100,9 +100,10 @@
       if (event.target === side) answered();
     });
   }
-  // a swap puts the server's slots back without their marks: marked again before a paint
+  // a swap (its slots out of band too, in the same task) puts the server's slots back
+  // without their marks, and the settle after it their classes: marked again each time,
+  // before a paint
   document.body.addEventListener("htmx:afterSwap", refresh);
-  document.body.addEventListener("htmx:oobAfterSwap", refresh);
   document.body.addEventListener("htmx:afterSettle", refresh);
   refresh();
 })();
